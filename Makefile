@@ -1,0 +1,44 @@
+# Two commands for a newcomer: `make run` and `make test`.  Everything else they
+# need (the virtualenv, the packages, PostgreSQL for the tests) is set up here.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+FLASK := $(VENV)/bin/flask --app wsgi
+STAMP := $(VENV)/.installed-stamp
+HOST ?= 127.0.0.1
+PORT ?= 5000
+
+.PHONY: run test bench bench-quick venv db demo clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+db: $(STAMP)
+	$(FLASK) init-db
+
+demo: db
+	$(FLASK) demo
+
+## Set up, migrate the SQLite database, load the demo games, serve on http://127.0.0.1:5000
+run: demo
+	$(FLASK) run --host $(HOST) --port $(PORT)
+
+## Set up (PostgreSQL included) and run the whole test suite on SQLite and PostgreSQL
+test: $(STAMP)
+	bash scripts/ensure-postgres.sh
+	$(PY) -m pytest
+
+## Benchmarks: the store against raw sqlite3, and seek cost with snapshots
+bench: $(STAMP)
+	$(PY) -m bench.run
+
+bench-quick: $(STAMP)
+	$(PY) -m bench.run --quick
+
+clean:
+	rm -rf $(VENV) instance .pytest_cache

@@ -1,0 +1,136 @@
+"""``make bench``: the store's durable appends beside raw sqlite3, and seek cost.
+
+1. Durable single-event appends per second through ``EventStore.append`` (the
+   engine's check, the hash chain, one event per transaction, WAL with
+   ``synchronous=FULL``), with Panic in the Air events; beside raw ``sqlite3``
+   single-row INSERT+COMMIT under the same settings, in the same run.  Printed
+   as a ratio (target of issue 8: at least 0.5x).
+2. ``state_at`` at step 100 and at step 10,000 of a long synthetic game, with
+   snapshots every 100 events.  Printed as a ratio (target: at most 1.5x).
+
+``--quick`` runs the same code on small sizes (the test suite calls it so the
+benchmark cannot rot); its figures mean little.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sqlite3
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from recorder.db import make_engine
+from recorder.migrate import upgrade
+from recorder.store import AppendRequest, EventStore
+
+PLAYERS = ["Ana", "Ben", "Cy"]
+# deck_total unknown: the deck never runs out, so the synthetic game can go on forever.
+OPTIONS = {"deck_total": None}
+
+
+def synthetic_events() -> Iterator[AppendRequest]:
+    """A legal endless game: each player draws a card, then drops a 100 m Fall card on itself."""
+    while True:
+        for player in PLAYERS:
+            yield AppendRequest(type="card_drawn", data={}, actor=player)
+            yield AppendRequest(
+                type="card_played", actor=player,
+                data={"target": player, "card": {"kind": "FALL", "value": 100}})
+
+
+def new_store(path: Path, synchronous: str = "FULL") -> EventStore:
+    db = make_engine(f"sqlite:///{path}", sqlite_synchronous=synchronous)
+    upgrade(db)
+    return EventStore(db, snapshot_every=100)
+
+
+def appends_per_second(folder: Path, count: int) -> float:
+    store = new_store(folder / "store.db")
+    game, token = store.create_game("panic-in-the-air", PLAYERS, options=OPTIONS)
+    events = synthetic_events()
+    for _ in range(10):  # warm-up: imports, first snapshot query, connection pool
+        store.append(game.id, token, next(events))
+    started = time.perf_counter()
+    for _ in range(count):
+        store.append(game.id, token, next(events))
+    elapsed = time.perf_counter() - started
+    store.db.dispose()
+    return count / elapsed
+
+
+def raw_commits_per_second(folder: Path, count: int) -> float:
+    conn = sqlite3.connect(folder / "raw.db", isolation_level=None)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=FULL")
+    conn.execute("CREATE TABLE events (id INTEGER PRIMARY KEY, game TEXT, seq INTEGER, body TEXT)")
+    body = json.dumps({"type": "card_drawn", "data": {}, "actor": "Ana"})
+    started = time.perf_counter()
+    for seq in range(count):
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("INSERT INTO events (game, seq, body) VALUES (?, ?, ?)", ("g", seq, body))
+        conn.execute("COMMIT")
+    elapsed = time.perf_counter() - started
+    conn.close()
+    return count / elapsed
+
+
+def median_seconds(action: Callable[[], Any], repeats: int) -> float:
+    timings = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        action()
+        timings.append(time.perf_counter() - started)
+    return statistics.median(timings)
+
+
+def seek_ratio(folder: Path, length: int, near: int, repeats: int) -> tuple[float, float]:
+    # Built without fsync to save minutes; the seek itself is measured like any read.
+    builder = new_store(folder / "long.db", synchronous="OFF")
+    game, token = builder.create_game("panic-in-the-air", PLAYERS, options=OPTIONS)
+    events = synthetic_events()
+    for _ in range(length):
+        builder.append(game.id, token, next(events))
+    builder.db.dispose()
+    store = new_store(folder / "long.db")
+    store.state_at(game.id, near)  # warm-up
+    store.state_at(game.id, length)
+    return (median_seconds(lambda: store.state_at(game.id, near), repeats),
+            median_seconds(lambda: store.state_at(game.id, length), repeats))
+
+
+def main(argv: list[str] | None = None) -> dict[str, float]:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="small sizes, for the test suite")
+    args = parser.parse_args(argv)
+    appends, length, repeats = (50, 300, 5) if args.quick else (2000, 10_000, 30)
+    near = 100
+    with tempfile.TemporaryDirectory(prefix="tablescribe-bench-") as tmp:
+        folder = Path(tmp)
+        store_rate = appends_per_second(folder, appends)
+        raw_rate = raw_commits_per_second(folder, appends)
+        seek_near, seek_far = seek_ratio(folder, length, near, repeats)
+    figures = {
+        "store_appends_per_s": store_rate,
+        "raw_commits_per_s": raw_rate,
+        "append_ratio": store_rate / raw_rate,
+        f"state_at_{near}_ms": seek_near * 1000,
+        f"state_at_{length}_ms": seek_far * 1000,
+        "seek_ratio": seek_far / seek_near,
+    }
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+          f"SQLite {sqlite3.sqlite_version}")
+    print(f"1. durable appends: store {store_rate:,.0f}/s, raw sqlite3 {raw_rate:,.0f}/s "
+          f"-> ratio {figures['append_ratio']:.2f}x ({appends} events each, WAL + synchronous=FULL)")
+    print(f"2. seek: state_at({near}) {seek_near * 1000:.2f} ms, state_at({length}) {seek_far * 1000:.2f} ms "
+          f"-> ratio {figures['seek_ratio']:.2f}x (snapshots every 100, median of {repeats})")
+    return figures
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,141 @@
+"""The engine protocol every game implements, and the small value types it speaks.
+
+An engine is pure: no Flask, no database, no clock, no randomness.  State is
+plain JSON data (dicts, lists, str, int, bool, None) so that snapshots and
+exports can store it and read it back exactly.  ``check`` judges an event and
+changes nothing; ``apply`` folds an event *without* judging it, because a stored
+event is a fact (the table may have overridden a rule).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, ClassVar, Literal, Mapping, Protocol, Sequence
+
+from marshmallow import Schema
+
+State = dict[str, Any]
+JSON = Any
+
+Severity = Literal["error", "warning", "unverified"]
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One judgement on an event: a stable ``code`` for programs, the rulebook
+    section in ``rule`` for people, and a ``message`` naming the input."""
+
+    code: str
+    rule: str
+    message: str
+    severity: Severity = "error"
+
+    def to_dict(self) -> dict[str, str]:
+        return asdict(self)
+
+    @property
+    def blocks(self) -> bool:
+        """Only errors stop an event; warnings and unverified checks are stored with it."""
+        return self.severity == "error"
+
+
+@dataclass(frozen=True)
+class Event:
+    """A fact from the table: what happened (``type``), with its ``data``, and
+    who did it (``actor``, a player name, or None when nobody in particular)."""
+
+    type: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    actor: str | None = None
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rules-profile switch: its default, the values it accepts and a
+    one-line explanation shown when a game is created."""
+
+    default: JSON
+    help: str
+    choices: Sequence[JSON] | None = None
+    type: Literal["str", "int", "bool", "list", "object"] = "str"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"default": self.default, "help": self.help, "type": self.type}
+        if self.choices is not None:
+            out["choices"] = list(self.choices)
+        return out
+
+
+class SetupError(ValueError):
+    """Players or options that no game can start from (raised by ``setup``).
+
+    ``violations`` says which rule; the recorder answers 422 with them."""
+
+    def __init__(self, violations: Sequence[Violation]):
+        super().__init__("; ".join(v.message for v in violations))
+        self.violations = list(violations)
+
+
+class Engine(Protocol):
+    """What the recorder needs from a game.  See ``shared/engines/README.md``.
+
+    ``standings(state)`` returns::
+
+        {"final": bool,
+         "players": [{"player": str, "total": int | None, "breakdown": {str: JSON},
+                      "status": str, "rank": int | None}],
+         "winners": [str]}
+
+    ``expected(state)`` returns::
+
+        {"actors": [str],                # who may act now
+         "event_types": [str],           # which event types are possible now
+         "options": {event_type: {field: [choices]}}}   # concrete choices, where enumerable
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    rules_version: ClassVar[str]
+    options: ClassVar[Mapping[str, Option]]
+    event_schemas: ClassVar[Mapping[str, type[Schema]]]
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any]) -> State: ...
+
+    def check(self, state: State, event: Event) -> list[Violation]: ...
+
+    def apply(self, state: State, event: Event) -> State: ...
+
+    def standings(self, state: State) -> dict[str, Any]: ...
+
+    def is_over(self, state: State) -> bool: ...
+
+    def expected(self, state: State) -> dict[str, Any]: ...
+
+    def describe(self, state: State, event: Event) -> str: ...
+
+
+def resolve_options(engine: Engine, given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The full rules profile: every option, the given value or its default.
+
+    Unknown names and values outside ``choices`` raise ``SetupError`` so that a
+    typo never silently falls back to a default."""
+    given = dict(given or {})
+    problems = [
+        Violation("options/unknown", "Rules profile", f"Unknown option {name!r} for {engine.name}")
+        for name in sorted(set(given) - set(engine.options))
+    ]
+    resolved: dict[str, Any] = {}
+    for name, spec in engine.options.items():
+        value = given.get(name, spec.default)
+        if spec.choices is not None and value not in spec.choices:
+            problems.append(
+                Violation(
+                    "options/invalid",
+                    "Rules profile",
+                    f"Option {name!r} must be one of {list(spec.choices)}, not {value!r}",
+                )
+            )
+        resolved[name] = value
+    if problems:
+        raise SetupError(problems)
+    return resolved

@@ -1,0 +1,13 @@
+"""Tablescribe's recorder: the event store, its HTTP API, and its command line."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from flask import Flask
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    from recorder.app import create_app as _create_app
+
+    return _create_app(test_config)

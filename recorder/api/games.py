@@ -1,0 +1,144 @@
+"""/api/games: create, list and read games; append and read events; state; verify."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import current_app, request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+import engines
+from recorder.api import schemas
+from recorder.store import AppendRequest, EventStore
+
+blp = Blueprint("games", __name__, url_prefix="/api/games", description="Games, their events and their states")
+
+ERRORS = {
+    400: "A field has the wrong shape (the body names it)",
+    401: "No write token",
+    403: "Wrong write token",
+    404: "No such game or step",
+    409: "expected_version is stale (the body gives current_version)",
+    422: "The rules forbid it (the body lists the violations with their codes)",
+}
+
+
+def store() -> EventStore:
+    return current_app.extensions["tablescribe.store"]  # type: ignore[no-any-return]
+
+
+def bearer_token() -> str | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+def game_dict(game: Any) -> dict[str, Any]:
+    return {name: getattr(game, name) for name in (
+        "id", "engine", "rules_version", "title", "players", "options", "created_at", "status", "version",
+        "genesis_hash")}
+
+
+@blp.route("")
+class Games(MethodView):
+    @blp.arguments(schemas.GameListArgs, location="query")
+    @blp.response(200, schemas.GamePage)
+    def get(self, args: dict[str, Any]) -> dict[str, Any]:
+        """List games, newest first (filters: engine, player, status)."""
+        games, total = store().list_games(**args)
+        return {"games": [game_dict(g) for g in games], "total": total,
+                "limit": args["limit"], "offset": args["offset"]}
+
+    @blp.arguments(schemas.GameCreate)
+    @blp.response(201, schemas.GameCreated)
+    @blp.alt_response(400, schema=schemas.ApiError, description=ERRORS[400])
+    @blp.alt_response(422, schema=schemas.ApiError, description="The players or options break the game's set-up rules")
+    def post(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Create a game.  The write token in the answer is shown only this once."""
+        names = [p["name"] for p in body["players"]]
+        game, token = store().create_game(body["engine"], names, body.get("title"), body["options"])
+        state = store().initial_state(game)
+        return {**game_dict(game), "write_token": token, "setup_flags": state.get("setup_flags", [])}
+
+
+@blp.route("/<game_id>")
+class GameResource(MethodView):
+    @blp.response(200, schemas.GameDetail)
+    @blp.alt_response(404, schema=schemas.ApiError, description=ERRORS[404])
+    def get(self, game_id: str) -> dict[str, Any]:
+        """A game's header, version, status, current standings and what is expected next."""
+        frame = store().state_at(game_id)
+        game = store().get_game(game_id)
+        engine = engines.find(game.engine)
+        return {**game_dict(game), "standings": engine.standings(frame.state),
+                "expected": engine.expected(frame.state), "steps": frame.step}
+
+
+@blp.route("/<game_id>/events")
+class GameEvents(MethodView):
+    @blp.arguments(schemas.EventsArgs, location="query")
+    @blp.response(200)
+    @blp.alt_response(404, schema=schemas.ApiError, description=ERRORS[404])
+    def get(self, args: dict[str, Any], game_id: str) -> dict[str, Any]:
+        """The log: ``view=effective`` (steps, corrections applied, with describe lines) or
+        ``view=recorded`` (every stored event by seq, with its hashes).  ``from``/``to``
+        are steps in the effective view and seqs in the recorded one."""
+        start, end = args.get("from_"), args.get("to")
+        if args["view"] == "recorded":
+            rows = store().recorded_events(game_id, start or 1, end)
+            return {"view": "recorded", "events": [recorded_dict(r) for r in rows]}
+        log = store().effective_log(game_id)
+        chosen = [e for e in log if _in_range(e.get("step", e.get("after_step")), start, end)]
+        return {"view": "effective", "events": chosen}
+
+    @blp.arguments(schemas.EventIn)
+    @blp.response(201, schemas.Appended)
+    @blp.alt_response(200, schema=schemas.Appended, description="An idempotent retry: the original result")
+    @blp.alt_response(400, schema=schemas.ApiError, description=ERRORS[400])
+    @blp.alt_response(401, schema=schemas.ApiError, description=ERRORS[401])
+    @blp.alt_response(403, schema=schemas.ApiError, description=ERRORS[403])
+    @blp.alt_response(404, schema=schemas.ApiError, description=ERRORS[404])
+    @blp.alt_response(409, schema=schemas.ApiError, description=ERRORS[409])
+    @blp.alt_response(422, schema=schemas.ApiError, description=ERRORS[422])
+    def post(self, body: dict[str, Any], game_id: str) -> Any:
+        """Record one event (``Authorization: Bearer <write_token>``)."""
+        result, created = store().append(game_id, bearer_token(), AppendRequest(**body))
+        payload = {"seq": result.seq, "version": result.version, "flags": result.flags,
+                   "standings": result.standings}
+        return payload, (201 if created else 200)
+
+
+@blp.route("/<game_id>/state")
+class GameState(MethodView):
+    @blp.arguments(schemas.StateArgs, location="query")
+    @blp.response(200, schemas.StateOut)
+    @blp.alt_response(404, schema=schemas.ApiError, description=ERRORS[404])
+    def get(self, args: dict[str, Any], game_id: str) -> dict[str, Any]:
+        """The state after ``at`` effective events (the latest without it)."""
+        frame = store().state_at(game_id, args.get("at"))
+        engine = engines.find(store().get_game(game_id).engine)
+        return {"step": frame.step, "seq": frame.seq, "version": frame.version, "state": frame.state,
+                "standings": engine.standings(frame.state), "expected": engine.expected(frame.state),
+                "is_over": engine.is_over(frame.state)}
+
+
+@blp.route("/<game_id>/verify")
+class GameVerify(MethodView):
+    @blp.response(200, schemas.VerifyOut)
+    @blp.alt_response(404, schema=schemas.ApiError, description=ERRORS[404])
+    def get(self, game_id: str) -> dict[str, Any]:
+        """Recompute the hash chain and name the first event that does not match."""
+        return store().verify(game_id)
+
+
+def recorded_dict(row: Any) -> dict[str, Any]:
+    return {name: getattr(row, name) for name in (
+        "seq", "position", "type", "actor", "data", "note", "recorded_at", "recorded_by", "idempotency_key",
+        "override", "flags", "prev_hash", "hash")}
+
+
+def _in_range(value: int | None, start: int | None, end: int | None) -> bool:
+    if value is None:
+        return True
+    return (start is None or value >= start) and (end is None or value <= end)

@@ -1,0 +1,73 @@
+"""The application factory: configuration, database, store, API and CLI."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Mapping
+
+import swagger_ui_bundle
+from flask import Flask, jsonify, request, send_from_directory
+from werkzeug.wrappers import Response
+
+from recorder.api import engines_api, games
+from recorder.api.errors import JsonErrorApi, error_response, handle_store_error
+from recorder.cli import register_cli
+from recorder.db import make_engine
+from recorder.errors import StoreError
+from recorder.store import DEFAULT_SNAPSHOT_EVERY, EventStore
+
+MAX_BODY_BYTES = 256 * 1024
+JSON_WRITE_METHODS = ("POST", "PUT", "PATCH")
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    app = Flask(__name__, instance_relative_config=True,
+                template_folder=str(Path(__file__).parent.parent / "templates"),
+                static_folder=str(Path(__file__).parent.parent / "static"))
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        DATABASE_URL=os.environ.get("DATABASE_URL")
+        or f"sqlite:///{Path(app.instance_path) / 'tablescribe.db'}",
+        SNAPSHOT_EVERY=int(os.environ.get("TABLESCRIBE_SNAPSHOT_EVERY", DEFAULT_SNAPSHOT_EVERY)),
+        MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
+        API_TITLE="Tablescribe",
+        API_VERSION="1",
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/api",
+        OPENAPI_JSON_PATH="openapi.json",
+        OPENAPI_SWAGGER_UI_PATH="docs",
+        OPENAPI_SWAGGER_UI_URL="/api/docs/assets/",
+    )
+    if test_config:
+        app.config.from_mapping(test_config)
+
+    db = make_engine(app.config["DATABASE_URL"])
+    app.extensions["tablescribe.db"] = db
+    app.extensions["tablescribe.store"] = EventStore(db, snapshot_every=app.config["SNAPSHOT_EVERY"])
+
+    api = JsonErrorApi(app)
+    api.register_blueprint(engines_api.blp)
+    api.register_blueprint(games.blp)
+    app.register_error_handler(StoreError, handle_store_error)
+    app.before_request(_require_json_body)
+
+    @app.get("/api/docs/assets/<path:filename>")
+    def swagger_assets(filename: str) -> Response:
+        """Swagger UI's files, served from the installed package: the docs work offline."""
+        return send_from_directory(swagger_ui_bundle.swagger_ui_path, filename)
+
+    @app.get("/")
+    def index() -> Response:
+        return jsonify({"service": "tablescribe", "api": "/api/games", "docs": "/api/docs",
+                        "openapi": "/api/openapi.json"})
+
+    register_cli(app)
+    return app
+
+
+def _require_json_body() -> tuple[Response, int] | None:
+    """A write to the API must say it is JSON; anything else is 415, not a guess."""
+    if request.method in JSON_WRITE_METHODS and request.path.startswith("/api/") and not request.is_json:
+        return error_response(415, "unsupported_media_type", "Send the body as application/json")
+    return None

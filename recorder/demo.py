@@ -1,0 +1,41 @@
+"""Demo games: each engine's sample game, recorded event by event through the store.
+
+Nothing about a demo game is typed in but the table's actions: its state and
+its final standings are computed by the engine, as for any other game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Iterator
+
+import engines
+from recorder.store import AppendRequest, EventStore
+
+
+def demo_games() -> Iterator[dict[str, Any]]:
+    """Every engine's demo game, from ``engines.<package>.demo.demo_game()`` where one exists."""
+    for engine in engines.all_engines():
+        try:
+            module = importlib.import_module(f"engines.{engine.name.replace('-', '_')}.demo")
+        except ModuleNotFoundError:
+            continue
+        yield {"engine": engine.name, **module.demo_game()}
+
+
+def load_demo_games(store: EventStore) -> list[tuple[str, str, bool]]:
+    """Record each demo game once; returns (game id, title, newly loaded)."""
+    loaded = []
+    for demo in demo_games():
+        existing, _ = store.list_games(engine=demo["engine"], limit=200)
+        same = [g for g in existing if g.title == demo["title"]]
+        if same:
+            loaded.append((same[0].id, demo["title"], False))
+            continue
+        game, token = store.create_game(demo["engine"], demo["players"], demo["title"], demo.get("options"))
+        for event in demo["events"]:
+            store.append(game.id, token, AppendRequest(
+                type=event["type"], data=event.get("data", {}), actor=event.get("actor"),
+                note=event.get("note"), recorded_by="demo"))
+        loaded.append((game.id, demo["title"], True))
+    return loaded

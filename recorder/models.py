@@ -1,0 +1,86 @@
+"""The three tables of the event store: games, their events, and state snapshots.
+
+Events are only ever inserted.  ``(game_id, seq)`` is unique, and a game's
+``version`` is advanced with a compare-and-set in the same transaction, so two
+writers racing for the same seq give one winner and one clean conflict.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class Game(Base):
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    engine: Mapped[str] = mapped_column(String(64), index=True)
+    rules_version: Mapped[str] = mapped_column(String(32))
+    title: Mapped[str] = mapped_column(String(200))
+    players: Mapped[list[Any]] = mapped_column(JSON)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[str] = mapped_column(String(32), index=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    write_token_hash: Mapped[str] = mapped_column(String(64))
+    genesis_hash: Mapped[str] = mapped_column(String(64))
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+    __table_args__ = (
+        UniqueConstraint("game_id", "seq", name="uq_events_game_seq"),
+        UniqueConstraint("game_id", "idempotency_key", name="uq_events_game_idempotency_key"),
+        Index("ix_events_game_type", "game_id", "type"),
+    )
+
+    position: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
+    seq: Mapped[int] = mapped_column(Integer)
+    type: Mapped[str] = mapped_column(String(64))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    actor: Mapped[str | None] = mapped_column(String(100))
+    note: Mapped[str | None] = mapped_column(Text)
+    recorded_at: Mapped[str] = mapped_column(String(32))
+    recorded_by: Mapped[str | None] = mapped_column(String(100))
+    idempotency_key: Mapped[str | None] = mapped_column(String(200))
+    request_hash: Mapped[str | None] = mapped_column(String(64))
+    override: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    flags: Mapped[list[Any]] = mapped_column(JSON)
+    prev_hash: Mapped[str] = mapped_column(String(64))
+    hash: Mapped[str] = mapped_column(String(64))
+
+
+class Snapshot(Base):
+    """A cached fold: the state after ``step`` effective events, the last of which
+    is stored at ``seq``, written when the game stood at ``version``.  It is only
+    a cache: a correction after ``version`` that reaches back to ``seq`` or
+    earlier, or another rules_version, makes it ignored."""
+
+    __tablename__ = "snapshots"
+    __table_args__ = (UniqueConstraint("game_id", "step", "version", name="uq_snapshots_game_step_version"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
+    step: Mapped[int] = mapped_column(Integer)
+    seq: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer)
+    rules_version: Mapped[str] = mapped_column(String(32))
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class GamePlayer(Base):
+    """Who sits at which seat: lets the game list filter by player with an index."""
+
+    __tablename__ = "game_players"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(100), index=True)

@@ -1,0 +1,599 @@
+"""The event store: create games, append events, fold them, verify the chain.
+
+An append is one transaction: load the game, judge the event against the
+current state (``engine.check``), insert the row, and advance the game's
+version with a compare-and-set.  Any failure before the commit leaves the
+store exactly as it was, so it never holds a half-applied action.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any, Callable, Iterator, Mapping, Sequence
+
+from marshmallow import ValidationError
+from sqlalchemy import Engine as DbEngine
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import Session
+
+import engines
+from engines import Event, SetupError, State, Violation
+from engines.base import resolve_options
+from recorder.correction_schemas import RECORDER_SCHEMAS
+from recorder.db import session_factories
+from recorder.errors import BadInput, Forbidden, NotFound, RuleViolation, Unauthorized, VersionConflict
+from recorder.hashing import canonical_json, event_hash, genesis_hash, sha256_hex
+from recorder.history import CORRECTION_TYPES, RECORDER_TYPES, CorrectionRow, Corrections
+from recorder.models import EventRow, Game, GamePlayer, Snapshot
+from recorder.tokens import new_token, token_digest, token_matches
+
+DEFAULT_SNAPSHOT_EVERY = 100
+# How often an append without expected_version is retried after losing a race.
+APPEND_ATTEMPTS = 8
+
+STATUS_IN_PROGRESS = "in_progress"
+STATUS_FINISHED = "finished"
+
+
+def utc_now_text() -> str:
+    """The time as stored: ISO 8601, UTC, microseconds, sortable as text."""
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+@dataclass
+class AppendRequest:
+    type: str
+    data: dict[str, Any] = field(default_factory=dict)
+    actor: str | None = None
+    note: str | None = None
+    expected_version: int | None = None
+    idempotency_key: str | None = None
+    override: dict[str, Any] | None = None
+    recorded_by: str | None = None
+
+    def fingerprint(self) -> str:
+        """What makes two requests "the same" for idempotency (not the version they expected)."""
+        body = {
+            "type": self.type, "data": self.data, "actor": self.actor, "note": self.note,
+            "override": self.override, "recorded_by": self.recorded_by,
+        }
+        return sha256_hex(canonical_json(body))
+
+
+@dataclass
+class AppendResult:
+    seq: int
+    version: int
+    flags: list[dict[str, Any]]
+    standings: dict[str, Any]
+    replayed: bool = False
+
+
+@dataclass
+class Frame:
+    """The game as it stood after ``step`` effective events."""
+
+    step: int
+    seq: int
+    state: State
+    version: int
+
+
+@dataclass
+class _Fold:
+    state: State
+    step: int
+    seq: int
+    breaks: list[dict[str, Any]] = field(default_factory=list)
+    passed: list[tuple[int, int, State]] = field(default_factory=list)
+
+
+class _LostRace(Exception):
+    """Another writer advanced the game between our read and our write."""
+
+
+class EventStore:
+    """All reads and writes of games and events go through here."""
+
+    def __init__(
+        self,
+        db: DbEngine,
+        snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
+        clock: Callable[[], str] = utc_now_text,
+    ):
+        if snapshot_every < 1:
+            raise ValueError("snapshot_every must be at least 1")
+        self.db = db
+        self.snapshot_every = snapshot_every
+        self.clock = clock
+        self._readers, self._writers = session_factories(db)
+
+    # ------------------------------------------------------------------ games
+
+    def create_game(
+        self,
+        engine_name: str,
+        players: Sequence[str],
+        title: str | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> tuple[Game, str]:
+        """A new game at version 0 and its write token (shown once, stored hashed)."""
+        try:
+            engine = engines.find(engine_name)
+        except KeyError:
+            raise BadInput({"engine": [f"Unknown engine {engine_name!r}"]}) from None
+        try:
+            resolved = resolve_options(engine, options)
+            engine.setup(list(players), resolved)
+        except SetupError as exc:
+            raise RuleViolation([v.to_dict() for v in exc.violations]) from None
+        token = new_token()
+        game = Game(
+            id=uuid.uuid4().hex,
+            engine=engine.name,
+            rules_version=engine.rules_version,
+            title=title or f"{engine.title}: {', '.join(players)}",
+            players=[{"name": name} for name in players],
+            options=resolved,
+            created_at=self.clock(),
+            status=STATUS_IN_PROGRESS,
+            version=0,
+            write_token_hash=token_digest(token),
+        )
+        game.genesis_hash = genesis_hash(game_header(game))
+        with self._writers() as session, session.begin():
+            session.add(game)
+            session.flush()
+            session.add_all(GamePlayer(game_id=game.id, seat=i, name=n) for i, n in enumerate(players))
+        return game, token
+
+    def get_game(self, game_id: str) -> Game:
+        with self._readers() as session:
+            return self._game(session, game_id)
+
+    def list_games(
+        self,
+        engine: str | None = None,
+        player: str | None = None,
+        status: str | None = None,
+        limit: int = 50,
+        offset: int = 0,
+    ) -> tuple[list[Game], int]:
+        """A page of games, newest first, and how many match in all."""
+        query = select(Game)
+        if engine:
+            query = query.where(Game.engine == engine)
+        if status:
+            query = query.where(Game.status == status)
+        if player:
+            seated = select(GamePlayer.game_id).where(GamePlayer.name == player)
+            query = query.where(Game.id.in_(seated))
+        with self._readers() as session:
+            total = session.scalar(select(func.count()).select_from(query.subquery())) or 0
+            page = session.scalars(query.order_by(Game.created_at.desc(), Game.id).limit(limit).offset(offset))
+            return list(page), total
+
+    def authorize(self, game_id: str, token: str | None) -> Game:
+        """The game, if ``token`` is its write token: 401 without one, 403 if wrong."""
+        game = self.get_game(game_id)
+        if not token:
+            raise Unauthorized("This game needs its write token: Authorization: Bearer <token>")
+        if not token_matches(token, game.write_token_hash):
+            raise Forbidden("That is not this game's write token")
+        return game
+
+    # ----------------------------------------------------------------- append
+
+    def append(self, game_id: str, token: str | None, request: AppendRequest) -> tuple[AppendResult, bool]:
+        """Judge and store one event.  Returns the result and whether it is new.
+
+        Without ``expected_version`` the append is retried when another writer
+        got in first (the event is judged again against the newer state); with
+        it, a stale version is a 409 and the client decides.
+        """
+        game = self.authorize(game_id, token)
+        engine = engines.find(game.engine)
+        self._check_shape(engine, game, request)
+        for _attempt in range(APPEND_ATTEMPTS):
+            try:
+                with self._writers() as session, session.begin():
+                    return self._append_once(session, game_id, engine, request)
+            except _LostRace:
+                if request.expected_version is not None:
+                    raise VersionConflict(self.get_game(game_id).version, request.expected_version) from None
+            except IntegrityError:
+                # A racing writer took our seq or our idempotency key: look again.
+                if request.expected_version is not None and not request.idempotency_key:
+                    raise VersionConflict(self.get_game(game_id).version, request.expected_version) from None
+        current = self.get_game(game_id).version
+        raise VersionConflict(current, request.expected_version)
+
+    def _check_shape(self, engine: engines.Engine, game: Game, request: AppendRequest) -> None:
+        schemas = {**engine.event_schemas, **RECORDER_SCHEMAS}
+        schema = schemas.get(request.type)
+        if schema is None:
+            raise BadInput({"type": [f"Unknown event type {request.type!r}; known: {sorted(schemas)}"]})
+        try:
+            schema().load(request.data)
+        except ValidationError as exc:
+            raise BadInput(_prefixed("data", exc.normalized_messages())) from None
+        names = {p["name"] for p in game.players}
+        if request.actor is not None and request.actor not in names:
+            raise BadInput({"actor": [f"{request.actor!r} is not a player of this game"]})
+        if request.type == "amend":
+            self._check_shape(engine, game, AppendRequest(
+                type=request.data["event"]["type"],
+                data=request.data["event"].get("data", {}),
+                actor=request.data["event"].get("actor"),
+            ))
+
+    def _append_once(
+        self, session: Session, game_id: str, engine: engines.Engine, request: AppendRequest
+    ) -> tuple[AppendResult, bool]:
+        game = self._game(session, game_id)
+        if request.idempotency_key:
+            earlier = session.scalar(select(EventRow).where(
+                EventRow.game_id == game_id, EventRow.idempotency_key == request.idempotency_key))
+            if earlier is not None:
+                return self._replay_result(session, game, engine, earlier, request), False
+        if request.expected_version is not None and request.expected_version != game.version:
+            raise VersionConflict(game.version, request.expected_version)
+        corrections = self._corrections(session, game_id)
+        current = self._fold(session, game, engine, corrections)
+        actor = request.actor
+        if request.type in RECORDER_TYPES:
+            data, flags, after = self._correction(session, game, engine, corrections, current, request)
+        else:
+            data = request.data
+            event = Event(request.type, data, request.actor or _sole_actor(engine, current.state))
+            actor = event.actor
+            flags = [v.to_dict() for v in engine.check(current.state, event)]
+            errors = [f for f in flags if f["severity"] == "error"]
+            if errors and not request.override:
+                raise RuleViolation(errors, warnings=[f for f in flags if f["severity"] != "error"])
+            after = _Fold(engine.apply(current.state, event), current.step + 1, game.version + 1)
+        row = self._insert(session, game, request, data, flags, actor)
+        finished = engine.is_over(after.state)
+        self._advance(session, game, finished)
+        if request.type not in RECORDER_TYPES and after.step % self.snapshot_every == 0:
+            session.add(Snapshot(game_id=game.id, step=after.step, seq=row.seq, version=row.seq,
+                                 rules_version=engine.rules_version, state=after.state))
+        return AppendResult(row.seq, row.seq, flags, engine.standings(after.state)), True
+
+    def _replay_result(
+        self, session: Session, game: Game, engine: engines.Engine, earlier: EventRow, request: AppendRequest
+    ) -> AppendResult:
+        if earlier.request_hash != request.fingerprint():
+            raise RuleViolation(
+                [{"code": "idempotency/key-reused", "rule": "Idempotent appends",
+                  "message": f"Idempotency key {request.idempotency_key!r} was used for a different "
+                             f"request (event {earlier.seq})", "severity": "error"}],
+                seq=earlier.seq,
+            )
+        frame = self._fold(session, game, engine, self._corrections(session, game.id))
+        return AppendResult(earlier.seq, earlier.seq, list(earlier.flags), engine.standings(frame.state), True)
+
+    def _insert(
+        self,
+        session: Session,
+        game: Game,
+        request: AppendRequest,
+        data: dict[str, Any],
+        flags: list[Any],
+        actor: str | None,
+    ) -> EventRow:
+        last_hash = session.scalar(
+            select(EventRow.hash).where(EventRow.game_id == game.id, EventRow.seq == game.version)
+        ) if game.version else game.genesis_hash
+        fields: dict[str, Any] = {
+            "game_id": game.id, "seq": game.version + 1, "type": request.type, "data": data,
+            "actor": actor, "note": request.note, "recorded_at": self.clock(),
+            "recorded_by": request.recorded_by, "idempotency_key": request.idempotency_key,
+            "override": request.override, "flags": flags, "prev_hash": last_hash,
+        }
+        row = EventRow(**fields, hash=event_hash(fields), request_hash=request.fingerprint())
+        session.add(row)
+        session.flush()
+        return row
+
+    def _advance(self, session: Session, game: Game, finished: bool) -> None:
+        """Compare-and-set the version: zero rows updated means another writer won."""
+        result = session.execute(
+            update(Game)
+            .where(Game.id == game.id, Game.version == game.version)
+            .values(version=game.version + 1, status=STATUS_FINISHED if finished else STATUS_IN_PROGRESS)
+            .execution_options(synchronize_session=False)
+        )
+        if result.rowcount != 1:  # type: ignore[attr-defined]
+            raise _LostRace()
+
+    # ------------------------------------------------------------ corrections
+
+    def _correction(
+        self,
+        session: Session,
+        game: Game,
+        engine: engines.Engine,
+        corrections: Corrections,
+        current: _Fold,
+        request: AppendRequest,
+    ) -> tuple[dict[str, Any], list[dict[str, Any]], _Fold]:
+        """Resolve and try a correction or note; returns its stored data, flags and the new fold."""
+        data = dict(request.data)
+        if request.type == "note":
+            return data, [], current
+        if request.type == "undo":
+            if current.step == 0:
+                raise _recorder_violation("correction/nothing-to-undo", "There is no event to undo")
+            data["target_seq"] = current.seq
+        else:
+            self._require_effective_target(session, game, corrections, data["target_seq"])
+        seq = game.version + 1
+        trial = corrections.with_row(CorrectionRow(seq, request.type, data))
+        check_from = None if request.type == "undo" else data["target_seq"]
+        after = self._fold(session, game, engine, trial, check_from=check_from, amend_override=request.override)
+        if request.type == "amend" and after.breaks and after.breaks[0]["seq"] == check_from:
+            # The replacement itself is illegal: refuse it like any event (override lets it stand).
+            raise RuleViolation(after.breaks[0]["violations"], seq=check_from)
+        if after.breaks and not data.get("force"):
+            raise RuleViolation(
+                [{"code": "correction/breaks-later-events", "rule": "Corrections",
+                  "message": f"This {request.type} would make {len(after.breaks)} event(s) illegal; "
+                             "send it again with force=true to keep them, flagged",
+                  "severity": "error"}],
+                would_break=after.breaks,
+            )
+        flags = [{**violation, "seq": broken["seq"]} for broken in after.breaks for violation in broken["violations"]]
+        return data, flags, after
+
+    def _require_effective_target(self, session: Session, game: Game, corrections: Corrections, seq: int) -> None:
+        target = session.scalar(select(EventRow.type).where(EventRow.game_id == game.id, EventRow.seq == seq))
+        if target is None:
+            raise _recorder_violation("correction/no-such-event", f"There is no event {seq} in this game")
+        if target in RECORDER_TYPES:
+            raise _recorder_violation("correction/not-a-game-event",
+                                      f"Event {seq} is a {target}; only game events can be corrected")
+        if seq in corrections.retracted_by:
+            raise _recorder_violation("correction/already-retracted",
+                                      f"Event {seq} was already retracted by event {corrections.retracted_by[seq]}")
+
+    # ---------------------------------------------------------------- folding
+
+    def state_at(self, game_id: str, step: int | None = None) -> Frame:
+        """The state after ``step`` effective events (the latest when None).
+
+        Starts from the nearest valid snapshot, so the cost is O(snapshot_every),
+        not O(step); snapshots passed on the way are written for next time.
+        """
+        with self._readers() as session, session.begin():
+            game = self._game(session, game_id)
+            engine = engines.find(game.engine)
+            fold = self._fold(session, game, engine, self._corrections(session, game_id), step=step)
+            version = game.version
+        if step is not None and fold.step < step:
+            raise NotFound(f"Game {game_id} has only {fold.step} steps", steps=fold.step)
+        self._save_snapshots(game, engine, fold.passed, version)
+        return Frame(fold.step, fold.seq, fold.state, version)
+
+    def _fold(
+        self,
+        session: Session,
+        game: Game,
+        engine: engines.Engine,
+        corrections: Corrections,
+        step: int | None = None,
+        check_from: int | None = None,
+        amend_override: Mapping[str, Any] | None = None,
+    ) -> _Fold:
+        """Fold the effective events up to ``step``.
+
+        With ``check_from``, every event from that seq on is judged before it is
+        applied and the ones now illegal are collected in ``breaks`` (the ones
+        the table already let stand, by override or a forced correction, are
+        not); that is how a void or amend is tried before it is stored.
+        """
+        base = self._base(session, game, engine, corrections, step, check_from)
+        fold = _Fold(base.state, base.step, base.seq)
+        for seq, event, overridden in self._effective_after(session, game.id, corrections, base.seq, base.step, step):
+            if check_from is not None and seq >= check_from:
+                standing = overridden or corrections.accepted_anyway(seq)
+                if seq == check_from and seq in corrections.replacements:
+                    standing = bool(amend_override)
+                errors = [v.to_dict() for v in engine.check(fold.state, event) if v.blocks]
+                if errors and not standing:
+                    fold.breaks.append({"seq": seq, "type": event.type, "violations": errors})
+            fold.state = engine.apply(fold.state, event)
+            fold.step += 1
+            fold.seq = seq
+            if fold.step % self.snapshot_every == 0 and fold.step > base.step:
+                fold.passed.append((fold.step, seq, fold.state))
+        return fold
+
+    def _base(
+        self,
+        session: Session,
+        game: Game,
+        engine: engines.Engine,
+        corrections: Corrections,
+        step: int | None,
+        check_from: int | None,
+    ) -> _Fold:
+        """The best starting point: the latest still-valid snapshot at or before ``step``."""
+        query = select(Snapshot).where(Snapshot.game_id == game.id, Snapshot.rules_version == engine.rules_version)
+        if step is not None:
+            query = query.where(Snapshot.step <= step)
+        if check_from is not None:
+            query = query.where(Snapshot.seq < check_from)
+        for snapshot in session.scalars(query.order_by(Snapshot.step.desc(), Snapshot.version.desc()).limit(20)):
+            if not corrections.invalidates(snapshot.seq, snapshot.version):
+                return _Fold(snapshot.state, snapshot.step, snapshot.seq)
+        return _Fold(self.initial_state(game), 0, 0)
+
+    def _effective_after(
+        self, session: Session, game_id: str, corrections: Corrections, after_seq: int, after_step: int,
+        step: int | None,
+    ) -> Iterator[tuple[int, Event, bool]]:
+        """(seq, effective event, overridden) for each effective game event after ``after_seq``."""
+        query = (
+            select(EventRow.seq, EventRow.type, EventRow.data, EventRow.actor, EventRow.override)
+            .where(EventRow.game_id == game_id, EventRow.seq > after_seq, EventRow.type.not_in(RECORDER_TYPES))
+            .order_by(EventRow.seq)
+        )
+        if step is not None:
+            query = query.limit(step - after_step + corrections.retracted_after(after_seq))
+        wanted = None if step is None else step - after_step
+        for seq, type_, data, actor, override in session.execute(query):
+            if wanted is not None and wanted <= 0:
+                return
+            event = corrections.effective(seq, Event(type_, data, actor))
+            if event is None:
+                continue
+            if wanted is not None:
+                wanted -= 1
+            yield seq, event, override is not None
+
+    def initial_state(self, game: Game) -> State:
+        engine = engines.find(game.engine)
+        return engine.setup([p["name"] for p in game.players], game.options)
+
+    def _save_snapshots(
+        self, game: Game, engine: engines.Engine, passed: list[tuple[int, int, State]], version: int
+    ) -> None:
+        """Best effort: a snapshot is a cache, so losing a race for one costs nothing."""
+        if not passed:
+            return
+        try:
+            with self._writers() as session, session.begin():
+                for step, seq, state in passed:
+                    session.add(Snapshot(game_id=game.id, step=step, seq=seq, version=version,
+                                         rules_version=engine.rules_version, state=state))
+        except (IntegrityError, OperationalError):
+            pass
+
+    # ------------------------------------------------------------------ reads
+
+    def _game(self, session: Session, game_id: str) -> Game:
+        game = session.get(Game, game_id)
+        if game is None:
+            raise NotFound(f"No game {game_id!r}")
+        return game
+
+    def _corrections(self, session: Session, game_id: str) -> Corrections:
+        rows = session.execute(
+            select(EventRow.seq, EventRow.type, EventRow.data, EventRow.flags)
+            .where(EventRow.game_id == game_id, EventRow.type.in_(CORRECTION_TYPES))
+            .order_by(EventRow.seq)
+        )
+        return Corrections.from_rows(CorrectionRow(seq, type_, data, flags or []) for seq, type_, data, flags in rows)
+
+    def recorded_events(self, game_id: str, start: int = 1, end: int | None = None) -> list[EventRow]:
+        """The log as recorded, corrections included, by seq."""
+        with self._readers() as session:
+            self._game(session, game_id)
+            query = select(EventRow).where(EventRow.game_id == game_id, EventRow.seq >= start)
+            if end is not None:
+                query = query.where(EventRow.seq <= end)
+            return list(session.scalars(query.order_by(EventRow.seq)))
+
+    def effective_log(self, game_id: str) -> list[dict[str, Any]]:
+        """The effective history with a describe line each, plus the notes where they fall.
+
+        One fold from the start: describing an event needs the state before it.
+        """
+        with self._readers() as session, session.begin():
+            game = self._game(session, game_id)
+            engine = engines.find(game.engine)
+            corrections = self._corrections(session, game_id)
+            rows = list(session.scalars(
+                select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)))
+        state = self.initial_state(game)
+        log: list[dict[str, Any]] = []
+        step = 0
+        for row in rows:
+            if row.type == "note":
+                log.append({"kind": "note", "seq": row.seq, "after_step": step, "text": row.data["text"],
+                            "actor": row.actor, "recorded_at": row.recorded_at})
+                continue
+            if row.type in RECORDER_TYPES:
+                continue
+            event = corrections.effective(row.seq, Event(row.type, row.data, row.actor))
+            if event is None:
+                continue
+            step += 1
+            log.append({
+                "kind": "event", "step": step, "seq": row.seq, "type": event.type, "actor": event.actor,
+                "data": dict(event.data), "note": row.note, "recorded_at": row.recorded_at,
+                "override": row.override, "amended_by": corrections.amended_by.get(row.seq),
+                "flags": list(row.flags) + corrections.forced_flags.get(row.seq, []),
+                "describe": engine.describe(state, event),
+            })
+            state = engine.apply(state, event)
+        return log
+
+    def verify(self, game_id: str) -> dict[str, Any]:
+        """Recompute the hash chain; name the first event that does not match."""
+        with self._readers() as session, session.begin():
+            game = self._game(session, game_id)
+            expected_prev = genesis_hash(game_header(game))
+            problem: dict[str, Any] | None = None
+            if expected_prev != game.genesis_hash:
+                problem = {"seq": 0, "reason": "the game's header (players, options...) does not match its hash"}
+            count = 0
+            if problem is None:
+                for row in session.scalars(select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)):
+                    count += 1
+                    problem = _chain_problem(row, count, expected_prev)
+                    if problem:
+                        break
+                    expected_prev = row.hash
+            if problem is None and count != game.version:
+                problem = {"seq": count + 1, "reason": f"the game claims version {game.version} but has {count} events"}
+        return {"ok": problem is None, "events": count, "version": game.version, "first_broken": problem}
+
+
+def game_header(game: Game) -> dict[str, Any]:
+    return {
+        "id": game.id, "engine": game.engine, "rules_version": game.rules_version, "title": game.title,
+        "players": game.players, "options": game.options, "created_at": game.created_at,
+    }
+
+
+def _chain_problem(row: EventRow, expected_seq: int, expected_prev: str) -> dict[str, Any] | None:
+    if row.seq != expected_seq:
+        return {"seq": expected_seq, "reason": f"event {expected_seq} is missing (found {row.seq})"}
+    if row.prev_hash != expected_prev:
+        return {"seq": row.seq, "reason": "prev_hash does not match the previous event's hash"}
+    fields = {name: getattr(row, name) for name in (
+        "game_id", "seq", "type", "data", "actor", "note", "recorded_at", "recorded_by",
+        "idempotency_key", "override", "flags", "prev_hash")}
+    if event_hash(fields) != row.hash:
+        return {"seq": row.seq, "reason": "the event's content does not match its hash"}
+    return None
+
+
+def _sole_actor(engine: engines.Engine, state: State) -> str | None:
+    """When exactly one player can act, an event without an actor is theirs."""
+    actors = engine.expected(state).get("actors", [])
+    return actors[0] if len(actors) == 1 else None
+
+
+def _recorder_violation(code: str, message: str) -> RuleViolation:
+    return RuleViolation([{"code": code, "rule": "Corrections", "message": message, "severity": "error"}])
+
+
+def _prefixed(prefix: str, messages: Any) -> dict[str, Any]:
+    """Flatten marshmallow's nested messages into {"data.card.kind": [...]}."""
+    out: dict[str, Any] = {}
+    if isinstance(messages, dict):
+        for key, value in messages.items():
+            path = f"{prefix}.{key}"
+            if isinstance(value, dict):
+                out.update(_prefixed(path, value))
+            else:
+                out[path] = value
+    else:
+        out[prefix] = messages
+    return out

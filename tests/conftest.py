@@ -1,0 +1,104 @@
+"""Fixtures shared by every test: the database back ends, the app and its clients.
+
+Every store test runs on SQLite and on PostgreSQL (the ``db_url`` fixture is
+parametrized over both), like one conformance suite per storage back end.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from typing import Any, Iterator
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from recorder import create_app
+from recorder.db import make_engine
+from recorder.migrate import upgrade
+from recorder.store import EventStore
+from tests.pg_server import PostgresServer
+
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+_names = itertools.count(1)
+
+
+def skip_or_fail(reason: str) -> None:
+    """Skip when a tool is missing, except under CI=true, where it must fail."""
+    if IN_CI:
+        pytest.fail(f"CI=true and {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def pg_template() -> Iterator[tuple[Any, str]]:
+    """A running PostgreSQL and a migrated template database to copy per test."""
+    external = os.environ.get("TABLESCRIBE_TEST_POSTGRES_URL")
+    server = None
+    if external:
+        admin_url = external
+        make_url = lambda name: external.rsplit("/", 1)[0] + "/" + name  # noqa: E731
+    else:
+        try:
+            server = PostgresServer()
+        except (RuntimeError, OSError) as exc:
+            skip_or_fail(f"no PostgreSQL server could be started: {exc}")
+        admin_url = server.url("postgres")
+        make_url = server.url
+    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    template = f"tablescribe_template_{os.getpid()}"
+    with admin.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{template}"'))
+        conn.execute(text(f'CREATE DATABASE "{template}"'))
+    migrated = make_engine(make_url(template))
+    upgrade(migrated)
+    migrated.dispose()
+    try:
+        yield (admin, make_url), template
+    finally:
+        admin.dispose()
+        if server:
+            server.stop()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def db_url(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[str]:
+    """A fresh, migrated, empty database of each kind."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'test.db'}"
+        engine = make_engine(url)
+        upgrade(engine)
+        engine.dispose()
+        yield url
+        return
+    (admin, make_url), template = request.getfixturevalue("pg_template")
+    name = f"t_{os.getpid()}_{next(_names)}"
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}" TEMPLATE "{template}"'))
+    yield make_url(name)
+    with admin.connect() as conn:
+        conn.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture
+def store(db_url: str) -> Iterator[EventStore]:
+    db = make_engine(db_url)
+    yield EventStore(db, snapshot_every=5)
+    db.dispose()
+
+
+@pytest.fixture
+def app(db_url: str, tmp_path: Any) -> Iterator[Any]:
+    app = create_app({"TESTING": True, "DATABASE_URL": db_url, "SNAPSHOT_EVERY": 5})
+    yield app
+    app.extensions["tablescribe.db"].dispose()
+
+
+@pytest.fixture
+def client(app: Any) -> Any:
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app: Any) -> Any:
+    return app.test_cli_runner()

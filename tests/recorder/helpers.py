@@ -1,0 +1,28 @@
+"""Small builders for Panic in the Air events, the game the recorder tests play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from recorder.store import AppendRequest
+
+PLAYERS = ["Ana", "Ben", "Cy"]
+
+
+def draw(actor: str | None = None, **extra: Any) -> AppendRequest:
+    return AppendRequest(type="card_drawn", data={}, actor=actor, **extra)
+
+
+def play_fall(target: str, value: int, actor: str | None = None, **extra: Any) -> AppendRequest:
+    card = {"kind": "FALL", "value": value}
+    return AppendRequest(type="card_played", data={"target": target, "card": card}, actor=actor, **extra)
+
+
+def body(request: AppendRequest) -> dict[str, Any]:
+    """The JSON body the HTTP API takes for the same request."""
+    out: dict[str, Any] = {"type": request.type, "data": request.data}
+    for name in ("actor", "note", "expected_version", "idempotency_key", "override", "recorded_by"):
+        value = getattr(request, name)
+        if value is not None:
+            out[name] = value
+    return out

@@ -1,0 +1,56 @@
+"""The flask commands: init-db, demo, verify, replay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import text
+
+
+def test_init_db_is_idempotent(runner: Any) -> None:
+    first = runner.invoke(args=["init-db"])
+    second = runner.invoke(args=["init-db"])
+    assert first.exit_code == 0 and second.exit_code == 0
+    assert "latest schema" in second.output
+
+
+def test_demo_records_a_finished_game_once(runner: Any, app: Any) -> None:
+    first = runner.invoke(args=["demo"])
+    assert first.exit_code == 0, first.output
+    assert first.output.startswith("loaded")
+    again = runner.invoke(args=["demo"])
+    assert again.output.startswith("present")
+    store = app.extensions["tablescribe.store"]
+    games, total = store.list_games()
+    assert total == 1 and games[0].status == "finished"
+    assert store.verify(games[0].id)["ok"]
+
+
+def test_replay_prints_the_log_and_final_standings(runner: Any, app: Any) -> None:
+    runner.invoke(args=["demo"])
+    game = app.extensions["tablescribe.store"].list_games()[0][0]
+    result = runner.invoke(args=["replay", game.id])
+    assert result.exit_code == 0
+    assert "   1. " in result.output and "Final standings:" in result.output
+    assert "Winner(s): " in result.output and "Winner(s): none" not in result.output
+
+
+def test_verify_command_passes_then_names_a_tampered_event(runner: Any, app: Any) -> None:
+    runner.invoke(args=["demo"])
+    store = app.extensions["tablescribe.store"]
+    game = store.list_games()[0][0]
+    ok = runner.invoke(args=["verify", game.id])
+    assert ok.exit_code == 0 and ok.output.startswith("OK")
+    with store.db.begin() as conn:
+        if store.db.dialect.name == "sqlite":
+            conn.execute(text("DROP TRIGGER events_no_update"))
+        else:
+            conn.execute(text("ALTER TABLE events DISABLE TRIGGER events_append_only"))
+        conn.execute(text("UPDATE events SET note = 'edited' WHERE game_id = :g AND seq = 5"), {"g": game.id})
+    broken = runner.invoke(args=["verify", game.id])
+    assert broken.exit_code == 1 and "event 5" in broken.output
+
+
+def test_verify_unknown_game_fails_cleanly(runner: Any) -> None:
+    result = runner.invoke(args=["verify", "nope"])
+    assert result.exit_code == 1 and "No game" in result.output
