@@ -8,7 +8,9 @@ store exactly as it was, so it never holds a half-applied action.
 
 from __future__ import annotations
 
+import threading
 import uuid
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Callable, Iterator, Mapping, Sequence
@@ -91,6 +93,39 @@ class _Fold:
     passed: list[tuple[int, int, State]] = field(default_factory=list)
 
 
+class LatestFolds:
+    """The newest fold of recently used games, keyed by (game, version).
+
+    The state after version V of a game is the same in every process, so this
+    cache never needs invalidating: a write by anyone moves the version on and
+    the old entry is simply not asked for.  It spares every append a fold
+    from the last snapshot.  The lock only guards the dict, never correctness.
+    """
+
+    def __init__(self, capacity: int = 512):
+        self.capacity = capacity
+        self._entries: OrderedDict[str, tuple[int, _Fold]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str, version: int) -> _Fold | None:
+        with self._lock:
+            entry = self._entries.get(game_id)
+            if entry is None or entry[0] != version:
+                return None
+            self._entries.move_to_end(game_id)
+            return entry[1]
+
+    def put(self, game_id: str, version: int, fold: _Fold) -> None:
+        with self._lock:
+            known = self._entries.get(game_id)
+            if known is not None and known[0] > version:
+                return
+            self._entries[game_id] = (version, fold)
+            self._entries.move_to_end(game_id)
+            while len(self._entries) > self.capacity:
+                self._entries.popitem(last=False)
+
+
 class _LostRace(Exception):
     """Another writer advanced the game between our read and our write."""
 
@@ -110,6 +145,7 @@ class EventStore:
         self.snapshot_every = snapshot_every
         self.clock = clock
         self._readers, self._writers = session_factories(db)
+        self._latest = LatestFolds()
 
     # ------------------------------------------------------------------ games
 
@@ -200,7 +236,10 @@ class EventStore:
         for _attempt in range(APPEND_ATTEMPTS):
             try:
                 with self._writers() as session, session.begin():
-                    return self._append_once(session, game_id, engine, request)
+                    result, created, after = self._append_once(session, game_id, engine, request)
+                if created:
+                    self._latest.put(game_id, result.version, after)
+                return result, created
             except _LostRace:
                 if request.expected_version is not None:
                     raise VersionConflict(self.get_game(game_id).version, request.expected_version) from None
@@ -232,17 +271,18 @@ class EventStore:
 
     def _append_once(
         self, session: Session, game_id: str, engine: engines.Engine, request: AppendRequest
-    ) -> tuple[AppendResult, bool]:
+    ) -> tuple[AppendResult, bool, _Fold]:
         game = self._game(session, game_id)
         if request.idempotency_key:
             earlier = session.scalar(select(EventRow).where(
                 EventRow.game_id == game_id, EventRow.idempotency_key == request.idempotency_key))
             if earlier is not None:
-                return self._replay_result(session, game, engine, earlier, request), False
+                result, fold = self._replay_result(session, game, engine, earlier, request)
+                return result, False, fold
         if request.expected_version is not None and request.expected_version != game.version:
             raise VersionConflict(game.version, request.expected_version)
         corrections = self._corrections(session, game_id)
-        current = self._fold(session, game, engine, corrections)
+        current = self._latest_fold(session, game, engine, corrections)
         actor = request.actor
         if request.type in RECORDER_TYPES:
             data, flags, after = self._correction(session, game, engine, corrections, current, request)
@@ -261,11 +301,11 @@ class EventStore:
         if request.type not in RECORDER_TYPES and after.step % self.snapshot_every == 0:
             session.add(Snapshot(game_id=game.id, step=after.step, seq=row.seq, version=row.seq,
                                  rules_version=engine.rules_version, state=after.state))
-        return AppendResult(row.seq, row.seq, flags, engine.standings(after.state)), True
+        return AppendResult(row.seq, row.seq, flags, engine.standings(after.state)), True, after
 
     def _replay_result(
         self, session: Session, game: Game, engine: engines.Engine, earlier: EventRow, request: AppendRequest
-    ) -> AppendResult:
+    ) -> tuple[AppendResult, _Fold]:
         if earlier.request_hash != request.fingerprint():
             raise RuleViolation(
                 [{"code": "idempotency/key-reused", "rule": "Idempotent appends",
@@ -273,8 +313,8 @@ class EventStore:
                              f"request (event {earlier.seq})", "severity": "error"}],
                 seq=earlier.seq,
             )
-        frame = self._fold(session, game, engine, self._corrections(session, game.id))
-        return AppendResult(earlier.seq, earlier.seq, list(earlier.flags), engine.standings(frame.state), True)
+        fold = self._latest_fold(session, game, engine, self._corrections(session, game.id))
+        return AppendResult(earlier.seq, earlier.seq, list(earlier.flags), engine.standings(fold.state), True), fold
 
     def _insert(
         self,
@@ -371,12 +411,25 @@ class EventStore:
         with self._readers() as session, session.begin():
             game = self._game(session, game_id)
             engine = engines.find(game.engine)
-            fold = self._fold(session, game, engine, self._corrections(session, game_id), step=step)
+            corrections = self._corrections(session, game_id)
+            if step is None:
+                fold = self._latest_fold(session, game, engine, corrections)
+            else:
+                fold = self._fold(session, game, engine, corrections, step=step)
             version = game.version
         if step is not None and fold.step < step:
             raise NotFound(f"Game {game_id} has only {fold.step} steps", steps=fold.step)
         self._save_snapshots(game, engine, fold.passed, version)
         return Frame(fold.step, fold.seq, fold.state, version)
+
+    def _latest_fold(self, session: Session, game: Game, engine: engines.Engine, corrections: Corrections) -> _Fold:
+        """The fold at the game's current version, from the cache when this process has it."""
+        cached = self._latest.get(game.id, game.version)
+        if cached is not None:
+            return cached
+        fold = self._fold(session, game, engine, corrections)
+        self._latest.put(game.id, game.version, _Fold(fold.state, fold.step, fold.seq))
+        return fold
 
     def _fold(
         self,
