@@ -10,7 +10,7 @@ event is a fact (the table may have overridden a rule).
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any, ClassVar, Literal, Mapping, Protocol, Sequence
+from typing import Any, Callable, ClassVar, Literal, Mapping, Protocol, Sequence
 
 from marshmallow import Schema
 
@@ -58,12 +58,31 @@ class Option:
     help: str
     choices: Sequence[JSON] | None = None
     type: Literal["str", "int", "bool", "list", "object"] = "str"
+    nullable: bool = False
+
+    def accepts(self, value: JSON) -> bool:
+        """Whether ``value`` has this option's type (None only when nullable) and is a choice."""
+        if value is None:
+            return self.nullable
+        if not _TYPE_CHECKS[self.type](value):
+            return False
+        return self.choices is None or value in self.choices
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"default": self.default, "help": self.help, "type": self.type}
+        out: dict[str, Any] = {"default": self.default, "help": self.help, "type": self.type,
+                               "nullable": self.nullable}
         if self.choices is not None:
             out["choices"] = list(self.choices)
         return out
+
+
+_TYPE_CHECKS: dict[str, Callable[[Any], bool]] = {
+    "str": lambda v: isinstance(v, str),
+    "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "bool": lambda v: isinstance(v, bool),
+    "list": lambda v: isinstance(v, list),
+    "object": lambda v: isinstance(v, dict),
+}
 
 
 class SetupError(ValueError):
@@ -117,8 +136,8 @@ class Engine(Protocol):
 def resolve_options(engine: Engine, given: Mapping[str, Any] | None) -> dict[str, Any]:
     """The full rules profile: every option, the given value or its default.
 
-    Unknown names and values outside ``choices`` raise ``SetupError`` so that a
-    typo never silently falls back to a default."""
+    Unknown names, values of the wrong type and values outside ``choices``
+    raise ``SetupError`` so that a typo never silently falls back to a default."""
     given = dict(given or {})
     problems = [
         Violation("options/unknown", "Rules profile", f"Unknown option {name!r} for {engine.name}")
@@ -127,13 +146,12 @@ def resolve_options(engine: Engine, given: Mapping[str, Any] | None) -> dict[str
     resolved: dict[str, Any] = {}
     for name, spec in engine.options.items():
         value = given.get(name, spec.default)
-        if spec.choices is not None and value not in spec.choices:
+        if not spec.accepts(value):
+            wanted = f"one of {list(spec.choices)}" if spec.choices is not None else f"of type {spec.type}"
+            if spec.nullable:
+                wanted += " or null"
             problems.append(
-                Violation(
-                    "options/invalid",
-                    "Rules profile",
-                    f"Option {name!r} must be one of {list(spec.choices)}, not {value!r}",
-                )
+                Violation("options/invalid", "Rules profile", f"Option {name!r} must be {wanted}, not {value!r}")
             )
         resolved[name] = value
     if problems:

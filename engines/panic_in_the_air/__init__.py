@@ -1,0 +1,138 @@
+"""Panic in the Air (Exod Games, 2019): the rule engine.
+
+Sources: ``shared/rules/panic-in-the-air.txt`` (the rulebook, which wins) and
+``shared/engines/panic-in-the-air.md`` (the note: checks PN-C01..C14, §3.x).
+Importing this package registers the engine as ``panic-in-the-air``.
+
+Set-up
+------
+``setup(players, options)``: ``players`` are names in clockwise seat order.
+2 to 6 players are dealt 6 cards, 7 to 10 players 3 cards [RB]; hands are hidden,
+so the engine keeps counts only.  The note's ``setup`` *event* (§3.2) is this call:
+``first_player``, ``deck_total`` and the rules profile are options.
+
+Options (the rules profile)
+---------------------------
+==================  ====================================  =========================================
+option              default                               meaning
+==================  ====================================  =========================================
+first_player        None (first seat)                     who takes the first turn
+deck_total          63 [PUB]                              cards before the deal; None = unknown:
+                                                          deck checks are reported ``unverified``
+fall_values         [100, 200, 300, 500]                  allowed Fall values (PN-C12; G2)
+wind_participants   "in_air" | "all"                      whose stacks a Wind moves cards between (G4)
+solo_scope          "neither_give_nor_receive" |          a protected stack under Wind: keeps its top
+                    "receive_only"                        card and receives none / only receives none
+wind_solo_top       "blocks" | "skip"                     a Solo on top stops the Wind for that stack /
+                                                          the Wind takes the highest non-Solo card
+solo_duration       "until_protected_players_next_turn"   protection ends when that player's turn
+                    | "until_players_next_turn"           begins / when the placer's next turn begins
+solo_target         "any" | "self"                        where a Solo may go (PN-C06)
+enforce_bottom10    True                                  deck-count checks (C10, C11's bottom-ten
+                                                          part, C14) are errors; False: warnings
+min_players         2 | 3                                 2 as the rulebook's deal (with a warning),
+                                                          3 as the published box
+==================  ====================================  =========================================
+
+Events (``Event(type, data, actor)``; ``actor`` None means the current player)
+------------------------------------------------------------------------------
+``card_drawn {face?: card, via?: "action"|"risk"}``
+    A card from the deck into the hand.  An action, unless it is one of the two
+    draws a Risk on oneself owes; without ``via`` the engine infers which (a Risk
+    draw exactly while such draws are owed).  ``face`` is optional and private,
+    but it must be given when the card is the R.I.P.: that ends the game.
+``card_played {target, card: {kind, value?, direction?}}``
+    An action: a card from the hand on top of ``target``'s stack, then its effect.
+    ``kind`` is FALL | CLICK_CLACK | SOLO | WIND | RISK | RIP; FALL needs ``value``,
+    WIND needs ``direction`` (CW | CCW, as the arrow shows at the table).
+``cards_taken {from, count?}``
+    Resolves a Risk on an opponent: ``min(2, their hand)`` cards move to the player.
+    ``count`` confirms the derived number.  Not an action.  When the opponent's
+    hand is empty there is nothing to take and no such event is expected.  The
+    stored data is the JSON as sent (key ``"from"``); data already loaded through
+    the schema (key ``"from_"``) is read the same way.
+``parachute_opened {}``
+    With an empty hand, during one's own turn; not an action.  The player is out,
+    the stack is frozen, the turn passes; when nobody is left the game ends.
+
+The state (plain JSON data) is documented in ``state.py``.
+
+Derived, never recorded: Wind resolution, the end of the turn after 2 actions and
+any owed Risk follow-ups, the next player (skipping those out), the lone player
+playing on, the end of the game, crashes and scores.
+
+Checks (``check``), guard order
+-------------------------------
+unknown type (``event/unknown-type``) -> game over (PN-C13) -> not your turn
+(PN-C02) -> no action left (PN-C03) -> the event's own rules, which may report
+several at once: PN-C04 empty hand, PN-C05 target out of the air or unknown,
+PN-C06 target under another player's Solo (and a Solo on another player when
+``solo_target="self"``), PN-C07 the R.I.P. card played, PN-C08 parachute with
+cards in hand, PN-C09 Risk follow-ups (a pending Risk first, the right source and
+count, no Risk draw without a Risk), PN-C10 R.I.P. drawn with more than 10 cards
+left, PN-C11 a fourth 500 or more 500s than draws from the bottom ten, PN-C12
+Fall value / Wind arrow (a value or arrow on another kind: a warning, ignored),
+PN-C14 the deck empty, or its last card not the R.I.P.  PN-C01 (2..10 players,
+distinct non-empty names; a warning at 2) is judged by ``setup``: errors raise
+``SetupError``, the warning is kept in ``state["setup_flags"]``.
+
+Gap decisions
+-------------
+* G1 card counts per type are unknown: nothing is counted but the one R.I.P. and the
+  three 500s.  No deck data file ships.
+* G2 Fall values: the ``fall_values`` option.  G3 the Wind arrow is declared per play.
+* G4 Wind participants: those in the air by default, neighbours among them.
+* G5 Solo: protection is set on the target when placed and ends when the
+  ``solo_duration`` player's turn begins (or when that player is out of the air).
+  Wind leaves a protected stack alone per ``solo_scope``; a Solo is never moved.
+* G6 cards taken by a Risk are not identified (hidden); counts only.
+* G7 only Fall cards carry distance.  G8 2 players allowed with a warning.
+* A hand that empties on the turn's second action cannot open before the player's
+  next turn: the turn ends with its second action (note §3.4/§3.7; the rulebook's
+  "at any time during his turn").
+* A drawn R.I.P. card does not enter the hand; other drawn faces are not kept.
+* ``first_player`` not among the players, non-integer ``deck_total`` and bad
+  ``fall_values`` are ``SetupError`` (``options/invalid``); a ``deck_total`` that
+  cannot deal and keep its bottom ten is ``SetupError`` PN-C14.
+
+Where the note and the rulebook differ (the rulebook wins)
+-----------------------------------------------------------
+* Solo under Wind: the note (§3.5) lets nothing move from or to a protected stack;
+  the rulebook protects from *other players'* cards, so a protected player's own
+  Wind moves their own stack like any other.
+* Unknown deck size: the note (§3.2) skips the bottom-ten checks; the shared
+  conventions report them as ``unverified`` instead of passing them silently.
+
+Folding illegal events (``apply`` never re-checks and never raises)
+--------------------------------------------------------------------
+* Counts never go below 0: a play from an empty hand leaves 0, a take of more than
+  the hand empties it (the taker still gets the recorded count), a draw from an
+  empty deck leaves ``deck_remaining`` at 0.
+* Events after the game is over change nothing but ``step``.
+* An actor who is not a player folds as the current player; an out-of-turn player's
+  cards come from their own hand, but the actions count in the current turn.
+* A card played on an unknown name leaves the hand and does nothing else; on a
+  player out of the air it lands on their stack and its effect resolves.
+* A played R.I.P. ends the game like a drawn one; a Wind with no arrow moves nothing.
+* An action taken while a Risk follow-up is owed cancels the follow-up.
+* A parachute opened with cards in hand opens (the cards stay counted).
+
+Standings
+---------
+``{"final", "players": [{"player", "total", "breakdown", "status", "rank"}], "winners"}``
+in seat order.  ``breakdown = {distance, click_clack, click_clack_parity, hand_count,
+stack_height, safe_if_opened_now, secured, crash_reason}``.  Mid-game: ``total`` is the
+running distance, ``status`` "in_air" | "parachute_open", ranks by running distance,
+``winners`` []. Final: ``status`` "survived" (``total`` = distance) or "crashed"
+(``total`` and ``rank`` None); survivors ranked by distance, ties share (1, 1, 3);
+``winners`` = survivors with the highest distance, none without survivors.
+"""
+
+from __future__ import annotations
+
+import engines
+from engines.panic_in_the_air.engine import PanicInTheAir
+
+ENGINE = engines.register(PanicInTheAir())
+
+__all__ = ["ENGINE", "PanicInTheAir"]

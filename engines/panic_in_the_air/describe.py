@@ -1,0 +1,79 @@
+"""One line per event for the game log, read from the state *before* the event."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from engines.base import State
+from engines.panic_in_the_air import cards
+from engines.panic_in_the_air.state import in_air, is_action, pending_of, source_of
+
+_WAYS = {cards.CW: "clockwise", cards.CCW: "counter-clockwise"}
+
+
+def describe_event(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> str:
+    """What happened, in words a person at the table would use.
+
+    Never raises, even for events the rules forbid or types the engine does not know."""
+    who = str(actor if actor is not None else state.get("current") or "Someone")
+    if event_type == "card_drawn":
+        return _drawn(state, who, data)
+    if event_type == "card_played":
+        return _played(state, who, data)
+    if event_type == "cards_taken":
+        count = data.get("count")
+        if count is None:
+            take = pending_of(state, "cards_taken")
+            count = take["count"] if take else 2
+        noun = "card" if count == 1 else "cards"
+        return f"{who} took {count} {noun} from {source_of(data)}'s hand (Risk)"
+    if event_type == "parachute_opened":
+        return _opened(state, who)
+    return f"{who}: unknown event {event_type!r}"
+
+
+def _hand(state: State, who: str) -> int:
+    player = state["players"].get(who)
+    return int(player["hand_count"]) if player else 0
+
+
+def _drawn(state: State, who: str, data: Mapping[str, Any]) -> str:
+    face = data.get("face") or {}
+    if face.get("kind") == cards.RIP:
+        return f"{who} drew the R.I.P. card: the game ends"
+    what = cards.card_name(face) if face else "a card"
+    risk = "" if is_action(state, "card_drawn", data) else " for the Risk"
+    return f"{who} drew {what}{risk} ({_hand(state, who) + 1} in hand)"
+
+
+def _played(state: State, who: str, data: Mapping[str, Any]) -> str:
+    card = data.get("card") or {}
+    target = data.get("target")
+    on = "their own character" if target == who else str(target)
+    line = f"{who} played {cards.card_name(card)} on {on}"
+    kind = card.get("kind")
+    if kind == cards.WIND:
+        way = _WAYS.get(str(card.get("direction")))
+        return f"{line}; the top cards moved {way}" if way else f"{line}; with no arrow given nothing moved"
+    if kind == cards.RISK:
+        if target == who:
+            return f"{line}: they draw 2 cards from the deck"
+        held = _hand(state, str(target))
+        count = min(2, held)
+        return f"{line}: {who} takes {count} card{'s' if count != 1 else ''} from {target}'s hand"
+    if kind == cards.SOLO:
+        mode = state["options"]["solo_duration"]
+        until = target if mode == "until_protected_players_next_turn" else who
+        return f"{line}: {target} is safe from other players' cards until {until}'s next turn"
+    if kind == cards.RIP:
+        return f"{line}: the game ends"
+    return line
+
+
+def _opened(state: State, who: str) -> str:
+    left = [name for name in in_air(state) if name != who]
+    if not left:
+        return f"{who} opened their parachute: everyone is out, the game ends"
+    if len(left) == 1:
+        return f"{who} opened their parachute; {left[0]} falls on alone"
+    return f"{who} opened their parachute"

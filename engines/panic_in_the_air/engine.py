@@ -1,0 +1,111 @@
+"""The ``PanicInTheAir`` engine object: the protocol of ``engines.base.Engine``,
+delegating to one module per job (``rules`` checks, ``effects`` folds,
+``scoring`` ranks, ``describe`` words).  See the package docstring for the
+events, options and gap decisions."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Mapping, Sequence
+
+from marshmallow import Schema
+
+from engines.base import Event, Option, SetupError, State, Violation, resolve_options
+from engines.panic_in_the_air import cards
+from engines.panic_in_the_air.describe import describe_event
+from engines.panic_in_the_air.effects import apply_event
+from engines.panic_in_the_air.profile import (
+    OPTIONS,
+    deal_size,
+    player_problems,
+    player_warnings,
+    profile_problems,
+)
+from engines.panic_in_the_air.rules import check_event
+from engines.panic_in_the_air.schemas import EVENT_SCHEMAS
+from engines.panic_in_the_air.scoring import standings
+from engines.panic_in_the_air.state import in_air, new_state, pending_of
+
+
+class PanicInTheAir:
+    """Panic in the Air (Exod Games, 2019): pile Fall cards on your character, empty
+    your hand, open your parachute with the harness closed, and fall the farthest."""
+
+    name: ClassVar[str] = "panic-in-the-air"
+    title: ClassVar[str] = "Panic in the Air"
+    rules_version: ClassVar[str] = "1"
+    options: ClassVar[Mapping[str, Option]] = OPTIONS
+    event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any]) -> State:
+        """The table after the deal; SetupError (PN-C01, options) when no game can start."""
+        opts = resolve_options(self, options)
+        players = list(players)
+        problems = player_problems(players, opts["min_players"])
+        if not problems:
+            problems = profile_problems(players, opts)
+        if problems:
+            raise SetupError(problems)
+        return new_state(players, opts, deal_size(len(players)), player_warnings(players))
+
+    def check(self, state: State, event: Event) -> list[Violation]:
+        """Every rule the event breaks (guards first, see ``rules``); changes nothing."""
+        return check_event(state, event.type, event.actor, event.data)
+
+    def apply(self, state: State, event: Event) -> State:
+        """The state with the event folded in, without judging it; ``state`` is not changed."""
+        return apply_event(state, event.type, event.actor, event.data)
+
+    def standings(self, state: State) -> dict[str, Any]:
+        """Running distances mid-game; survivors' distances and winners at the end."""
+        return standings(state)
+
+    def is_over(self, state: State) -> bool:
+        """Whether the R.I.P. card was drawn or every parachute is open."""
+        return bool(state["game_over"])
+
+    def expected(self, state: State) -> dict[str, Any]:
+        """Who acts now, which event types are possible and their enumerable choices."""
+        if state["game_over"]:
+            return {"actors": [], "event_types": [], "options": {}}
+        current = state["current"]
+        take = pending_of(state, "cards_taken")
+        if take is not None:
+            return {
+                "actors": [current],
+                "event_types": ["cards_taken"],
+                "options": {"cards_taken": {"from": [take["from"]], "count": [take["count"]]}},
+            }
+        if pending_of(state, "risk_draws") is not None:
+            return {"actors": [current], "event_types": ["card_drawn"], "options": {"card_drawn": {"via": ["risk"]}}}
+        return {"actors": [current], **_turn_choices(state, current)}
+
+    def describe(self, state: State, event: Event) -> str:
+        """One line for the game log, from the state before the event."""
+        return describe_event(state, event.type, event.actor, event.data)
+
+
+def _turn_choices(state: State, current: str) -> dict[str, Any]:
+    """The two actions (while any is left) and the parachute (with an empty hand)."""
+    types: list[str] = []
+    choices: dict[str, Any] = {}
+    hand = state["players"][current]["hand_count"]
+    remaining = state["deck_remaining"]
+    if state["actions_done"] < 2:
+        if remaining is None or remaining > 0:
+            types.append("card_drawn")
+            choices["card_drawn"] = {"via": ["action"]}
+        if hand >= 1:
+            types.append("card_played")
+            choices["card_played"] = {
+                "target": [
+                    name
+                    for name in in_air(state)
+                    if name == current or state["players"][name]["protected_until"] is None
+                ],
+                "kind": list(cards.PLAYABLE_KINDS),
+                "value": list(state["options"]["fall_values"]),
+                "direction": list(cards.DIRECTIONS),
+            }
+    if hand == 0:
+        types.append("parachute_opened")
+    return {"event_types": types, "options": choices}

@@ -1,0 +1,118 @@
+"""Random *legal* games, one recipe per engine, for the contract suite's properties.
+
+``GAME_STRATEGIES[engine.name](data)`` draws with Hypothesis' ``data`` object and
+returns ``(players, options, events)``: a game built by choosing, step by step,
+among what ``expected()`` offers and keeping only events that ``check`` accepts
+(no error-severity violation).  Every engine adds its entry here; the contract
+suite fails for an engine without one.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from hypothesis import strategies as st
+
+import engines
+from engines.base import Engine, Event, State
+
+GameRecipe = tuple[list[str], dict[str, Any], list[Event]]
+GameStrategy = Callable[[st.DataObject], GameRecipe]
+
+MAX_EVENTS = 120
+
+
+def legal_game(
+    data: st.DataObject,
+    engine: Engine,
+    players: list[str],
+    options: dict[str, Any],
+    candidates: Callable[[Engine, State], list[Event]],
+) -> GameRecipe:
+    """Play up to a drawn number of events, each drawn among the legal ``candidates``."""
+    state = engine.setup(players, options)
+    events: list[Event] = []
+    length = data.draw(st.integers(min_value=0, max_value=MAX_EVENTS), label="length")
+    for _ in range(length):
+        if engine.is_over(state):
+            break
+        legal = [ev for ev in candidates(engine, state) if not any(v.blocks for v in engine.check(state, ev))]
+        if not legal:
+            break
+        event = data.draw(st.sampled_from(legal), label="event")
+        events.append(event)
+        state = engine.apply(state, event)
+    return players, options, events
+
+
+def _profile(data: st.DataObject, engine: Engine) -> dict[str, Any]:
+    """A random choice for every option that lists its choices."""
+    return {
+        name: data.draw(st.sampled_from(list(spec.choices)), label=name)
+        for name, spec in engine.options.items()
+        if spec.choices is not None
+    }
+
+
+# -- Panic in the Air ---------------------------------------------------------
+
+
+def _panic_candidates(engine: Engine, state: State) -> list[Event]:
+    """Every concrete event ``expected()`` offers, plus a R.I.P. face on each draw."""
+    exp = engine.expected(state)
+    actor = exp["actors"][0]
+    options = exp["options"]
+    out: list[Event] = []
+    for event_type in exp["event_types"]:
+        if event_type == "card_drawn":
+            for via in options["card_drawn"]["via"]:
+                out.append(Event("card_drawn", {"via": via}, actor))
+                out.append(Event("card_drawn", {}, None))
+                out.append(Event("card_drawn", {"via": via, "face": {"kind": "RIP"}}, actor))
+        elif event_type == "card_played":
+            choice = options["card_played"]
+            for target in choice["target"]:
+                for card in _panic_cards(choice):
+                    out.append(Event("card_played", {"target": target, "card": card}, actor))
+        elif event_type == "cards_taken":
+            choice = options["cards_taken"]
+            for source in choice["from"]:
+                for count in choice["count"]:
+                    out.append(Event("cards_taken", {"from": source, "count": count}, actor))
+                out.append(Event("cards_taken", {"from": source}, None))
+        elif event_type == "parachute_opened":
+            out.append(Event("parachute_opened", {}, actor))
+    return out
+
+
+def _panic_cards(choice: dict[str, list[Any]]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for kind in choice["kind"]:
+        if kind == "FALL":
+            out += [{"kind": kind, "value": value} for value in choice["value"]]
+        elif kind == "WIND":
+            out += [{"kind": kind, "direction": way} for way in choice["direction"]]
+        else:
+            out.append({"kind": kind})
+    return out
+
+
+def panic_in_the_air_game(data: st.DataObject) -> GameRecipe:
+    """3 to 8 players (2 and the 3-card deal included), any rules profile, and a deck
+    that is the box's 63, unknown, or just big enough to reach its bottom ten soon."""
+    engine = engines.find("panic-in-the-air")
+    count = data.draw(st.integers(min_value=2, max_value=8), label="players")
+    players = [f"P{i}" for i in range(1, count + 1)]
+    options = _profile(data, engine)
+    dealt = count * (6 if count <= 6 else 3)
+    options["deck_total"] = data.draw(st.sampled_from([63, None, dealt + 14]), label="deck_total")
+    if data.draw(st.booleans(), label="first_player given"):
+        options["first_player"] = data.draw(st.sampled_from(players), label="first_player")
+    if count < options.get("min_players", 2):
+        options["min_players"] = 2
+    return legal_game(data, engine, players, options, _panic_candidates)
+
+
+GAME_STRATEGIES: dict[str, GameStrategy] = {
+    "panic-in-the-air": panic_in_the_air_game,
+}
