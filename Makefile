@@ -8,6 +8,7 @@ FLASK := $(VENV)/bin/flask --app wsgi
 STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 5000
+WORKERS ?= 2
 
 .PHONY: run test bench bench-quick venv db demo clean
 
@@ -26,7 +27,8 @@ demo: db
 
 ## Set up, migrate the SQLite database, load the demo games, serve on http://127.0.0.1:5000
 run: demo
-	$(FLASK) run --host $(HOST) --port $(PORT)
+	@echo "Serving Tablescribe on http://$(HOST):$(PORT)  (API docs: http://$(HOST):$(PORT)/api/docs)"
+	$(VENV)/bin/gunicorn --workers $(WORKERS) --bind $(HOST):$(PORT) --access-logfile - wsgi:app
 
 ## Set up (PostgreSQL included) and run the whole test suite on SQLite and PostgreSQL
 test: $(STAMP)

@@ -107,7 +107,7 @@ class Engine(Protocol):
 
     ``expected(state)`` returns::
 
-        {"actors": [str],                # who may act now
+        {"actors": [str],                # who may act now, the player whose turn it is first
          "event_types": [str],           # which event types are possible now
          "options": {event_type: {field: [choices]}}}   # concrete choices, where enumerable
     """

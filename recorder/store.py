@@ -288,7 +288,7 @@ class EventStore:
             data, flags, after = self._correction(session, game, engine, corrections, current, request)
         else:
             data = request.data
-            event = Event(request.type, data, request.actor or _sole_actor(engine, current.state))
+            event = Event(request.type, data, request.actor or _default_actor(engine, current.state))
             actor = event.actor
             flags = [v.to_dict() for v in engine.check(current.state, event)]
             errors = [f for f in flags if f["severity"] == "error"]
@@ -627,10 +627,11 @@ def _chain_problem(row: EventRow, expected_seq: int, expected_prev: str) -> dict
     return None
 
 
-def _sole_actor(engine: engines.Engine, state: State) -> str | None:
-    """When exactly one player can act, an event without an actor is theirs."""
+def _default_actor(engine: engines.Engine, state: State) -> str | None:
+    """Whose an event sent without an actor is: the player whose turn it is, which
+    ``expected()`` lists first (engines read a missing actor the same way)."""
     actors = engine.expected(state).get("actors", [])
-    return actors[0] if len(actors) == 1 else None
+    return actors[0] if actors else None
 
 
 def _recorder_violation(code: str, message: str) -> RuleViolation:

@@ -54,6 +54,10 @@ Events (``Event(type, data, actor)``; ``actor`` None means the current player)
 ``parachute_opened {}``
     With an empty hand, during one's own turn; not an action.  The player is out,
     the stack is frozen, the turn passes; when nobody is left the game ends.
+    A turn that ends on an empty hand (the second action played the last card)
+    leaves its player a moment to open *late*: until the next event is recorded,
+    that player may still open (name them as ``actor``: no actor means the current
+    player); the turn, already the next player's, does not pass again.
 
 The state (plain JSON data) is documented in ``state.py``.
 
@@ -64,15 +68,17 @@ playing on, the end of the game, crashes and scores.
 Checks (``check``), guard order
 -------------------------------
 unknown type (``event/unknown-type``) -> game over (PN-C13) -> not your turn
-(PN-C02) -> no action left (PN-C03) -> the event's own rules, which may report
-several at once: PN-C04 empty hand, PN-C05 target out of the air or unknown,
-PN-C06 target under another player's Solo (and a Solo on another player when
-``solo_target="self"``), PN-C07 the R.I.P. card played, PN-C08 parachute with
-cards in hand, PN-C09 Risk follow-ups (a pending Risk first, the right source and
-count, no Risk draw without a Risk), PN-C10 R.I.P. drawn with more than 10 cards
-left, PN-C11 a fourth 500 or more 500s than draws from the bottom ten, PN-C12
-Fall value / Wind arrow (a value or arrow on another kind: a warning, ignored),
-PN-C14 the deck empty, or its last card not the R.I.P.  PN-C01 (2..10 players,
+(PN-C02; the late opener's ``parachute_opened`` passes this guard) -> no action
+left (PN-C03) -> the event's own rules, which may report several at once: PN-C04
+empty hand, PN-C05 target out of the air or unknown, PN-C06 target under another
+player's Solo (and a Solo on another player when ``solo_target="self"``), PN-C07
+the R.I.P. card played, PN-C08 parachute with cards in hand (after the turn guard:
+a player whose turn ended with cards in hand gets PN-C02, not PN-C08), PN-C09 Risk
+follow-ups (a pending Risk first, the right source and count, no Risk draw without
+a Risk), PN-C10 R.I.P. drawn with more than 10 cards left, PN-C11 a fourth 500
+or more 500s than draws from the bottom ten, PN-C12 Fall value / Wind arrow (a
+value or arrow on another kind: a warning, ignored), PN-C14 the deck empty, or
+its last card not the R.I.P.  PN-C01 (2..10 players,
 distinct non-empty names; a warning at 2) is judged by ``setup``: errors raise
 ``SetupError``, the warning is kept in ``state["setup_flags"]``.
 
@@ -87,9 +93,18 @@ Gap decisions
   Wind leaves a protected stack alone per ``solo_scope``; a Solo is never moved.
 * G6 cards taken by a Risk are not identified (hidden); counts only.
 * G7 only Fall cards carry distance.  G8 2 players allowed with a warning.
-* A hand that empties on the turn's second action cannot open before the player's
-  next turn: the turn ends with its second action (note §3.4/§3.7; the rulebook's
-  "at any time during his turn").
+* A hand that empties on the turn's second action may still open right away: the
+  turn passes to the next player (``current``, ``actions_done`` 0) and
+  ``state["may_still_open"]`` names the player whose turn ended, until any other
+  event is folded.  ``expected()`` then lists ``actors`` [next player, late opener]
+  with ``parachute_opened`` among the event types.  The late opening does not pass
+  the turn again; as any opening, it ends the game (ALL_OPENED) when nobody is left
+  in the air, and a Solo lasting until the opener's next turn ends at once (G5).
+  The lone player gets the turn straight back, so for them there is no late
+  opening, only their own turn.
+  The moment is closed by *any* folded event, the next player's or not (an
+  overridden fact included); recorder-only events (notes, corrections) never reach
+  the engine.
 * A drawn R.I.P. card does not enter the hand; other drawn faces are not kept.
 * ``first_player`` not among the players, non-integer ``deck_total`` and bad
   ``fall_values`` are ``SetupError`` (``options/invalid``); a ``deck_total`` that
@@ -102,6 +117,11 @@ Where the note and the rulebook differ (the rulebook wins)
   Wind moves their own stack like any other.
 * Unknown deck size: the note (§3.2) skips the bottom-ten checks; the shared
   conventions report them as ``unverified`` instead of passing them silently.
+* Opening after the second action: the note's turn loop (§3.7) ends the turn as soon
+  as 2 actions are done, so a hand emptied by the second action could open only on
+  the player's next turn, after a whole round of others' cards.  The rulebook says
+  the player "can open his parachute at any time during his turn", and the turn
+  includes the moment right after its second action: the late opening above.
 
 Folding illegal events (``apply`` never re-checks and never raises)
 --------------------------------------------------------------------
@@ -116,6 +136,9 @@ Folding illegal events (``apply`` never re-checks and never raises)
 * A played R.I.P. ends the game like a drawn one; a Wind with no arrow moves nothing.
 * An action taken while a Risk follow-up is owed cancels the follow-up.
 * A parachute opened with cards in hand opens (the cards stay counted).
+* A parachute opened by anyone but the current player (the late opener, or an
+  overridden out-of-turn opening) leaves the turn where it is; Solos lasting until
+  that player's turn end (G5).
 
 Standings
 ---------

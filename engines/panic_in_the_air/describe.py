@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from engines.base import State
 from engines.panic_in_the_air import cards
-from engines.panic_in_the_air.state import in_air, is_action, pending_of, source_of
+from engines.panic_in_the_air.state import in_air, is_action, late_opener, pending_of, source_of
 
 _WAYS = {cards.CW: "clockwise", cards.CCW: "counter-clockwise"}
 
@@ -72,8 +72,11 @@ def _played(state: State, who: str, data: Mapping[str, Any]) -> str:
 
 def _opened(state: State, who: str) -> str:
     left = [name for name in in_air(state) if name != who]
+    opened = f"{who} opened their parachute"
+    if who == late_opener(state):
+        opened += " at the end of their turn"
     if not left:
-        return f"{who} opened their parachute: everyone is out, the game ends"
+        return f"{opened}: everyone is out, the game ends"
     if len(left) == 1:
-        return f"{who} opened their parachute; {left[0]} falls on alone"
-    return f"{who} opened their parachute"
+        return f"{opened}; {left[0]} falls on alone"
+    return opened

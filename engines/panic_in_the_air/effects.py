@@ -31,6 +31,9 @@ def apply_event(state: State, event_type: str, actor: str | None, data: Mapping[
     """A new state with the event folded in; ``state`` itself is left untouched."""
     new: State = next_state(state)
     new["step"] += 1
+    # Any folded event closes the moment a player had to open after their turn ended
+    # (the late opening itself included); ``_maybe_end_turn`` may open a new one.
+    new["may_still_open"] = None
     handler = _HANDLERS.get(event_type)
     # Facts recorded after the game stopped do not change how it ended.
     if handler is None or new["game_over"]:
@@ -162,7 +165,9 @@ def _taken(new: State, who: str, data: Mapping[str, Any]) -> None:
 
 
 def _opened(new: State, who: str, data: Mapping[str, Any]) -> None:
-    """The parachute opens: out of the game; the turn ends, and so does the game when nobody is left."""
+    """The parachute opens: out of the game; the game ends when nobody is left, else the
+    current player's turn ends.  Anyone else who opens (the late opener, whose turn has
+    already passed, or an overridden out-of-turn opening) leaves the turn where it is."""
     player = new["players"][who]
     if player["status"] != IN_AIR:
         return
@@ -171,11 +176,19 @@ def _opened(new: State, who: str, data: Mapping[str, Any]) -> None:
         _end_game(new, "ALL_OPENED", None)
     elif who == new["current"]:
         _end_turn(new)
+    else:
+        _end_lapsed_protection(new)
 
 
 def _maybe_end_turn(new: State) -> None:
+    """After the second action (and any Risk follow-up) the turn passes; a player whose
+    hand is then empty may still open before the next player's first event."""
     if not new["game_over"] and new["actions_done"] >= 2 and new["pending"] is None:
+        ender = new["current"]
         _end_turn(new)
+        player = new["players"][ender]
+        if new["current"] != ender and player["status"] == IN_AIR and player["hand_count"] == 0:
+            new["may_still_open"] = ender
 
 
 def _end_turn(new: State) -> None:
@@ -191,6 +204,14 @@ def _end_turn(new: State) -> None:
     for player in new["players"].values():
         until = player["protected_until"]
         if until == following or (until is not None and until not in falling):
+            player["protected_until"] = None
+
+
+def _end_lapsed_protection(new: State) -> None:
+    """A Solo lasting until the turn of a player who is out of the air ends now (G5)."""
+    falling = set(in_air(new))
+    for player in new["players"].values():
+        if player["protected_until"] is not None and player["protected_until"] not in falling:
             player["protected_until"] = None
 
 

@@ -23,7 +23,7 @@ from engines.panic_in_the_air.profile import (
 from engines.panic_in_the_air.rules import check_event
 from engines.panic_in_the_air.schemas import EVENT_SCHEMAS
 from engines.panic_in_the_air.scoring import standings
-from engines.panic_in_the_air.state import in_air, new_state, pending_of
+from engines.panic_in_the_air.state import in_air, late_opener, new_state, pending_of
 
 
 class PanicInTheAir:
@@ -32,7 +32,9 @@ class PanicInTheAir:
 
     name: ClassVar[str] = "panic-in-the-air"
     title: ClassVar[str] = "Panic in the Air"
-    rules_version: ClassVar[str] = "1"
+    # "2": a hand emptied by the turn's second action may still open (state "may_still_open");
+    # snapshots cached under "1" lack that field, so the recorder must not reuse them.
+    rules_version: ClassVar[str] = "2"
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
 
@@ -64,24 +66,39 @@ class PanicInTheAir:
         return bool(state["game_over"])
 
     def expected(self, state: State) -> dict[str, Any]:
-        """Who acts now, which event types are possible and their enumerable choices."""
+        """Who acts now, which event types are possible and their enumerable choices.
+
+        Right after a turn ended on an empty hand, the player whose turn it was may
+        still open: ``actors`` is then ``[current, late opener]`` and
+        ``parachute_opened`` is among the event types."""
         if state["game_over"]:
             return {"actors": [], "event_types": [], "options": {}}
-        current = state["current"]
-        take = pending_of(state, "cards_taken")
-        if take is not None:
-            return {
-                "actors": [current],
-                "event_types": ["cards_taken"],
-                "options": {"cards_taken": {"from": [take["from"]], "count": [take["count"]]}},
-            }
-        if pending_of(state, "risk_draws") is not None:
-            return {"actors": [current], "event_types": ["card_drawn"], "options": {"card_drawn": {"via": ["risk"]}}}
-        return {"actors": [current], **_turn_choices(state, current)}
+        exp = _current_choices(state)
+        late = late_opener(state)
+        if late is not None and state["players"][late]["hand_count"] == 0:
+            exp["actors"].append(late)
+            if "parachute_opened" not in exp["event_types"]:
+                exp["event_types"].append("parachute_opened")
+        return exp
 
     def describe(self, state: State, event: Event) -> str:
         """One line for the game log, from the state before the event."""
         return describe_event(state, event.type, event.actor, event.data)
+
+
+def _current_choices(state: State) -> dict[str, Any]:
+    """What the current player may do now: a Risk follow-up owed, or the turn's choices."""
+    current = state["current"]
+    take = pending_of(state, "cards_taken")
+    if take is not None:
+        return {
+            "actors": [current],
+            "event_types": ["cards_taken"],
+            "options": {"cards_taken": {"from": [take["from"]], "count": [take["count"]]}},
+        }
+    if pending_of(state, "risk_draws") is not None:
+        return {"actors": [current], "event_types": ["card_drawn"], "options": {"card_drawn": {"via": ["risk"]}}}
+    return {"actors": [current], **_turn_choices(state, current)}
 
 
 def _turn_choices(state: State, current: str) -> dict[str, Any]:

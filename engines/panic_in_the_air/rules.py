@@ -4,7 +4,9 @@ Guards run in a fixed order and the first that fails is the only answer:
 
 1. unknown event type         -> ``event/unknown-type``
 2. game over                  -> PN-C13
-3. not this player's turn     -> PN-C02
+3. not this player's turn     -> PN-C02 (except the late opener's ``parachute_opened``:
+                                 the player whose turn has just ended on an empty hand,
+                                 before any event of the next player; see ``late_opener``)
 4. no action left in the turn -> PN-C03 (plays and action draws only)
 
 then the rules of that event type, which may report several violations at once.
@@ -19,7 +21,7 @@ from typing import Any, Callable, Mapping
 from engines.base import Severity, State, Violation
 from engines.panic_in_the_air import cards
 from engines.panic_in_the_air.schemas import EVENT_SCHEMAS
-from engines.panic_in_the_air.state import IN_AIR, actor_of, is_action, pending_of, source_of
+from engines.panic_in_the_air.state import IN_AIR, actor_of, is_action, late_opener, pending_of, source_of
 
 TURNS = "Game Turns"
 PARACHUTE = "Opening Your Parachute"
@@ -40,7 +42,10 @@ def check_event(state: State, event_type: str, actor: str | None, data: Mapping[
     if state["game_over"]:
         return [Violation("PN-C13", END, f"The game is over; no {event_type} can follow")]
     who = actor_of(state, actor)
-    turn = _turn_guard(state, who)
+    # PN-C08: "the player can open his parachute at any time during his turn" -- including
+    # right after the second action that emptied the hand, before the next player acts.
+    late = event_type == "parachute_opened" and who == late_opener(state)
+    turn = [] if late else _turn_guard(state, who)
     if turn:
         return turn
     # PN-C03: "each player must perform 2 actions" -- a third is one too many.
@@ -234,7 +239,8 @@ def _check_taken(state: State, who: str, data: Mapping[str, Any]) -> list[Violat
 
 
 def _check_opened(state: State, who: str, data: Mapping[str, Any]) -> list[Violation]:
-    out = _pending_first(state, who)
+    # A pending Risk follow-up is the current player's; the late opener's turn is over.
+    out = _pending_first(state, who) if who == state["current"] else []
     # PN-C08: "When a player no longer has a card in his hand, he can open his parachute".
     held = state["players"][who]["hand_count"]
     if held > 0:

@@ -11,6 +11,8 @@ State::
      "options": {...resolved rules profile...},
      "deal": 6 | 3,
      "current": name, "turn_no": int, "actions_done": 0..2,
+     "may_still_open": name | None,              # the turn just ended on this player's empty hand:
+                                                 # they may still open until the next event is folded
      "pending": None | {"type": "risk_draws", "player": name, "remaining": 1..2}
                      | {"type": "cards_taken", "player": name, "from": name, "count": 1..2},
      "deck_remaining": int | None,               # None when deck_total is unknown
@@ -80,6 +82,7 @@ def new_state(
         "current": opts["first_player"] if opts["first_player"] is not None else players[0],
         "turn_no": 1,
         "actions_done": 0,
+        "may_still_open": None,
         "pending": None,
         "deck_remaining": None if total is None else total - deal * len(players),
         "draws": 0,
@@ -108,6 +111,20 @@ def next_in_air(state: State, after: str) -> str | None:
         if state["players"][name]["status"] == IN_AIR:
             return name
     return None
+
+
+def late_opener(state: State) -> str | None:
+    """The player whose turn has just ended on an empty hand and who may still open their
+    parachute (the rulebook: "at any time during his turn"), while no event of the next
+    player has been folded; None outside that moment.  A state saved before the field
+    existed has no such moment."""
+    name = state.get("may_still_open")
+    if name is None or state["game_over"] or name == state["current"]:
+        return None
+    player = state["players"].get(name)
+    if player is None or player["status"] != IN_AIR:
+        return None
+    return str(name)
 
 
 def actor_of(state: State, actor: str | None) -> str:

@@ -58,7 +58,10 @@ def _profile(data: st.DataObject, engine: Engine) -> dict[str, Any]:
 
 
 def _panic_candidates(engine: Engine, state: State) -> list[Event]:
-    """Every concrete event ``expected()`` offers, plus a R.I.P. face on each draw."""
+    """Every concrete event ``expected()`` offers, plus a R.I.P. face on each draw.
+
+    The first actor is the current player; a second one is the player whose turn has just
+    ended on an empty hand and who may still open, so the parachute is offered to each."""
     exp = engine.expected(state)
     actor = exp["actors"][0]
     options = exp["options"]
@@ -81,7 +84,7 @@ def _panic_candidates(engine: Engine, state: State) -> list[Event]:
                     out.append(Event("cards_taken", {"from": source, "count": count}, actor))
                 out.append(Event("cards_taken", {"from": source}, None))
         elif event_type == "parachute_opened":
-            out.append(Event("parachute_opened", {}, actor))
+            out += [Event("parachute_opened", {}, opener) for opener in exp["actors"]]
     return out
 
 

@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, Phase, find, given, settings
 from hypothesis import strategies as st
 from marshmallow import ValidationError
 
@@ -557,10 +557,135 @@ def test_opening_is_not_an_action_and_ends_the_turn(pita: Engine) -> None:
     assert row(pita, state, "Ana")["breakdown"]["secured"] is True
 
 
-def test_a_hand_emptied_by_the_second_action_opens_on_the_next_turn(pita: Engine) -> None:
-    state = legal(pita, table(pita, hands={"Ana": 2}), play("Ana", "Ana", F(100)), play("Ana", "Ana", F(200)))
-    assert state["current"] == "Ben"
+# A hand emptied by the turn's second action: the rulebook's "at any time during his turn"
+# lets the player open right away, before the next player does anything.
+
+
+def _emptied_on_the_second_action(pita: Engine, **options: Any) -> State:
+    """Ana plays her last two cards; the turn has passed to Ben."""
+    state = table(pita, hands={"Ana": 2}, stacks={"Ana": [F(300)]}, **options)
+    return legal(pita, state, play("Ana", "Ana", F(100)), play("Ana", "Ana", F(200)))
+
+
+def test_a_hand_emptied_by_the_second_action_may_open_before_the_next_player_acts(pita: Engine) -> None:
+    state = _emptied_on_the_second_action(pita)
+    assert (state["current"], state["turn_no"], state["actions_done"], state["may_still_open"]) == ("Ben", 2, 0, "Ana")
+    assert json.loads(json.dumps(state)) == state
+    exp = pita.expected(state)
+    assert exp["actors"] == ["Ben", "Ana"]
+    assert exp["event_types"] == ["card_drawn", "card_played", "parachute_opened"]
+    assert exp["options"]["card_played"]["target"] == ["Ana", "Ben", "Cy"]
+    assert codes(pita, state, opens("Ana")) == []
+    assert pita.describe(state, opens("Ana")) == "Ana opened their parachute at the end of their turn"
+    # Only the parachute: Ana's turn is over for anything else, and an open without
+    # an actor is the current player's (Ben holds cards).
+    assert codes(pita, state, draw("Ana")) == ["PN-C02"]
+    assert codes(pita, state, opens(None)) == ["PN-C08"]
+    state = legal(pita, state, opens("Ana"))
+    assert state["players"]["Ana"]["status"] == "parachute_open"
+    # Not an action and the turn does not pass again: Ben keeps his whole turn.
+    assert (state["current"], state["turn_no"], state["actions_done"]) == ("Ben", 2, 0)
+    assert (state["may_still_open"], state["game_over"]) == (None, False)
+    assert row(pita, state, "Ana")["breakdown"]["secured"] is True
+    assert pita.expected(state)["actors"] == ["Ben"]
+    assert pita.expected(state)["options"]["card_played"]["target"] == ["Ben", "Cy"]
+    state = legal(pita, state, draw("Ben"), draw("Ben"))
+    assert (state["current"], state["turn_no"]) == ("Cy", 3)
+    state = legal(pita, state, draw("Cy"), draw("Cy"))
+    assert state["current"] == "Ben"  # Ana is skipped
+
+
+def test_once_the_next_player_acts_the_late_opening_is_rejected(pita: Engine) -> None:
+    state = legal(pita, _emptied_on_the_second_action(pita), play("Ben", "Ana", CC))
+    assert state["may_still_open"] is None
+    assert pita.expected(state)["actors"] == ["Ben"]
     assert codes(pita, state, opens("Ana")) == ["PN-C02"]
+    # Ana falls on with the Click-Clack and opens on her own next turn.
+    state = legal(pita, state, draw("Ben"), draw("Cy"), draw("Cy"))
+    assert state["current"] == "Ana"
+    state = legal(pita, state, opens("Ana"))
+    assert stack(state, "Ana") == [F(300), F(100), F(200), CC]
+    assert row(pita, state, "Ana")["breakdown"]["secured"] is False
+
+
+def test_any_other_event_closes_the_moment_to_open_late(pita: Engine) -> None:
+    # An overridden (illegal) fact by someone else still closes it: apply never judges.
+    state = pita.apply(_emptied_on_the_second_action(pita), draw("Cy"))
+    assert state["may_still_open"] is None
+    assert codes(pita, state, opens("Ana")) == ["PN-C02"]
+
+
+def test_a_late_opening_leaves_the_last_one_in_the_air_falling_alone(pita: Engine) -> None:
+    state = table(pita, hands={"Cy": 0, "Ana": 2}, first_player="Cy")
+    state = legal(pita, state, opens("Cy"), play("Ana", "Ana", F(100)), play("Ana", "Ben", F(200)))
+    assert (state["current"], state["may_still_open"]) == ("Ben", "Ana")
+    line = pita.describe(state, opens("Ana"))
+    assert line == "Ana opened their parachute at the end of their turn; Ben falls on alone"
+    state = legal(pita, state, opens("Ana"))
+    assert (state["current"], state["actions_done"], state["game_over"]) == ("Ben", 0, False)
+    state = legal(pita, state, draw("Ben"), draw("Ben"))
+    assert (state["current"], state["turn_no"]) == ("Ben", 4)
+
+
+def test_the_lone_player_emptying_their_hand_opens_on_their_own_next_turn(pita: Engine) -> None:
+    # The turn passes back to the lone player: no late opening, just their turn; opening ends the game.
+    state = table(pita, hands={"Ana": 0, "Ben": 0, "Cy": 2}, stacks={"Ana": [F(200)]})
+    state = legal(pita, state, opens("Ana"), opens("Ben"), play("Cy", "Cy", F(300)), play("Cy", "Cy", F(100)))
+    assert (state["current"], state["turn_no"], state["actions_done"], state["may_still_open"]) == ("Cy", 4, 0, None)
+    assert pita.expected(state) == {
+        "actors": ["Cy"],
+        "event_types": ["card_drawn", "parachute_opened"],
+        "options": {"card_drawn": {"via": ["action"]}},
+    }
+    state = legal(pita, state, opens("Cy"))
+    assert (state["game_over"], state["end_reason"]) == (True, "ALL_OPENED")
+    assert pita.standings(state)["winners"] == ["Cy"]
+
+
+def test_a_late_opening_by_the_last_one_in_the_air_ends_the_game(pita: Engine) -> None:
+    # Not reachable by legal play (the next player is always in the air), but apply folds it:
+    # a state where the current player is already out, as an overridden record could leave it.
+    state = _emptied_on_the_second_action(pita)
+    for name in ("Ben", "Cy"):
+        state["players"][name]["status"] = "parachute_open"
+    assert pita.describe(state, opens("Ana")) == (
+        "Ana opened their parachute at the end of their turn: everyone is out, the game ends"
+    )
+    state = pita.apply(state, opens("Ana"))
+    assert (state["game_over"], state["end_reason"], state["may_still_open"]) == (True, "ALL_OPENED", None)
+    assert pita.standings(state)["winners"] == ["Ana"]
+
+
+def test_a_hand_not_empty_after_the_second_action_cannot_open_late(pita: Engine) -> None:
+    # PN-C02, not PN-C08: the moment to open late exists only for a turn that ended on an
+    # empty hand, so Ana is simply out of turn, and the turn guard comes before the event's
+    # own rules (PN-C08 is never reached).
+    state = legal(pita, table(pita, hands={"Ana": 3}), play("Ana", "Ana", F(100)), play("Ana", "Ana", F(200)))
+    assert (state["current"], state["may_still_open"], hands(state)["Ana"]) == ("Ben", None, 1)
+    assert codes(pita, state, opens("Ana")) == ["PN-C02"]
+    # A Risk on an opponent as the last card refills the hand before the turn ends: no late opening.
+    state = legal(pita, table(pita, hands={"Ana": 2}), play("Ana", "Ana", F(100)), play("Ana", "Ben", RISK))
+    state = legal(pita, state, take("Ana", "Ben", 2))
+    assert (state["current"], state["may_still_open"], hands(state)["Ana"]) == ("Ben", None, 2)
+    assert codes(pita, state, opens("Ana")) == ["PN-C02"]
+
+
+def test_a_risk_on_an_empty_hand_as_the_last_card_still_lets_the_player_open_late(pita: Engine) -> None:
+    state = table(pita, hands={"Ana": 2, "Ben": 0})
+    state = legal(pita, state, play("Ana", "Ana", F(100)), play("Ana", "Ben", RISK))
+    assert (state["current"], state["may_still_open"]) == ("Ben", "Ana")
+    assert codes(pita, state, opens("Ana")) == []
+
+
+def test_a_late_opening_ends_a_solo_that_lasted_until_the_openers_next_turn(pita: Engine) -> None:
+    # G5: the protection ends when that player's turn begins or when they are out of the air.
+    state = table(pita, hands={"Ana": 2}, solo_duration="until_players_next_turn")
+    state = legal(pita, state, play("Ana", "Cy", SOLO), play("Ana", "Ana", F(100)))
+    assert state["players"]["Cy"]["protected_until"] == "Ana"
+    assert codes(pita, state, play("Ben", "Cy", CC)) == ["PN-C06"]
+    state = legal(pita, state, opens("Ana"))
+    assert state["players"]["Cy"]["protected_until"] is None
+    assert codes(pita, state, play("Ben", "Cy", CC)) == []
 
 
 def test_the_lone_player_keeps_playing_until_they_open(pita: Engine) -> None:
@@ -810,3 +935,41 @@ def test_apply_folds_any_shape_valid_event_without_raising(pita: Engine, data: s
         pita.standings(folded)
         pita.expected(folded)
         state = folded
+
+
+# -- the random legal games reach the late opening ---------------------------------------
+
+
+@st.composite
+def _legal_games(draw: Any) -> tuple[list[str], dict[str, Any], list[Event]]:
+    class _Data:  # what the recipe needs of Hypothesis' ``data`` object
+        def draw(self, strategy: st.SearchStrategy[Any], label: str | None = None) -> Any:
+            return draw(strategy)
+
+    return GAME_STRATEGIES["panic-in-the-air"](_Data())  # type: ignore[arg-type]
+
+
+def _late_openings(pita: Engine, recipe: tuple[list[str], dict[str, Any], list[Event]]) -> int:
+    players, options, events = recipe
+    state, count = pita.setup(players, options), 0
+    for event in events:
+        if event.type == "parachute_opened" and event.actor not in (None, state["current"]):
+            count += 1
+        state = pita.apply(state, event)
+    return count
+
+
+def test_the_random_legal_games_include_late_openings(pita: Engine) -> None:
+    # Without shrinking: any game with a late opening will do (a few percent of them have one).
+    found = find(
+        _legal_games(),
+        lambda recipe: _late_openings(pita, recipe) > 0,
+        settings=settings(
+            max_examples=2000,
+            derandomize=True,
+            database=None,
+            phases=[Phase.generate],
+            suppress_health_check=list(HealthCheck),
+        ),
+    )
+    assert _late_openings(pita, found) >= 1

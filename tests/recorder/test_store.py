@@ -45,7 +45,7 @@ def test_appends_number_events_from_one_and_chain_their_hashes(store: EventStore
     rows = store.recorded_events(game_id)
     assert rows[0].prev_hash == store.get_game(game_id).genesis_hash
     assert rows[1].prev_hash == rows[0].hash
-    assert rows[0].actor == "Ana", "an event without actor belongs to the only player who may act"
+    assert rows[0].actor == "Ana", "an event without actor belongs to the player whose turn it is"
     assert store.verify(game_id) == {"ok": True, "events": 2, "version": 2, "first_broken": None}
 
 
