@@ -475,14 +475,18 @@ class EventStore:
         check_from: int | None,
     ) -> _Fold:
         """The best starting point: the latest still-valid snapshot at or before ``step``."""
-        query = select(Snapshot).where(Snapshot.game_id == game.id, Snapshot.rules_version == engine.rules_version)
+        # Choose on the small columns first: only the chosen snapshot's state is read.
+        query = select(Snapshot.id, Snapshot.step, Snapshot.seq, Snapshot.version).where(
+            Snapshot.game_id == game.id, Snapshot.rules_version == engine.rules_version)
         if step is not None:
             query = query.where(Snapshot.step <= step)
         if check_from is not None:
             query = query.where(Snapshot.seq < check_from)
-        for snapshot in session.scalars(query.order_by(Snapshot.step.desc(), Snapshot.version.desc()).limit(20)):
-            if not corrections.invalidates(snapshot.seq, snapshot.version):
-                return _Fold(snapshot.state, snapshot.step, snapshot.seq)
+        candidates = session.execute(query.order_by(Snapshot.step.desc(), Snapshot.version.desc()).limit(50)).all()
+        for snapshot_id, snapshot_step, snapshot_seq, snapshot_version in candidates:
+            if not corrections.invalidates(snapshot_seq, snapshot_version):
+                state = session.scalar(select(Snapshot.state).where(Snapshot.id == snapshot_id))
+                return _Fold(state, snapshot_step, snapshot_seq)
         return _Fold(self.initial_state(game), 0, 0)
 
     def _effective_after(
