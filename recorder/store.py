@@ -27,7 +27,7 @@ from engines.base import resolve_options
 from recorder.correction_schemas import RECORDER_SCHEMAS
 from recorder.db import session_factories
 from recorder.errors import BadInput, Forbidden, NotFound, RuleViolation, Unauthorized, VersionConflict
-from recorder.hashing import canonical_json, event_hash, genesis_hash, sha256_hex
+from recorder.hashing import EVENT_HASH_FIELDS, canonical_json, event_hash, genesis_hash, sha256_hex
 from recorder.history import CORRECTION_TYPES, RECORDER_TYPES, CorrectionRow, Corrections
 from recorder.models import EventRow, Game, GamePlayer, Snapshot
 from recorder.tokens import new_token, token_digest, token_matches
@@ -623,10 +623,7 @@ def _chain_problem(row: EventRow, expected_seq: int, expected_prev: str) -> dict
         return {"seq": expected_seq, "reason": f"event {expected_seq} is missing (found {row.seq})"}
     if row.prev_hash != expected_prev:
         return {"seq": row.seq, "reason": "prev_hash does not match the previous event's hash"}
-    fields = {name: getattr(row, name) for name in (
-        "game_id", "seq", "type", "data", "actor", "note", "recorded_at", "recorded_by",
-        "idempotency_key", "override", "flags", "prev_hash")}
-    if event_hash(fields) != row.hash:
+    if event_hash({name: getattr(row, name) for name in EVENT_HASH_FIELDS}) != row.hash:
         return {"seq": row.seq, "reason": "the event's content does not match its hash"}
     return None
 

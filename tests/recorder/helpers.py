@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import Engine, text
+
 from recorder.store import AppendRequest
 
 PLAYERS = ["Ana", "Ben", "Cy"]
@@ -26,3 +28,13 @@ def body(request: AppendRequest) -> dict[str, Any]:
         if value is not None:
             out[name] = value
     return out
+
+
+def tamper(db: Engine, statement: str, **params: Any) -> None:
+    """What someone with raw database access could do: lift the append-only guard and edit."""
+    with db.begin() as conn:
+        if db.dialect.name == "sqlite":
+            conn.execute(text("DROP TRIGGER events_no_update"))
+        else:
+            conn.execute(text("ALTER TABLE events DISABLE TRIGGER events_append_only"))
+        conn.execute(text(statement), params)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import text
+from tests.recorder.helpers import tamper
 
 
 def test_init_db_is_idempotent(runner: Any) -> None:
@@ -41,12 +41,7 @@ def test_verify_command_passes_then_names_a_tampered_event(runner: Any, app: Any
     game = store.list_games()[0][0]
     ok = runner.invoke(args=["verify", game.id])
     assert ok.exit_code == 0 and ok.output.startswith("OK")
-    with store.db.begin() as conn:
-        if store.db.dialect.name == "sqlite":
-            conn.execute(text("DROP TRIGGER events_no_update"))
-        else:
-            conn.execute(text("ALTER TABLE events DISABLE TRIGGER events_append_only"))
-        conn.execute(text("UPDATE events SET note = 'edited' WHERE game_id = :g AND seq = 5"), {"g": game.id})
+    tamper(store.db, "UPDATE events SET note = 'edited' WHERE game_id = :g AND seq = 5", g=game.id)
     broken = runner.invoke(args=["verify", game.id])
     assert broken.exit_code == 1 and "event 5" in broken.output
 

@@ -14,7 +14,7 @@ from engines import Event
 from recorder.errors import BadInput, Forbidden, RuleViolation, Unauthorized, VersionConflict
 from recorder.models import EventRow, Snapshot
 from recorder.store import AppendRequest, EventStore
-from tests.recorder.helpers import PLAYERS, draw, play_fall
+from tests.recorder.helpers import PLAYERS, draw, play_fall, tamper
 
 PANIC = "panic-in-the-air"
 
@@ -161,21 +161,11 @@ def test_the_database_refuses_to_update_or_delete_an_event(store: EventStore) ->
     assert store.verify(game_id)["ok"]
 
 
-def _tamper(store: EventStore, statement: str) -> None:
-    """What someone with raw database access could do: lift the guard and edit."""
-    with store.db.begin() as conn:
-        if store.db.dialect.name == "sqlite":
-            conn.execute(text("DROP TRIGGER events_no_update"))
-        else:
-            conn.execute(text("ALTER TABLE events DISABLE TRIGGER events_append_only"))
-        conn.execute(text(statement))
-
-
 def test_verify_names_the_first_event_whose_content_was_altered(store: EventStore) -> None:
     game_id, token = new_game(store)
     for _ in range(3):
         store.append(game_id, token, draw())
-    _tamper(store, "UPDATE events SET actor = 'Cy' WHERE seq = 2")
+    tamper(store.db, "UPDATE events SET actor = 'Cy' WHERE seq = 2")
     report = store.verify(game_id)
     assert not report["ok"] and report["first_broken"]["seq"] == 2
     assert "content" in report["first_broken"]["reason"]
