@@ -50,6 +50,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     api.register_blueprint(engines_api.blp)
     api.register_blueprint(games.blp)
     app.register_error_handler(StoreError, handle_store_error)
+    app.register_error_handler(RecursionError, _too_deep)
     app.before_request(_require_json_body)
 
     @app.get("/api/docs/assets/<path:filename>")
@@ -64,6 +65,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     register_cli(app)
     return app
+
+
+def _too_deep(_error: RecursionError) -> tuple[Response, int]:
+    """JSON nested deeper than Python's parser will go is a bad request, not a crash."""
+    return error_response(400, "invalid", "The JSON body is nested too deeply")
 
 
 def _require_json_body() -> tuple[Response, int] | None:

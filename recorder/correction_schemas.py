@@ -2,7 +2,22 @@
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, fields, validate
+from typing import Any
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
+
+
+MAX_SEQ = 2**31 - 1  # the largest seq either database's INTEGER column holds
+
+
+class StrictBoolean(fields.Boolean):
+    """Only JSON true or false: "false" and 0 are not quietly read as booleans
+    (the raw data, not the loaded one, is what the store keeps and acts on)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise ValidationError("Must be true or false.")
+        return value
 
 
 class _Strict(Schema):
@@ -15,9 +30,9 @@ class UndoData(_Strict):
 
 
 class VoidData(_Strict):
-    target_seq = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+    target_seq = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=MAX_SEQ))
     reason = fields.String(required=True, validate=validate.Length(min=1, max=500))
-    force = fields.Boolean()
+    force = StrictBoolean()
 
 
 class AmendedEvent(_Strict):
@@ -27,10 +42,10 @@ class AmendedEvent(_Strict):
 
 
 class AmendData(_Strict):
-    target_seq = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+    target_seq = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=MAX_SEQ))
     event = fields.Nested(AmendedEvent, required=True)
     reason = fields.String(validate=validate.Length(max=500))
-    force = fields.Boolean()
+    force = StrictBoolean()
 
 
 class NoteData(_Strict):

@@ -52,7 +52,17 @@ def _tune_sqlite(engine: Engine, synchronous: str) -> None:
 
 
 def session_factories(engine: Engine) -> tuple[sessionmaker[Session], sessionmaker[Session]]:
-    """(readers, writers): writers begin with the write lock held on SQLite."""
-    readers = sessionmaker(bind=engine, expire_on_commit=False)
+    """(readers, writers).
+
+    Writers begin with the write lock held on SQLite; on PostgreSQL they run at
+    READ COMMITTED, where the compare-and-set on the version decides races.
+    Readers see one snapshot of the database for all their queries: SQLite's
+    read transaction gives that, PostgreSQL needs REPEATABLE READ (otherwise a
+    commit between two queries of one read mixes two versions of a game).
+    """
+    reader_engine = engine
+    if engine.dialect.name == "postgresql":
+        reader_engine = engine.execution_options(isolation_level="REPEATABLE READ")
+    readers = sessionmaker(bind=reader_engine, expire_on_commit=False)
     writers = sessionmaker(bind=engine.execution_options(**WRITE_OPTIONS), expire_on_commit=False)
     return readers, writers

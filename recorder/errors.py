@@ -54,11 +54,11 @@ class VersionConflict(StoreError):
     error = "version_conflict"
 
     def __init__(self, current_version: int, expected_version: int | None):
-        super().__init__(
-            f"The game is at version {current_version}, not {expected_version}: reload and try again",
-            current_version=current_version,
-            expected_version=expected_version,
-        )
+        if expected_version is None:
+            message = f"The game kept changing while this event was recorded (now at version {current_version}): try again"
+        else:
+            message = f"The game is at version {current_version}, not {expected_version}: reload and try again"
+        super().__init__(message, current_version=current_version, expected_version=expected_version)
 
 
 class RuleViolation(StoreError):

@@ -31,6 +31,7 @@ class CorrectionRow:
     type: str
     data: Mapping[str, Any]
     flags: list[dict[str, Any]] = field(default_factory=list)
+    override: Mapping[str, Any] | None = None
 
 
 @dataclass
@@ -40,6 +41,9 @@ class Corrections:
     retracted_by: dict[int, int] = field(default_factory=dict)
     amended_by: dict[int, int] = field(default_factory=dict)
     replacements: dict[int, Event] = field(default_factory=dict)
+    # The override an amend carried, by target: the replacement stands by the table's ruling.
+    replacement_overrides: dict[int, Mapping[str, Any]] = field(default_factory=dict)
+    # Flags that corrections attach to other events (which cannot be changed), by seq.
     forced_flags: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     # (correction seq, target seq) pairs, for judging whether a snapshot still holds.
     reaches: list[tuple[int, int]] = field(default_factory=list)
@@ -57,6 +61,11 @@ class Corrections:
         if row.type == "amend":
             self.amended_by[target] = row.seq
             self.replacements[target] = event_from_payload(row.data["event"])
+            # What was said about the event it replaces no longer applies to it.
+            self.forced_flags.pop(target, None)
+            self.replacement_overrides.pop(target, None)
+            if row.override is not None:
+                self.replacement_overrides[target] = row.override
         else:
             self.retracted_by[target] = row.seq
         for flag in row.flags:
@@ -69,6 +78,7 @@ class Corrections:
             dict(self.retracted_by),
             dict(self.amended_by),
             dict(self.replacements),
+            dict(self.replacement_overrides),
             {seq: list(flags) for seq, flags in self.forced_flags.items()},
             list(self.reaches),
         )
@@ -89,9 +99,16 @@ class Corrections:
         """True when a correction made after the snapshot reaches back into it."""
         return any(c_seq > snapshot_version and target <= snapshot_seq for c_seq, target in self.reaches)
 
+    def override_of(self, seq: int, recorded_override: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+        """The override that stands at ``seq``: the amend's for a replacement, else the row's."""
+        if seq in self.replacements:
+            return self.replacement_overrides.get(seq)
+        return recorded_override
+
     def accepted_anyway(self, seq: int) -> bool:
-        """An event that a forced correction already flagged: the table let it stand."""
-        return seq in self.forced_flags
+        """An event whose errors the table already let stand through a correction
+        (a forced void/amend before it, or an overridden amend of it)."""
+        return any(flag.get("severity") == "error" for flag in self.forced_flags.get(seq, []))
 
 
 def event_from_payload(payload: Mapping[str, Any]) -> Event:

@@ -8,7 +8,10 @@ store exactly as it was, so it never holds a half-applied action.
 
 from __future__ import annotations
 
+import random
+import re
 import threading
+import time
 import uuid
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -33,6 +36,8 @@ from recorder.models import EventRow, Game, GamePlayer, Snapshot
 from recorder.tokens import new_token, token_digest, token_matches
 
 DEFAULT_SNAPSHOT_EVERY = 100
+GAME_ID = re.compile(r"[0-9a-f]{32}")
+TITLE_MAX = 200
 # How often an append without expected_version is retried after losing a race.
 APPEND_ATTEMPTS = 8
 
@@ -91,6 +96,7 @@ class _Fold:
     seq: int
     breaks: list[dict[str, Any]] = field(default_factory=list)
     passed: list[tuple[int, int, State]] = field(default_factory=list)
+    replacement_flags: list[dict[str, Any]] = field(default_factory=list)
 
 
 class LatestFolds:
@@ -171,7 +177,7 @@ class EventStore:
             id=uuid.uuid4().hex,
             engine=engine.name,
             rules_version=engine.rules_version,
-            title=title or f"{engine.title}: {', '.join(players)}",
+            title=title or _default_title(engine.title, players),
             players=[{"name": name} for name in players],
             options=resolved,
             created_at=self.clock(),
@@ -233,12 +239,15 @@ class EventStore:
         game = self.authorize(game_id, token)
         engine = engines.find(game.engine)
         self._check_shape(engine, game, request)
-        for _attempt in range(APPEND_ATTEMPTS):
+        for attempt in range(APPEND_ATTEMPTS):
+            if attempt:
+                # Back off a little, at random, so that racing writers stop colliding.
+                time.sleep(random.uniform(0, 0.002 * 2**attempt))
             try:
                 with self._writers() as session, session.begin():
                     result, created, after = self._append_once(session, game_id, engine, request)
                 if created:
-                    self._latest.put(game_id, result.version, after)
+                    self._latest.put(game_id, result.version, _Fold(after.state, after.step, after.seq))
                 return result, created
             except _LostRace:
                 if request.expected_version is not None:
@@ -263,11 +272,12 @@ class EventStore:
         if request.actor is not None and request.actor not in names:
             raise BadInput({"actor": [f"{request.actor!r} is not a player of this game"]})
         if request.type == "amend":
+            replacement = request.data["event"]
+            if replacement["type"] not in engine.event_schemas:
+                raise BadInput({"data.event.type": [
+                    f"An amend replaces a game event; {replacement['type']!r} is not one of {sorted(engine.event_schemas)}"]})
             self._check_shape(engine, game, AppendRequest(
-                type=request.data["event"]["type"],
-                data=request.data["event"].get("data", {}),
-                actor=request.data["event"].get("actor"),
-            ))
+                type=replacement["type"], data=replacement.get("data", {}), actor=replacement.get("actor")))
 
     def _append_once(
         self, session: Session, game_id: str, engine: engines.Engine, request: AppendRequest
@@ -281,7 +291,7 @@ class EventStore:
                 return result, False, fold
         if request.expected_version is not None and request.expected_version != game.version:
             raise VersionConflict(game.version, request.expected_version)
-        corrections = self._corrections(session, game_id)
+        corrections = self._corrections(session, game)
         current = self._latest_fold(session, game, engine, corrections)
         actor = request.actor
         if request.type in RECORDER_TYPES:
@@ -313,7 +323,7 @@ class EventStore:
                              f"request (event {earlier.seq})", "severity": "error"}],
                 seq=earlier.seq,
             )
-        fold = self._latest_fold(session, game, engine, self._corrections(session, game.id))
+        fold = self._latest_fold(session, game, engine, self._corrections(session, game))
         return AppendResult(earlier.seq, earlier.seq, list(earlier.flags), engine.standings(fold.state), True), fold
 
     def _insert(
@@ -372,9 +382,9 @@ class EventStore:
         else:
             self._require_effective_target(session, game, corrections, data["target_seq"])
         seq = game.version + 1
-        trial = corrections.with_row(CorrectionRow(seq, request.type, data))
+        trial = corrections.with_row(CorrectionRow(seq, request.type, data, override=request.override))
         check_from = None if request.type == "undo" else data["target_seq"]
-        after = self._fold(session, game, engine, trial, check_from=check_from, amend_override=request.override)
+        after = self._fold(session, game, engine, trial, check_from=check_from)
         if request.type == "amend" and after.breaks and after.breaks[0]["seq"] == check_from:
             # The replacement itself is illegal: refuse it like any event (override lets it stand).
             raise RuleViolation(after.breaks[0]["violations"], seq=check_from)
@@ -386,7 +396,10 @@ class EventStore:
                   "severity": "error"}],
                 would_break=after.breaks,
             )
-        flags = [{**violation, "seq": broken["seq"]} for broken in after.breaks for violation in broken["violations"]]
+        # The replacement's own judgement, then what the correction broke: each names its seq,
+        # since the events concerned cannot be changed.
+        flags = [{**violation, "seq": check_from} for violation in after.replacement_flags]
+        flags += [{**violation, "seq": broken["seq"]} for broken in after.breaks for violation in broken["violations"]]
         return data, flags, after
 
     def _require_effective_target(self, session: Session, game: Game, corrections: Corrections, seq: int) -> None:
@@ -411,7 +424,7 @@ class EventStore:
         with self._readers() as session, session.begin():
             game = self._game(session, game_id)
             engine = engines.find(game.engine)
-            corrections = self._corrections(session, game_id)
+            corrections = self._corrections(session, game)
             if step is None:
                 fold = self._latest_fold(session, game, engine, corrections)
             else:
@@ -439,7 +452,6 @@ class EventStore:
         corrections: Corrections,
         step: int | None = None,
         check_from: int | None = None,
-        amend_override: Mapping[str, Any] | None = None,
     ) -> _Fold:
         """Fold the effective events up to ``step``.
 
@@ -450,13 +462,13 @@ class EventStore:
         """
         base = self._base(session, game, engine, corrections, step, check_from)
         fold = _Fold(base.state, base.step, base.seq)
-        for seq, event, overridden in self._effective_after(session, game.id, corrections, base.seq, base.step, step):
+        for seq, event, overridden in self._effective_after(session, game, corrections, base.seq, base.step, step):
             if check_from is not None and seq >= check_from:
-                standing = overridden or corrections.accepted_anyway(seq)
+                violations = [v.to_dict() for v in engine.check(fold.state, event)]
                 if seq == check_from and seq in corrections.replacements:
-                    standing = bool(amend_override)
-                errors = [v.to_dict() for v in engine.check(fold.state, event) if v.blocks]
-                if errors and not standing:
+                    fold.replacement_flags = violations
+                errors = [v for v in violations if v["severity"] == "error"]
+                if errors and not (overridden or corrections.accepted_anyway(seq)):
                     fold.breaks.append({"seq": seq, "type": event.type, "violations": errors})
             fold.state = engine.apply(fold.state, event)
             fold.step += 1
@@ -490,13 +502,15 @@ class EventStore:
         return _Fold(self.initial_state(game), 0, 0)
 
     def _effective_after(
-        self, session: Session, game_id: str, corrections: Corrections, after_seq: int, after_step: int,
+        self, session: Session, game: Game, corrections: Corrections, after_seq: int, after_step: int,
         step: int | None,
     ) -> Iterator[tuple[int, Event, bool]]:
-        """(seq, effective event, overridden) for each effective game event after ``after_seq``."""
+        """(seq, effective event, overridden) for each effective game event after ``after_seq``,
+        up to the game's version as read (PostgreSQL's READ COMMITTED would show later commits)."""
         query = (
             select(EventRow.seq, EventRow.type, EventRow.data, EventRow.actor, EventRow.override)
-            .where(EventRow.game_id == game_id, EventRow.seq > after_seq, EventRow.type.not_in(RECORDER_TYPES))
+            .where(EventRow.game_id == game.id, EventRow.seq > after_seq, EventRow.seq <= game.version,
+                   EventRow.type.not_in(RECORDER_TYPES))
             .order_by(EventRow.seq)
         )
         if step is not None:
@@ -510,7 +524,7 @@ class EventStore:
                 continue
             if wanted is not None:
                 wanted -= 1
-            yield seq, event, override is not None
+            yield seq, event, corrections.override_of(seq, override) is not None
 
     def initial_state(self, game: Game) -> State:
         engine = engines.find(game.engine)
@@ -533,18 +547,20 @@ class EventStore:
     # ------------------------------------------------------------------ reads
 
     def _game(self, session: Session, game_id: str) -> Game:
-        game = session.get(Game, game_id)
+        game = session.get(Game, game_id) if GAME_ID.fullmatch(game_id) else None
         if game is None:
             raise NotFound(f"No game {game_id!r}")
         return game
 
-    def _corrections(self, session: Session, game_id: str) -> Corrections:
+    def _corrections(self, session: Session, game: Game) -> Corrections:
+        """The game's corrections up to its version as read (a later commit is not ours to see)."""
         rows = session.execute(
-            select(EventRow.seq, EventRow.type, EventRow.data, EventRow.flags)
-            .where(EventRow.game_id == game_id, EventRow.type.in_(CORRECTION_TYPES))
+            select(EventRow.seq, EventRow.type, EventRow.data, EventRow.flags, EventRow.override)
+            .where(EventRow.game_id == game.id, EventRow.type.in_(CORRECTION_TYPES), EventRow.seq <= game.version)
             .order_by(EventRow.seq)
         )
-        return Corrections.from_rows(CorrectionRow(seq, type_, data, flags or []) for seq, type_, data, flags in rows)
+        return Corrections.from_rows(
+            CorrectionRow(seq, type_, data, flags or [], override) for seq, type_, data, flags, override in rows)
 
     def recorded_events(self, game_id: str, start: int = 1, end: int | None = None) -> list[EventRow]:
         """The log as recorded, corrections included, by seq."""
@@ -563,7 +579,7 @@ class EventStore:
         with self._readers() as session, session.begin():
             game = self._game(session, game_id)
             engine = engines.find(game.engine)
-            corrections = self._corrections(session, game_id)
+            corrections = self._corrections(session, game)
             rows = list(session.scalars(
                 select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)))
         state = self.initial_state(game)
@@ -583,8 +599,10 @@ class EventStore:
             log.append({
                 "kind": "event", "step": step, "seq": row.seq, "type": event.type, "actor": event.actor,
                 "data": dict(event.data), "note": row.note, "recorded_at": row.recorded_at,
-                "override": row.override, "amended_by": corrections.amended_by.get(row.seq),
-                "flags": list(row.flags) + corrections.forced_flags.get(row.seq, []),
+                "override": corrections.override_of(row.seq, row.override),
+                "amended_by": corrections.amended_by.get(row.seq),
+                "flags": ([] if row.seq in corrections.replacements else list(row.flags))
+                + corrections.forced_flags.get(row.seq, []),
                 "describe": engine.describe(state, event),
             })
             state = engine.apply(state, event)
@@ -609,6 +627,11 @@ class EventStore:
             if problem is None and count != game.version:
                 problem = {"seq": count + 1, "reason": f"the game claims version {game.version} but has {count} events"}
         return {"ok": problem is None, "events": count, "version": game.version, "first_broken": problem}
+
+
+def _default_title(engine_title: str, players: Sequence[str]) -> str:
+    title = f"{engine_title}: {', '.join(players)}"
+    return title if len(title) <= TITLE_MAX else title[: TITLE_MAX - 1] + "…"
 
 
 def game_header(game: Game) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from typing import Any, Iterator
 
 import pytest
 from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url as sa_url
 
 from recorder import create_app
 from recorder.db import make_engine
@@ -37,7 +38,9 @@ def pg_template() -> Iterator[tuple[Any, str]]:
     server = None
     if external:
         admin_url = external
-        make_url = lambda name: external.rsplit("/", 1)[0] + "/" + name  # noqa: E731
+
+        def make_url(name: str) -> str:
+            return sa_url(external).set(database=name).render_as_string(hide_password=False)
     else:
         try:
             server = PostgresServer()

@@ -2,9 +2,27 @@
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, fields, validate
+import re
+from typing import Any
 
-NAME = validate.Length(min=1, max=100)
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
+
+# NUL (PostgreSQL refuses it in text) and lone surrogates (not encodable as UTF-8).
+UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+MAX_INT = 2**31 - 1
+
+
+def storable(value: str) -> None:
+    if UNSTORABLE.search(value):
+        raise ValidationError("Contains a NUL character or an unpaired surrogate")
+
+
+def Text(*, min: int = 0, max: int, **kwargs: Any) -> fields.String:  # noqa: N802 (a field factory)
+    """A string field whose value any supported database can store."""
+    return fields.String(validate=[validate.Length(min=min, max=max), storable], **kwargs)
+
+
+NAME_MAX = 100
 
 
 class Strict(Schema):
@@ -15,12 +33,12 @@ class Strict(Schema):
 
 
 class PlayerIn(Strict):
-    name = fields.String(required=True, validate=NAME)
+    name = Text(min=1, max=NAME_MAX, required=True)
 
 
 class GameCreate(Strict):
-    engine = fields.String(required=True, validate=validate.Length(min=1, max=64))
-    title = fields.String(validate=validate.Length(min=1, max=200))
+    engine = Text(min=1, max=64, required=True)
+    title = Text(min=1, max=200)
     players = fields.List(fields.Nested(PlayerIn), required=True, validate=validate.Length(min=1, max=20))
     options = fields.Dict(keys=fields.String(), load_default=dict)
 
@@ -56,11 +74,11 @@ class GameDetail(GameOut):
 
 
 class GameListArgs(Strict):
-    engine = fields.String(validate=validate.Length(max=64))
-    player = fields.String(validate=validate.Length(max=100))
+    engine = Text(max=64)
+    player = Text(max=NAME_MAX)
     status = fields.String(validate=validate.OneOf(["in_progress", "finished"]))
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
-    offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=10_000_000))
+    offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_INT))
 
 
 class GamePage(Schema):
@@ -71,18 +89,18 @@ class GamePage(Schema):
 
 
 class Override(Strict):
-    reason = fields.String(required=True, validate=validate.Length(min=1, max=500))
+    reason = Text(min=1, max=500, required=True)
 
 
 class EventIn(Strict):
-    type = fields.String(required=True, validate=validate.Length(min=1, max=64))
-    actor = fields.String(allow_none=True, validate=NAME)
+    type = Text(min=1, max=64, required=True)
+    actor = Text(min=1, max=NAME_MAX, allow_none=True)
     data = fields.Dict(keys=fields.String(), load_default=dict)
-    note = fields.String(allow_none=True, validate=validate.Length(max=2000))
-    expected_version = fields.Integer(strict=True, validate=validate.Range(min=0, max=2**31 - 1))
-    idempotency_key = fields.String(validate=validate.Length(min=1, max=200))
+    note = Text(max=2000, allow_none=True)
+    expected_version = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_INT))
+    idempotency_key = Text(min=1, max=200)
     override = fields.Nested(Override)
-    recorded_by = fields.String(validate=NAME)
+    recorded_by = Text(min=1, max=NAME_MAX)
 
 
 class Appended(Schema):
@@ -94,12 +112,12 @@ class Appended(Schema):
 
 class EventsArgs(Strict):
     view = fields.String(load_default="effective", validate=validate.OneOf(["effective", "recorded"]))
-    from_ = fields.Integer(data_key="from", validate=validate.Range(min=0, max=2**31 - 1))
-    to = fields.Integer(validate=validate.Range(min=0, max=2**31 - 1))
+    from_ = fields.Integer(data_key="from", validate=validate.Range(min=0, max=MAX_INT))
+    to = fields.Integer(validate=validate.Range(min=0, max=MAX_INT))
 
 
 class StateArgs(Strict):
-    at = fields.Integer(validate=validate.Range(min=0, max=2**31 - 1))
+    at = fields.Integer(validate=validate.Range(min=0, max=MAX_INT))
 
 
 class StateOut(Schema):

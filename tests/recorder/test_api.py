@@ -216,3 +216,71 @@ def test_openapi_document_and_docs_page(client: Any) -> None:
     asset = client.get("/api/docs/assets/swagger-ui-bundle.js")
     assert asset.status_code == 200 and b"SwaggerUIBundle" in asset.data
     asset.close()
+
+
+def test_deeply_nested_json_is_400_not_a_crash(client: Any) -> None:
+    game = create(client)
+    headers = {"Authorization": f"Bearer {game['write_token']}"}
+    nested = b"[" * 100_000 + b"]" * 100_000
+    response = client.post(f"/api/games/{game['id']}/events", data=nested, headers=headers,
+                           content_type="application/json")
+    assert response.status_code == 400 and "nested" in response.get_json()["message"]
+    assert stored_count(client, game) == 0
+
+
+@pytest.mark.parametrize("text", ["\u0000", "\ud800"])
+def test_text_no_database_can_store_is_400(client: Any, text: str) -> None:
+    players = [{"name": "Ana"}, {"name": "Ben" + text}]
+    response = client.post("/api/games", json={"engine": PANIC, "players": players})
+    assert response.status_code == 400 and "players.1.name" in response.get_json()["fields"]
+    game = create(client)
+    assert post_event(client, game, {"type": "card_drawn", "note": "hi" + text}).status_code == 400
+    if text == "\u0000":  # a query string cannot even carry a lone surrogate
+        assert client.get("/api/games", query_string={"player": "A" + text}).status_code == 400
+    assert stored_count(client, game) == 0
+
+
+def test_malformed_game_ids_are_404(client: Any) -> None:
+    for game_id in ("%00", "X" * 32, "1" * 33):
+        assert client.get(f"/api/games/{game_id}/state").status_code == 404, game_id
+
+
+def test_default_title_fits_even_with_long_names(client: Any) -> None:
+    players = [{"name": c * 100} for c in "abc"]
+    game = client.post("/api/games", json={"engine": PANIC, "players": players}).get_json()
+    assert len(game["title"]) == 200 and game["title"].startswith("Panic in the Air: aaa")
+
+
+def test_force_must_be_a_real_boolean(client: Any) -> None:
+    game = create(client)
+    for _ in range(3):
+        post_event(client, game, body(draw()))
+    response = post_event(client, game, {"type": "void", "data": {"target_seq": 1, "reason": "x", "force": "false"}})
+    assert response.status_code == 400 and "data.force" in response.get_json()["fields"]
+    huge = post_event(client, game, {"type": "void", "data": {"target_seq": 2**40, "reason": "x"}})
+    assert huge.status_code == 400 and "data.target_seq" in huge.get_json()["fields"]
+    assert stored_count(client, game) == 3
+
+
+def test_void_that_breaks_later_events_is_422_listing_them(client: Any) -> None:
+    game = create(client)
+    for _ in range(3):
+        post_event(client, game, body(draw()))
+    response = post_event(client, game, {"type": "void", "data": {"target_seq": 1, "reason": "no"}})
+    assert response.status_code == 422
+    answer = response.get_json()
+    assert answer["violations"][0]["code"] == "correction/breaks-later-events"
+    assert [b["seq"] for b in answer["would_break"]] == [3]
+    forced = post_event(client, game, {"type": "void", "data": {"target_seq": 1, "reason": "no", "force": True}})
+    assert forced.status_code == 201 and forced.get_json()["flags"][0]["seq"] == 3
+    again = post_event(client, game, {"type": "void", "data": {"target_seq": 1, "reason": "no"}})
+    assert again.status_code == 422
+    assert again.get_json()["violations"][0]["code"] == "correction/already-retracted"
+
+
+def test_amend_may_only_put_a_game_event_in_place(client: Any) -> None:
+    game = create(client)
+    post_event(client, game, body(draw()))
+    response = post_event(client, game, {"type": "amend", "data": {"target_seq": 1, "event": {"type": "undo"}},
+                                         "override": {"reason": "sure"}})
+    assert response.status_code == 400 and "data.event.type" in response.get_json()["fields"]

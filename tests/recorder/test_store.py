@@ -330,3 +330,56 @@ def test_setup_rules_are_enforced_when_creating_a_game(store: EventStore) -> Non
     assert raised.value.details["violations"][0]["code"] == "options/unknown"
     with pytest.raises(BadInput):
         store.create_game("chess", PLAYERS)
+
+
+def test_overridden_amend_keeps_its_violations_and_does_not_block_later_corrections(store: EventStore) -> None:
+    game_id, token = new_game(store)
+    for target, value in (("Ana", 300), ("Ana", 200), ("Ben", 200), ("Ben", 100)):
+        store.append(game_id, token, play_fall(target, value))
+    bad = {"type": "card_played", "data": {"target": "Ben", "card": {"kind": "FALL", "value": 999}}}
+    amend = AppendRequest(type="amend", data={"target_seq": 3, "event": bad}, override={"reason": "house card"})
+    result, _ = store.append(game_id, token, amend)
+    assert [(f["seq"], f["code"]) for f in result.flags] == [(3, "PN-C12")]
+    log = store.effective_log(game_id)
+    assert log[2]["override"] == {"reason": "house card"} and log[2]["flags"][0]["code"] == "PN-C12"
+    same = {"type": "card_played", "data": {"target": "Ana", "card": {"kind": "FALL", "value": 300}}}
+    later, _ = store.append(game_id, token, AppendRequest(type="amend", data={"target_seq": 1, "event": same}))
+    assert later.flags == [], "the overridden replacement still stands; nothing new breaks"
+
+
+def test_amending_an_overridden_event_to_a_legal_one_drops_its_old_flags(store: EventStore) -> None:
+    game_id, token = new_game(store)
+    store.append(game_id, token, draw(actor="Ben", override={"reason": "hurry"}))
+    legal = {"type": "card_drawn", "data": {}, "actor": "Ana"}
+    store.append(game_id, token, AppendRequest(type="amend", data={"target_seq": 1, "event": legal}))
+    entry = store.effective_log(game_id)[0]
+    assert (entry["actor"], entry["override"], entry["flags"]) == ("Ana", None, [])
+
+
+def test_reads_never_mix_versions_while_writers_append(store: EventStore) -> None:
+    """A read racing appends sees one version: its step matches its version (no corrections here)."""
+    game, token = store.create_game(PANIC, PLAYERS, options={"deck_total": None})  # a deck that never ends
+    game_id = game.id
+    stop = threading.Event()
+
+    def keep_appending() -> None:
+        for _ in range(2000):
+            if stop.is_set():
+                return
+            store.append(game_id, token, draw())
+
+    writer = threading.Thread(target=keep_appending)
+    writer.start()
+    try:
+        mismatches = []
+        for _ in range(60):
+            frame = store.state_at(game_id)
+            if frame.step != frame.version or frame.state["step"] != frame.step:
+                mismatches.append((frame.step, frame.version))
+            report = store.verify(game_id)
+            if not report["ok"]:
+                mismatches.append(report["first_broken"])
+    finally:
+        stop.set()
+        writer.join()
+    assert mismatches == []
