@@ -61,6 +61,14 @@ Events (``Event(type, data, actor)``; ``actor`` None means the current player)
 
 The state (plain JSON data) is documented in ``state.py``.
 
+Hooks for the pages (``changes.py``; docs/WEB.md)
+--------------------------------------------------
+``changes(before, after, event) -> [str]`` diffs two consecutive states (stacks, hands,
+parachutes, Solo protection, the Risk follow-up, the deck, the turn, the end) into
+sentences, using the event only to explain them; never raises.  ``position(state)`` is
+``{"round": None, "turn": turn_no, "label": "Turn 7 · Ana"}`` ("Game over" at the end):
+the game has no rounds.  The board partial is ``templates/engines/panic-in-the-air/board.html``.
+
 Derived, never recorded: Wind resolution, the end of the turn after 2 actions and
 any owed Risk follow-ups, the next player (skipping those out), the lone player
 playing on, the end of the game, crashes and scores.

@@ -11,6 +11,7 @@ from marshmallow import Schema
 
 from engines.base import Event, Option, SetupError, State, Violation, resolve_options
 from engines.panic_in_the_air import cards
+from engines.panic_in_the_air.changes import changes_between, position_of
 from engines.panic_in_the_air.describe import describe_event
 from engines.panic_in_the_air.effects import apply_event
 from engines.panic_in_the_air.profile import (
@@ -84,6 +85,14 @@ class PanicInTheAir:
     def describe(self, state: State, event: Event) -> str:
         """One line for the game log, from the state before the event."""
         return describe_event(state, event.type, event.actor, event.data)
+
+    def changes(self, before: State, after: State, event: Event) -> list[str]:
+        """What changed between two consecutive states, in words (see ``changes``); never raises."""
+        return changes_between(before, after, event)
+
+    def position(self, state: State) -> dict[str, Any]:
+        """``{"round": None, "turn": turn_no, "label": "Turn 7 · Ana"}`` ("Game over" at the end)."""
+        return position_of(state)
 
 
 def _current_choices(state: State) -> dict[str, Any]:

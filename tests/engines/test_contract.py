@@ -139,6 +139,51 @@ def test_every_step_keeps_the_protocol_promises(engine: Engine, data: st.DataObj
         assert_apply_folds_an_event_after_the_end(engine, state, events[-1])
 
 
+def assert_changes_shape(engine: Engine, before: State, after: State, event: Event) -> None:
+    lines = engine.changes(before, after, event)  # type: ignore[attr-defined]
+    assert isinstance(lines, list)
+    assert all(isinstance(line, str) and line.strip() for line in lines), lines
+
+
+def assert_position_shape(engine: Engine, state: State) -> None:
+    position = engine.position(state)  # type: ignore[attr-defined]
+    assert set(position) == {"round", "turn", "label"}
+    for key in ("round", "turn"):
+        value = position[key]
+        assert value is None or (isinstance(value, int) and not isinstance(value, bool)), position
+    assert isinstance(position["label"], str) and position["label"].strip()
+    assert roundtrip(position) == position
+
+
+@per_engine
+@PROPERTY
+@given(data=st.data())
+def test_optional_page_hooks_keep_their_shape(engine: Engine, data: st.DataObject) -> None:
+    """``changes`` and ``position`` (docs/WEB.md, "Engine hooks for the pages") are optional;
+    an engine that has them answers every step of a game, an out-of-turn fold included."""
+    has_changes, has_position = callable(getattr(engine, "changes", None)), callable(getattr(engine, "position", None))
+    if not (has_changes or has_position):
+        pytest.skip(f"{engine.name} has neither optional page hook")
+    players, options, events = recipe(engine, data)
+    state = engine.setup(players, options)
+    if has_position:
+        assert_position_shape(engine, state)
+    for event in events:
+        exp = engine.expected(state)
+        before = frozen(state)
+        following = engine.apply(state, event)
+        if has_changes:
+            assert_changes_shape(engine, state, following, event)
+            others = [name for name in state_players(engine, state) if name not in exp["actors"]]
+            if others:
+                illegal = dataclasses.replace(event, actor=others[0])
+                assert_changes_shape(engine, state, engine.apply(state, illegal), illegal)
+            assert frozen(state) == before, "changes changed its input"
+        state = following
+        if has_position:
+            assert_position_shape(engine, state)
+
+
 def assert_apply_folds_an_out_of_turn_event(engine: Engine, state: State, event: Event, exp: dict[str, Any]) -> None:
     """An illegal event (a player who is not expected acts) still folds: apply never re-checks."""
     others = [name for name in state_players(engine, state) if name not in exp["actors"]]
