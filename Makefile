@@ -9,6 +9,8 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 5000
 WORKERS ?= 2
+# Threads, because each live viewer holds one open Server-Sent Events request.
+THREADS ?= 16
 
 .PHONY: run test bench bench-quick venv db demo clean
 
@@ -28,11 +30,13 @@ demo: db
 ## Set up, migrate the SQLite database, load the demo games, serve on http://127.0.0.1:5000
 run: demo
 	@echo "Serving Tablescribe on http://$(HOST):$(PORT)  (API docs: http://$(HOST):$(PORT)/api/docs)"
-	$(VENV)/bin/gunicorn --workers $(WORKERS) --bind $(HOST):$(PORT) --access-logfile - wsgi:app
+	$(VENV)/bin/gunicorn --workers $(WORKERS) --worker-class gthread --threads $(THREADS) \
+		--bind $(HOST):$(PORT) --access-logfile - wsgi:app
 
-## Set up (PostgreSQL included) and run the whole test suite on SQLite and PostgreSQL
+## Set up (PostgreSQL and Chromium included) and run the whole suite: SQLite, PostgreSQL, browser
 test: $(STAMP)
 	bash scripts/ensure-postgres.sh
+	bash scripts/ensure-chromium.sh
 	$(PY) -m pytest
 
 ## Benchmarks: the store against raw sqlite3, and seek cost with snapshots

@@ -7,15 +7,18 @@ from pathlib import Path
 from typing import Any, Mapping
 
 import swagger_ui_bundle
-from flask import Flask, jsonify, request, send_from_directory
+from flask import Flask, request, send_from_directory
 from werkzeug.wrappers import Response
 
-from recorder.api import engines_api, games
+from recorder.api import engines_api, games, replay
 from recorder.api.errors import JsonErrorApi, error_response, handle_store_error
 from recorder.cli import register_cli
 from recorder.db import make_engine
 from recorder.errors import StoreError
 from recorder.store import DEFAULT_SNAPSHOT_EVERY, EventStore
+from recorder.web import pages
+from recorder.web.csrf import csrf_token
+from recorder.web.secret import secret_key
 
 MAX_BODY_BYTES = 256 * 1024
 JSON_WRITE_METHODS = ("POST", "PUT", "PATCH")
@@ -38,9 +41,15 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         OPENAPI_JSON_PATH="openapi.json",
         OPENAPI_SWAGGER_UI_PATH="docs",
         OPENAPI_SWAGGER_UI_URL="/api/docs/assets/",
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        LIVE_POLL_SECONDS=0.5,
+        LIVE_MAX_SECONDS=300,
     )
     if test_config:
         app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = secret_key(app.instance_path)
 
     db = make_engine(app.config["DATABASE_URL"])
     app.extensions["tablescribe.db"] = db
@@ -49,6 +58,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     api = JsonErrorApi(app)
     api.register_blueprint(engines_api.blp)
     api.register_blueprint(games.blp)
+    api.register_blueprint(replay.blp)
+    app.register_blueprint(pages.bp)
+    app.jinja_env.globals["csrf_token"] = csrf_token
     app.register_error_handler(StoreError, handle_store_error)
     app.register_error_handler(RecursionError, _too_deep)
     app.before_request(_require_json_body)
@@ -57,11 +69,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     def swagger_assets(filename: str) -> Response:
         """Swagger UI's files, served from the installed package: the docs work offline."""
         return send_from_directory(swagger_ui_bundle.swagger_ui_path, filename)
-
-    @app.get("/")
-    def index() -> Response:
-        return jsonify({"service": "tablescribe", "api": "/api/games", "docs": "/api/docs",
-                        "openapi": "/api/openapi.json"})
 
     register_cli(app)
     return app

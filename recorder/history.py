@@ -105,6 +105,11 @@ class Corrections:
             return self.replacement_overrides.get(seq)
         return recorded_override
 
+    def flags_of(self, seq: int, recorded_flags: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The flags that stand with ``seq``: its own (unless replaced) and those corrections gave it."""
+        own = [] if seq in self.replacements else list(recorded_flags)
+        return own + self.forced_flags.get(seq, [])
+
     def accepted_anyway(self, seq: int) -> bool:
         """An event whose errors the table already let stand through a correction
         (a forced void/amend before it, or an overridden amend of it)."""

@@ -25,7 +25,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 import engines
-from engines import Event, SetupError, State, Violation
+from engines import Event, SetupError, State
 from engines.base import resolve_options
 from recorder.correction_schemas import RECORDER_SCHEMAS
 from recorder.db import session_factories
@@ -132,6 +132,28 @@ class LatestFolds:
                 self._entries.popitem(last=False)
 
 
+@dataclass(frozen=True)
+class Effective:
+    """One effective game event as it stands: the replacement if amended, with the
+    override and flags that stand with it."""
+
+    seq: int
+    event: Event
+    override: Mapping[str, Any] | None
+    flags: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class FrameData:
+    """The game after ``step``: the event that led there and the states either side."""
+
+    step: int
+    seq: int
+    effective: Effective | None
+    before: State | None
+    state: State
+
+
 class _LostRace(Exception):
     """Another writer advanced the game between our read and our write."""
 
@@ -203,9 +225,15 @@ class EventStore:
         status: str | None = None,
         limit: int = 50,
         offset: int = 0,
+        search: str | None = None,
     ) -> tuple[list[Game], int]:
-        """A page of games, newest first, and how many match in all."""
+        """A page of games, newest first, and how many match in all.
+
+        ``search`` matches part of the title or of a player's name, ignoring case."""
         query = select(Game)
+        if search:
+            named = select(GamePlayer.game_id).where(GamePlayer.name.icontains(search, autoescape=True))
+            query = query.where(Game.title.icontains(search, autoescape=True) | Game.id.in_(named))
         if engine:
             query = query.where(Game.engine == engine)
         if status:
@@ -462,7 +490,8 @@ class EventStore:
         """
         base = self._base(session, game, engine, corrections, step, check_from)
         fold = _Fold(base.state, base.step, base.seq)
-        for seq, event, overridden in self._effective_after(session, game, corrections, base.seq, base.step, step):
+        for effective in self._effective_after(session, game, corrections, base.seq, base.step, step):
+            seq, event, overridden = effective.seq, effective.event, effective.override is not None
             if check_from is not None and seq >= check_from:
                 violations = [v.to_dict() for v in engine.check(fold.state, event)]
                 if seq == check_from and seq in corrections.replacements:
@@ -504,11 +533,11 @@ class EventStore:
     def _effective_after(
         self, session: Session, game: Game, corrections: Corrections, after_seq: int, after_step: int,
         step: int | None,
-    ) -> Iterator[tuple[int, Event, bool]]:
-        """(seq, effective event, overridden) for each effective game event after ``after_seq``,
-        up to the game's version as read (PostgreSQL's READ COMMITTED would show later commits)."""
+    ) -> Iterator[Effective]:
+        """Each effective game event after ``after_seq``, up to the game's version as
+        read (PostgreSQL's READ COMMITTED would show later commits)."""
         query = (
-            select(EventRow.seq, EventRow.type, EventRow.data, EventRow.actor, EventRow.override)
+            select(EventRow.seq, EventRow.type, EventRow.data, EventRow.actor, EventRow.override, EventRow.flags)
             .where(EventRow.game_id == game.id, EventRow.seq > after_seq, EventRow.seq <= game.version,
                    EventRow.type.not_in(RECORDER_TYPES))
             .order_by(EventRow.seq)
@@ -516,7 +545,7 @@ class EventStore:
         if step is not None:
             query = query.limit(step - after_step + corrections.retracted_after(after_seq))
         wanted = None if step is None else step - after_step
-        for seq, type_, data, actor, override in session.execute(query):
+        for seq, type_, data, actor, override, flags in session.execute(query):
             if wanted is not None and wanted <= 0:
                 return
             event = corrections.effective(seq, Event(type_, data, actor))
@@ -524,7 +553,8 @@ class EventStore:
                 continue
             if wanted is not None:
                 wanted -= 1
-            yield seq, event, corrections.override_of(seq, override) is not None
+            yield Effective(seq, event, corrections.override_of(seq, override),
+                            corrections.flags_of(seq, flags or []))
 
     def initial_state(self, game: Game) -> State:
         engine = engines.find(game.engine)
@@ -601,12 +631,63 @@ class EventStore:
                 "data": dict(event.data), "note": row.note, "recorded_at": row.recorded_at,
                 "override": corrections.override_of(row.seq, row.override),
                 "amended_by": corrections.amended_by.get(row.seq),
-                "flags": ([] if row.seq in corrections.replacements else list(row.flags))
-                + corrections.forced_flags.get(row.seq, []),
+                "flags": corrections.flags_of(row.seq, row.flags),
                 "describe": engine.describe(state, event),
+                "position": position_of(engine, state),
             })
             state = engine.apply(state, event)
         return log
+
+    def frames(self, game_id: str, start: int, count: int) -> tuple[Game, int, list[FrameData]]:
+        """Steps ``start`` .. ``start + count - 1`` (as many as exist), each with the
+        state before and after; folded from the nearest snapshot, never from the start.
+        Returns the game, its number of steps, and the frames."""
+        with self._readers() as session, session.begin():
+            game = self._game(session, game_id)
+            engine = engines.find(game.engine)
+            corrections = self._corrections(session, game)
+            total = self._step_count(session, game, corrections)
+            if start > total:
+                raise NotFound(f"Game {game_id} has only {total} steps", steps=total)
+            last = min(total, start + count - 1)
+            fold = self._fold(session, game, engine, corrections, step=max(start - 1, 0))
+            frames = [FrameData(0, 0, None, None, fold.state)] if start == 0 else []
+            state = fold.state
+            step = fold.step
+            for effective in self._effective_after(session, game, corrections, fold.seq, fold.step, last):
+                after = engine.apply(state, effective.event)
+                step += 1
+                frames.append(FrameData(step, effective.seq, effective, state, after))
+                state = after
+        self._save_snapshots(game, engine, fold.passed, game.version)
+        return game, total, frames
+
+    def timeline(self, game_id: str) -> tuple[Game, list[tuple[int, State]]]:
+        """(step, state) for every step: one fold from the start, for the score chart."""
+        with self._readers() as session, session.begin():
+            game = self._game(session, game_id)
+            engine = engines.find(game.engine)
+            corrections = self._corrections(session, game)
+            state = self.initial_state(game)
+            points = [(0, state)]
+            for step, effective in enumerate(self._effective_after(session, game, corrections, 0, 0, None), 1):
+                state = engine.apply(state, effective.event)
+                points.append((step, state))
+        return game, points
+
+    def _step_count(self, session: Session, game: Game, corrections: Corrections) -> int:
+        recorded = session.scalar(
+            select(func.count()).select_from(EventRow).where(
+                EventRow.game_id == game.id, EventRow.seq <= game.version, EventRow.type.not_in(RECORDER_TYPES))
+        ) or 0
+        return recorded - len(corrections.retracted_by)
+
+    def types_between(self, game_id: str, after_version: int, upto_version: int) -> set[str]:
+        """The types of the events stored after one version up to another (for live viewers)."""
+        with self._readers() as session:
+            rows = session.scalars(select(EventRow.type).where(
+                EventRow.game_id == game_id, EventRow.seq > after_version, EventRow.seq <= upto_version))
+            return set(rows)
 
     def verify(self, game_id: str) -> dict[str, Any]:
         """Recompute the hash chain; name the first event that does not match."""
@@ -632,6 +713,12 @@ class EventStore:
 def _default_title(engine_title: str, players: Sequence[str]) -> str:
     title = f"{engine_title}: {', '.join(players)}"
     return title if len(title) <= TITLE_MAX else title[: TITLE_MAX - 1] + "…"
+
+
+def position_of(engine: engines.Engine, state: State) -> dict[str, Any] | None:
+    """Where in the game a state is (round, turn, label), for engines that say so."""
+    position = getattr(engine, "position", None)
+    return position(state) if position is not None else None
 
 
 def game_header(game: Game) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, jsonify
+from flask import Response, jsonify, render_template, request
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
@@ -18,8 +18,11 @@ def error_response(status: int, error: str, message: str, **details: Any) -> tup
 class JsonErrorApi(Api):  # type: ignore[misc]
     """flask-smorest's Api with this project's error body instead of its own."""
 
-    def handle_http_exception(self, error: HTTPException) -> tuple[Response, int]:
+    def handle_http_exception(self, error: HTTPException) -> tuple[Response | str, int]:
         status = error.code or 500
+        if not request.path.startswith("/api/"):
+            # The pages answer errors as pages.
+            return render_template("error.html", status=status, error=error), status
         data = getattr(error, "data", None) or {}
         messages = data.get("messages")
         if status in (400, 422) and messages:

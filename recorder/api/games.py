@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app, request
+from flask import current_app
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
 import engines
 from recorder.api import schemas
 from recorder.store import AppendRequest, EventStore
+from recorder.web.auth import request_write_token
 
 blp = Blueprint("games", __name__, url_prefix="/api/games", description="Games, their events and their states")
 
@@ -26,12 +27,6 @@ ERRORS = {
 
 def store() -> EventStore:
     return current_app.extensions["tablescribe.store"]  # type: ignore[no-any-return]
-
-
-def bearer_token() -> str | None:
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    return token.strip() or None if scheme.lower() == "bearer" else None
 
 
 def game_dict(game: Any) -> dict[str, Any]:
@@ -102,8 +97,9 @@ class GameEvents(MethodView):
     @blp.alt_response(409, schema=schemas.ApiError, description=ERRORS[409])
     @blp.alt_response(422, schema=schemas.ApiError, description=ERRORS[422])
     def post(self, body: dict[str, Any], game_id: str) -> Any:
-        """Record one event (``Authorization: Bearer <write_token>``)."""
-        result, created = store().append(game_id, bearer_token(), AppendRequest(**body))
+        """Record one event (``Authorization: Bearer <write_token>``; from the recording
+        page, the game's token cookie plus the ``X-CSRF-Token`` header)."""
+        result, created = store().append(game_id, request_write_token(game_id), AppendRequest(**body))
         payload = {"seq": result.seq, "version": result.version, "flags": result.flags,
                    "standings": result.standings}
         return payload, (201 if created else 200)

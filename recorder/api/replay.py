@@ -1,0 +1,113 @@
+"""/api/games/<id>/frames, /timeline and /stream: what the viewer replays and follows."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any, Iterator
+
+from flask import Response, current_app, stream_with_context
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from marshmallow import Schema, fields, validate
+
+import engines
+from recorder.api import schemas
+from recorder.api.games import store
+from recorder.history import CORRECTION_TYPES
+from recorder.web.chart import score_chart
+from recorder.web.frames import frame_json, totals
+
+blp = Blueprint("replay", __name__, url_prefix="/api/games", description="Replay and live follow, for the viewer")
+
+MAX_FRAMES = 50
+
+
+class FramesArgs(schemas.Strict):
+    from_ = fields.Integer(data_key="from", load_default=0, validate=validate.Range(min=0, max=schemas.MAX_INT))
+    count = fields.Integer(load_default=20, validate=validate.Range(min=1, max=MAX_FRAMES))
+
+
+class FramesOut(Schema):
+    game_id = fields.String()
+    version = fields.Integer()
+    steps = fields.Integer()
+    is_over = fields.Boolean()
+    frames = fields.List(fields.Dict())
+
+
+class TimelineOut(Schema):
+    version = fields.Integer()
+    steps = fields.Integer()
+    players = fields.List(fields.String())
+    points = fields.List(fields.Dict())
+    chart_svg = fields.String()
+
+
+def player_names(game: Any) -> list[str]:
+    return [p["name"] for p in game.players]
+
+
+@blp.route("/<game_id>/frames")
+class Frames(MethodView):
+    @blp.arguments(FramesArgs, location="query")
+    @blp.response(200, FramesOut)
+    @blp.alt_response(404, schema=schemas.ApiError, description="No such game or step")
+    def get(self, args: dict[str, Any], game_id: str) -> dict[str, Any]:
+        """Up to 50 consecutive steps from ``from``: describe line, board, standings, changes."""
+        game, steps, frames = store().frames(game_id, args["from_"], args["count"])
+        engine = engines.find(game.engine)
+        players = player_names(game)
+        last = frames[-1].state if frames else None
+        return {
+            "game_id": game.id, "version": game.version, "steps": steps,
+            "is_over": bool(last is not None and steps == frames[-1].step and engine.is_over(last)),
+            "frames": [frame_json(engine, players, frame) for frame in frames],
+        }
+
+
+@blp.route("/<game_id>/timeline")
+class Timeline(MethodView):
+    @blp.response(200, TimelineOut)
+    @blp.alt_response(404, schema=schemas.ApiError, description="No such game")
+    def get(self, game_id: str) -> dict[str, Any]:
+        """Every player's total at every step, and the score chart drawn from them."""
+        game, states = store().timeline(game_id)
+        engine = engines.find(game.engine)
+        points = [(step, totals(engine, state)) for step, state in states]
+        players = player_names(game)
+        return {
+            "version": game.version, "steps": len(states) - 1, "players": players,
+            "points": [{"step": step, "totals": dict(values)} for step, values in points],
+            "chart_svg": str(score_chart(players, points)),
+        }
+
+
+@blp.route("/<game_id>/stream")
+@blp.doc(responses={"200": {"description": "text/event-stream: `hello`, then `update` {version, steps, rewritten}"}})
+def stream(game_id: str) -> Response:
+    """Server-Sent Events: an ``update`` whenever the game's version moves."""
+    game = store().get_game(game_id)  # 404 before the stream starts
+    poll = float(current_app.config["LIVE_POLL_SECONDS"])
+    lasting = float(current_app.config["LIVE_MAX_SECONDS"])
+    return Response(stream_with_context(_updates(game_id, game.version, poll, lasting)),
+                    mimetype="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+def _updates(game_id: str, version: int, poll: float, lasting: float) -> Iterator[str]:
+    yield _event("hello", {"version": version})
+    deadline = time.monotonic() + lasting
+    while time.monotonic() < deadline:
+        time.sleep(poll)
+        current = store().get_game(game_id).version
+        if current == version:
+            yield ": keep-alive\n\n"
+            continue
+        rewritten = bool(store().types_between(game_id, version, current) & CORRECTION_TYPES)
+        version = current
+        steps = store().state_at(game_id).step
+        yield _event("update", {"version": version, "steps": steps, "rewritten": rewritten})
+
+
+def _event(name: str, data: dict[str, Any]) -> str:
+    return f"event: {name}\ndata: {json.dumps(data)}\n\n"

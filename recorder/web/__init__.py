@@ -1,0 +1,1 @@
+"""The HTML side: home, recording and viewer pages (Jinja), with their helpers."""

@@ -1,0 +1,90 @@
+"""The "New game" form: read the players and the rules profile from plain form fields.
+
+Forms send text; options have types.  Each option's field is read back into its
+type here, so that the engine's own validation (``resolve_options``) sees the
+values a JSON client would have sent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+import engines
+from engines.base import Option
+
+MAX_SEATS = 10
+
+
+@dataclass
+class NewGameForm:
+    engine: str = ""
+    title: str = ""
+    players: list[str] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    errors: dict[str, str] = field(default_factory=dict)
+
+
+def option_field(engine: str, option: str) -> str:
+    return f"opt.{engine}.{option}"
+
+
+def read_new_game(form: Mapping[str, str]) -> NewGameForm:
+    parsed = NewGameForm(engine=form.get("engine", ""), title=form.get("title", "").strip())
+    parsed.players = [form.get(f"player{i}", "").strip() for i in range(MAX_SEATS)]
+    parsed.players = [name for name in parsed.players if name]
+    try:
+        engine = engines.find(parsed.engine)
+    except KeyError:
+        parsed.errors["engine"] = "Choose a game"
+        return parsed
+    if not parsed.players:
+        parsed.errors["players"] = "Name the players in seat order"
+    for name, spec in engine.options.items():
+        raw = form.get(option_field(engine.name, name))
+        if raw is None:
+            continue
+        try:
+            parsed.options[name] = _typed(spec, raw.strip())
+        except ValueError as exc:
+            parsed.errors[f"option.{name}"] = str(exc)
+    return parsed
+
+
+def _typed(spec: Option, raw: str) -> Any:
+    if raw == "" and spec.nullable:
+        return None
+    if spec.type == "bool":
+        if raw not in ("true", "false"):
+            raise ValueError("Choose yes or no")
+        return raw == "true"
+    if spec.type == "int":
+        try:
+            return int(raw)
+        except ValueError:
+            raise ValueError(f"{raw!r} is not a whole number") from None
+    if spec.type == "list":
+        items = [item.strip() for item in raw.split(",") if item.strip()]
+        if spec.default and all(isinstance(v, int) for v in spec.default):
+            try:
+                return [int(item) for item in items]
+            except ValueError:
+                raise ValueError("Give whole numbers separated by commas") from None
+        return items
+    if spec.choices is not None:
+        # A select sends the choice's text; find the choice it stands for.
+        for choice in spec.choices:
+            if str(choice) == raw:
+                return choice
+    return raw
+
+
+def option_value_text(value: Any) -> str:
+    """How an option's value is written back into its form field."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(value)

@@ -1,0 +1,58 @@
+"""Turn folded steps into what the pages show: describe line, board, standings, changes."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from flask import render_template
+from jinja2 import TemplateNotFound
+from markupsafe import Markup
+
+import engines
+from engines import Event, State
+from recorder.store import FrameData, position_of
+
+SET_UP = "Set-up"
+
+
+def render_board(engine: engines.Engine, state: State, players: Sequence[str]) -> Markup:
+    """The engine's partial for one step; a plain fallback for engines without one."""
+    context = {"state": state, "standings": engine.standings(state), "players": list(players), "engine": engine}
+    try:
+        return Markup(render_template(f"engines/{engine.name}/board.html", **context))
+    except TemplateNotFound:
+        return Markup(render_template("engines/_generic/board.html", **context))
+
+
+def changes(engine: engines.Engine, before: State, after: State, event: Event) -> list[str]:
+    """The engine's own words for what changed, or each player's change of total."""
+    words = getattr(engine, "changes", None)
+    if words is not None:
+        return list(words(before, after, event))
+    old = {row["player"]: row["total"] for row in engine.standings(before)["players"]}
+    return [
+        f"{row['player']}: {old.get(row['player'])} → {row['total']}"
+        for row in engine.standings(after)["players"]
+        if old.get(row["player"]) != row["total"]
+    ]
+
+
+def frame_json(engine: engines.Engine, players: Sequence[str], frame: FrameData) -> dict[str, Any]:
+    effective = frame.effective
+    event = effective.event if effective else None
+    return {
+        "step": frame.step,
+        "seq": frame.seq,
+        "event": {"type": event.type, "actor": event.actor, "data": dict(event.data)} if event else None,
+        "describe": engine.describe(frame.before, event) if event and frame.before is not None else SET_UP,
+        "position": position_of(engine, frame.state),
+        "board_html": str(render_board(engine, frame.state, players)),
+        "standings": engine.standings(frame.state),
+        "changes": changes(engine, frame.before, frame.state, event) if event and frame.before is not None else [],
+        "flags": effective.flags if effective else [],
+        "override": dict(effective.override) if effective and effective.override else None,
+    }
+
+
+def totals(engine: engines.Engine, state: State) -> Mapping[str, int | None]:
+    return {row["player"]: row["total"] for row in engine.standings(state)["players"]}

@@ -1,0 +1,75 @@
+"""The recording page, and joining it from a second device."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import segno
+from flask import current_app, redirect, render_template, request, url_for
+
+import engines
+from recorder.api.engines_api import engine_dict
+from recorder.web.auth import cookie_token, remember_token
+from recorder.web.pages import bp, game_or_404, require_csrf, token_ok
+
+
+@bp.get("/games/<game_id>/record")
+def record(game_id: str) -> str:
+    return _render_record(game_id)
+
+
+def _render_record(game_id: str, join_error: str | None = None) -> str:
+    game = game_or_404(game_id)
+    engine = engines.find(game.engine)
+    token = cookie_token(game_id)
+    can_write = token is not None and token_ok(game_id, token)
+    # The token rides in the fragment, which browsers never send to a server.
+    join_url = url_for("web.record", game_id=game_id, _external=True) + f"#token={token}" if can_write else None
+    players = [p["name"] for p in game.players]
+    page_data = {
+        "game_id": game.id,
+        "title": game.title,
+        "players": players,
+        "engine": engine_dict(engine) if can_write else None,
+        "urls": {
+            "state": f"/api/games/{game.id}/state",
+            "frames": f"/api/games/{game.id}/frames",
+            "events": f"/api/games/{game.id}/events",
+            "stream": f"/api/games/{game.id}/stream",
+            "viewer": url_for("web.viewer", game_id=game.id),
+        },
+    }
+    return render_template(
+        "record.html", game=game, engine=engine, players=players, can_write=can_write,
+        created=request.args.get("created") == "1", join_url=join_url,
+        join_qr=segno.make(join_url, error="m").svg_inline(scale=4, dark="#17202b") if join_url else None,
+        page_data=page_data, engine_css=_engine_css(engine.name), join_error=join_error)
+
+
+def _engine_css(name: str) -> str | None:
+    """The engine's board stylesheet (``static/css/engines/<name>.css``), when it has one."""
+    static = current_app.static_folder
+    if static and (Path(static) / "css" / "engines" / f"{name}.css").is_file():
+        return f"css/engines/{name}.css"
+    return None
+
+
+@bp.post("/games/<game_id>/join")
+def join(game_id: str) -> Any:
+    """A second device joins with the token (from the QR code's fragment, or typed in)."""
+    require_csrf()
+    game_or_404(game_id)
+    token = _token_from(request.form.get("token", ""))
+    if not token or not token_ok(game_id, token):
+        return _render_record(game_id, join_error="That is not this game's write token."), 403
+    response = redirect(url_for("web.record", game_id=game_id), code=303)
+    remember_token(response, game_id, token)
+    return response
+
+
+def _token_from(pasted: str) -> str:
+    """The token itself, or the whole recording link pasted (the token in its fragment)."""
+    pasted = pasted.strip()
+    _, found, after = pasted.partition("#token=")
+    return after.strip() if found else pasted

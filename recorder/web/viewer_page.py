@@ -1,0 +1,215 @@
+"""The viewer: any game, step by step.
+
+The page is complete without JavaScript (board, describe line, what changed,
+standings, score chart and log at the requested step, with plain links to the
+other steps); ``static/js/viewer.js`` then takes over and steps without reloads.
+The helpers that shape the log and the standings have twins in
+``static/js/viewer/format.js``: keep them in step.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from flask import abort, current_app, render_template, request, url_for
+from markupsafe import Markup
+
+import engines
+from recorder.errors import NotFound
+from engines import State
+from recorder.history import CORRECTION_TYPES
+from recorder.store import position_of
+from recorder.web.auth import cookie_token
+from recorder.web.chart import score_chart
+from recorder.web.frames import frame_json, totals
+from recorder.web.pages import bp, game_or_404, store
+
+LOG_VIEWS = ("effective", "recorded")
+SUMMARY_MAX = 140
+SPEEDS = ((2000, "Slow"), (1000, "Normal"), (500, "Fast"), (200, "Very fast"))
+DEFAULT_SPEED = 1000
+
+
+@bp.get("/games/<game_id>")
+def viewer(game_id: str) -> str:
+    game = game_or_404(game_id)
+    engine = engines.find(game.engine)
+    # One fold from the start gives the step count, the ``?turn=`` lookup and the chart.
+    game, states = store().timeline(game_id)
+    steps = len(states) - 1
+    step = _requested_step(engine, states)
+    try:
+        _, _, frames = store().frames(game_id, step, 1)
+    except NotFound as exc:  # a correction shortened the game in between: show its new last step
+        step = min(step, int(exc.details.get("steps", 0)))
+        _, _, frames = store().frames(game_id, step, 1)
+    players = [p["name"] for p in game.players]
+    frame = frame_json(engine, players, frames[0])
+    log = store().effective_log(game_id)
+    log_view = request.args.get("log") if request.args.get("log") in LOG_VIEWS else "effective"
+    recorded = recorded_rows(store().recorded_events(game_id), log) if log_view == "recorded" else []
+    chart = score_chart(players, [(s, totals(engine, state)) for s, state in states])
+    live = game.status != "finished" and not engine.is_over(states[-1][1])
+    return render_template(
+        "viewer.html", game=game, engine=engine, steps=steps, step=step, frame=frame, players=players,
+        seats={name: seat % 10 for seat, name in enumerate(players)},
+        standings=standings_table(frame["standings"]),
+        log_groups=log_groups(log), log_view=log_view, recorded=recorded,
+        chart_html=with_cursor(chart, step), live=live, speeds=SPEEDS, default_speed=DEFAULT_SPEED,
+        can_write=cookie_token(game_id) is not None, engine_css=_engine_css(engine),
+        config={
+            "gameId": game.id, "version": game.version, "steps": steps, "step": step, "live": live,
+            "logView": log_view, "players": players,
+            "urls": {
+                "game": url_for("games.GameResource", game_id=game.id),
+                "events": url_for("games.GameEvents", game_id=game.id),
+                "frames": url_for("replay.Frames", game_id=game.id),
+                "timeline": url_for("replay.Timeline", game_id=game.id),
+                "stream": url_for("replay.stream", game_id=game.id),
+            },
+        })
+
+
+def _requested_step(engine: engines.Engine, states: Sequence[tuple[int, State]]) -> int:
+    """``?step=N`` (clamped to the game), or ``?turn=T``: the step where turn T begins."""
+    steps = len(states) - 1
+    turn = request.args.get("turn", type=int)
+    if turn is not None:
+        for step, state in states:
+            position = position_of(engine, state)
+            if position and position.get("turn") == turn:
+                return step
+        abort(404, f"This game has no turn {turn}.")
+    step = request.args.get("step", type=int)
+    return steps if step is None else min(max(step, 0), steps)
+
+
+def _engine_css(engine: engines.Engine) -> str | None:
+    """The engine's board styles, ``static/css/engines/<name>.css``, when it has them."""
+    static = current_app.static_folder
+    relative = f"css/engines/{engine.name}.css"
+    if static and (Path(static) / relative).is_file():
+        return url_for("static", filename=relative)
+    return None
+
+
+# ---------------------------------------------------------------- shaping (twins in format.js)
+
+
+def humanise(key: str) -> str:
+    """``click_clack_parity`` -> ``Click clack parity``."""
+    text = str(key).replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
+def cell_text(value: Any) -> str:
+    """A breakdown value as a table cell shows it."""
+    if value is None:
+        return "—"
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if isinstance(value, str):
+        return value.replace("_", " ")
+    if isinstance(value, (int, float)):
+        return str(value)
+    return summary(value)
+
+
+def summary(value: Any, top: bool = True) -> str:
+    """Event data in one short line: ``target: Ben, card: {kind: FALL, value: 300}``."""
+    if isinstance(value, Mapping):
+        inner = ", ".join(f"{k}: {summary(v, False)}" for k, v in value.items())
+        text = inner if top else "{" + inner + "}"
+    elif isinstance(value, (list, tuple)):
+        text = "[" + ", ".join(summary(v, False) for v in value) + "]"
+    elif value is None:
+        text = "null"
+    elif isinstance(value, bool):
+        text = "true" if value else "false"
+    else:
+        text = str(value)
+    if top and len(text) > SUMMARY_MAX:
+        text = text[: SUMMARY_MAX - 1] + "…"
+    return text
+
+
+def standings_table(standings: Mapping[str, Any]) -> dict[str, Any]:
+    """Columns from the data: every breakdown key, in the order the rows first name them."""
+    rows = list(standings.get("players", []))
+    keys: list[str] = []
+    for row in rows:
+        for key in (row.get("breakdown") or {}):
+            if key not in keys:
+                keys.append(key)
+    winners = set(standings.get("winners") or [])
+    final = bool(standings.get("final"))
+    return {
+        "final": final,
+        "columns": [{"key": key, "label": humanise(key)} for key in keys],
+        "rows": [{
+            "player": row["player"], "rank": row.get("rank"), "total": row.get("total"),
+            "status": row.get("status"), "status_text": humanise(row["status"]) if row.get("status") else "—",
+            "winner": final and row["player"] in winners,
+            "cells": [_cell(key, (row.get("breakdown") or {}).get(key)) for key in keys],
+        } for row in rows],
+    }
+
+
+def _cell(key: str, value: Any) -> dict[str, Any]:
+    return {"text": cell_text(value), "num": isinstance(value, (int, float)) and not isinstance(value, bool)}
+
+
+def log_groups(log: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The effective log in groups of consecutive entries with the same position label;
+    set-up (step 0) first; a note joins the group of the step it follows."""
+    groups: list[dict[str, Any]] = [{"label": "Set-up", "entries": [{"kind": "setup", "step": 0}]}]
+    for entry in log:
+        if entry.get("kind") == "note":
+            groups[-1]["entries"].append(dict(entry))
+            continue
+        label = (entry.get("position") or {}).get("label") or ""
+        if not label and len(groups) > 1:
+            label = groups[-1]["label"]
+        if label != groups[-1]["label"] or len(groups) == 1:
+            groups.append({"label": label or "Events", "entries": []})
+        groups[-1]["entries"].append(dict(entry))
+    return groups
+
+
+def recorded_rows(rows: Iterable[Any], log: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The log as recorded, each row with what became of it and, when it stands, its step."""
+    step_of = {entry["seq"]: entry["step"] for entry in log if entry.get("kind") == "event"}
+    rows = list(rows)
+    fate: dict[int, tuple[str, int]] = {}
+    for row in rows:
+        if row.type in CORRECTION_TYPES and isinstance(row.data, Mapping) and "target_seq" in row.data:
+            word = {"undo": "undone", "void": "voided", "amend": "amended"}[row.type]
+            fate[int(row.data["target_seq"])] = (word, row.seq)
+    out = []
+    for row in rows:
+        data = row.data if isinstance(row.data, Mapping) else {}
+        out.append({
+            "seq": row.seq, "type": row.type, "actor": row.actor, "summary": summary(data),
+            "correction": row.type in CORRECTION_TYPES, "target_seq": data.get("target_seq"),
+            "note": row.type == "note", "flags": row.flags or [], "override": row.override,
+            "fate": fate.get(row.seq), "step": step_of.get(row.seq), "recorded_at": row.recorded_at,
+        })
+    return out
+
+
+_CURSOR = re.compile(r'(<line class="chart-cursor" x1=")[-\d.]+(" y1="[-\d.]+" x2=")[-\d.]+(")')
+_X0 = re.compile(r'data-x0="([-\d.]+)"')
+_DX = re.compile(r'data-dx="([-\d.]+)"')
+
+
+def with_cursor(chart: Markup, step: int) -> Markup:
+    """The server-drawn chart with its cursor already at ``step`` (the script moves it after)."""
+    x0, dx = _X0.search(chart), _DX.search(chart)
+    if not x0 or not dx:
+        return chart
+    x = f"{float(x0.group(1)) + step * float(dx.group(1)):.1f}"
+    return Markup(_CURSOR.sub(lambda m: f"{m.group(1)}{x}{m.group(2)}{x}{m.group(3)}", str(chart), count=1))

@@ -1,0 +1,85 @@
+"""A live server and a Chromium page for the browser tests.
+
+The server is the real app (werkzeug, threaded) on a free loopback port with its
+own SQLite database; Chromium is Debian's, driven by Playwright through
+``executable_path``.  Screenshots land in ``tests/browser/screenshots/`` so a
+person can look at what the tests saw.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+from werkzeug.serving import make_server
+
+from recorder import create_app
+from recorder.migrate import upgrade
+from tests.conftest import skip_or_fail
+
+CHROMIUM = os.environ.get("TABLESCRIBE_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SCREENSHOTS = Path(__file__).parent / "screenshots"
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 900}
+
+
+class LiveServer:
+    def __init__(self, app: Any):
+        self.app = app
+        self.server = make_server("127.0.0.1", 0, app, threaded=True)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def store(self) -> Any:
+        return self.app.extensions["tablescribe.store"]
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.thread.join(5)
+
+
+@pytest.fixture
+def live(tmp_path: Path) -> Iterator[LiveServer]:
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'browser.db'}",
+                      "SECRET_KEY": "browser-tests", "LIVE_POLL_SECONDS": 0.2, "LIVE_MAX_SECONDS": 30})
+    upgrade(app.extensions["tablescribe.db"])
+    server = LiveServer(app)
+    yield server
+    server.stop()
+    app.extensions["tablescribe.db"].dispose()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not os.path.exists(CHROMIUM):
+        skip_or_fail(f"no Chromium at {CHROMIUM}")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        skip_or_fail("the playwright package is not installed")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport=LAPTOP)
+    context.set_default_timeout(10_000)
+    yield context
+    context.close()
+
+
+def screenshot(page: Any, name: str) -> Path:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

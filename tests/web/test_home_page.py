@@ -1,0 +1,80 @@
+"""Home: the list with filters and search, and the New game form."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from recorder.store import EventStore
+
+PANIC = "panic-in-the-air"
+
+
+def csrf(client: Any) -> str:
+    page = client.get("/").get_data(as_text=True)
+    return re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+
+
+def test_home_lists_games_newest_first_with_filters_and_search(client: Any, app: Any) -> None:
+    store: EventStore = app.extensions["tablescribe.store"]
+    store.create_game(PANIC, ["Ana", "Ben"], "Tuesday club")
+    store.create_game(PANIC, ["Cy", "Dee"], "Weekend at Cy's")
+    page = client.get("/").get_data(as_text=True)
+    assert page.index("Weekend at Cy&#39;s") < page.index("Tuesday club")
+    searched = client.get("/?q=tues").get_data(as_text=True)
+    assert "Tuesday club" in searched and "Weekend" not in searched
+    by_player = client.get("/?q=dee").get_data(as_text=True)
+    assert "Weekend at Cy&#39;s" in by_player and "Tuesday" not in by_player
+    assert "Tuesday club" in client.get("/?player=Ana").get_data(as_text=True)
+    assert "No games yet match these filters" in client.get("/?status=finished").get_data(as_text=True)
+
+
+def test_search_treats_wildcards_as_text(client: Any, app: Any) -> None:
+    store: EventStore = app.extensions["tablescribe.store"]
+    store.create_game(PANIC, ["Ana", "Ben"], "Plain")
+    assert "Plain" not in client.get("/?q=%25").get_data(as_text=True)
+
+
+def test_new_game_form_shows_every_option_with_default_and_help(client: Any) -> None:
+    page = client.get("/").get_data(as_text=True)
+    assert 'name="opt.panic-in-the-air.deck_total" value="63"' in page
+    assert "Cards in the deck before the deal" in page
+    assert 'name="player0"' in page and 'name="player9"' in page
+
+
+def test_creating_a_game_from_the_form_types_the_options(client: Any, app: Any) -> None:
+    form = {"csrf_token": csrf(client), "engine": PANIC, "title": "Form game", "player0": "Ana", "player1": "Ben",
+            "player2": "Cy", "opt.panic-in-the-air.deck_total": "", "opt.panic-in-the-air.enforce_bottom10": "false",
+            "opt.panic-in-the-air.fall_values": "100, 200, 500", "opt.panic-in-the-air.min_players": "3"}
+    response = client.post("/games", data=form)
+    assert response.status_code == 303 and "/record" in response.headers["Location"]
+    game = app.extensions["tablescribe.store"].list_games()[0][0]
+    assert game.title == "Form game" and [p["name"] for p in game.players] == ["Ana", "Ben", "Cy"]
+    assert (game.options["deck_total"], game.options["enforce_bottom10"]) == (None, False)
+    assert (game.options["fall_values"], game.options["min_players"]) == ([100, 200, 500], 3)
+
+
+def test_form_errors_are_shown_and_nothing_is_created(client: Any, app: Any) -> None:
+    form = {"csrf_token": csrf(client), "engine": PANIC, "player0": "Ana", "opt.panic-in-the-air.deck_total": "lots"}
+    response = client.post("/games", data=form)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422 and "could not be created" in page and "not a whole number" in page
+    assert app.extensions["tablescribe.store"].list_games()[1] == 0
+
+
+def test_form_without_csrf_token_is_refused(client: Any, app: Any) -> None:
+    response = client.post("/games", data={"engine": PANIC, "player0": "Ana", "player1": "Ben"})
+    assert response.status_code == 400 and "text/html" in response.content_type
+    assert app.extensions["tablescribe.store"].list_games()[1] == 0
+
+
+def test_titles_and_names_are_escaped(client: Any, app: Any) -> None:
+    app.extensions["tablescribe.store"].create_game(PANIC, ["<img src=x onerror=alert(1)>", "Ben"], "<script>1</script>")
+    page = client.get("/").get_data(as_text=True)
+    assert "<script>1</script>" not in page and "&lt;script&gt;1&lt;/script&gt;" in page
+    assert "<img src=x" not in page
+
+
+def test_unknown_page_is_an_html_404(client: Any) -> None:
+    response = client.get("/games/" + "0" * 32 + "/record")
+    assert response.status_code == 404 and "Not found" in response.get_data(as_text=True)
