@@ -1,0 +1,50 @@
+"""The home page in a real browser: creating a game from a phone-sized window."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import PHONE, screenshot
+
+pytestmark = pytest.mark.browser
+
+
+def test_new_game_form_on_a_phone_creates_the_game_and_opens_recording(live: Any, browser: Any) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(live.url + "/")
+    page.select_option("#engine", "panic-in-the-air")
+    page.fill("#title", "Phone game")
+    for seat, name in enumerate(["Ana", "Ben", "Cy", "Dee"]):
+        page.fill(f"#player{seat}", name)
+    assert page.is_hidden("#player4"), "spare seats stay folded until asked for"
+    page.click("text=Add a seat")
+    page.fill("#player4", "Eve")
+    page.select_option("#opt\\.panic-in-the-air\\.min_players", "3")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], "no sideways scrolling"
+    screenshot(page, "home-phone-form")
+    page.click("text=Create the game and start recording")
+    page.wait_for_url("**/record?created=1")
+    games, total = live.store.list_games()
+    assert total == 1 and [p["name"] for p in games[0].players] == ["Ana", "Ben", "Cy", "Dee", "Eve"]
+    assert games[0].options["min_players"] == 3
+    cookies = {c["name"]: c for c in context.cookies()}
+    token_cookie = cookies[f"ts_token_{games[0].id}"]
+    assert token_cookie["httpOnly"] and token_cookie["sameSite"] == "Strict"
+    assert page.evaluate("document.cookie").find("ts_token_") == -1, "scripts cannot read the token"
+    context.close()
+
+
+def test_home_lists_the_demo_game_with_a_search(live: Any, context: Any) -> None:
+    live.store.create_game("panic-in-the-air", ["Ana", "Ben"], "Tuesday club")
+    live.store.create_game("panic-in-the-air", ["Cy", "Dee"], "Weekend")
+    page = context.new_page()
+    page.goto(live.url + "/")
+    page.fill("#q", "tues")
+    page.press("#q", "Enter")
+    page.wait_for_url("**q=tues**")
+    titles = page.locator(".game-title").all_text_contents()
+    assert titles == ["Tuesday club"]
+    screenshot(page, "home-laptop")
