@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import segno
 from flask import current_app, redirect, render_template, request, url_for
+from jinja2.utils import htmlsafe_json_dumps
 
 import engines
 from recorder.api.engines_api import engine_dict
@@ -42,9 +45,17 @@ def _render_record(game_id: str, join_error: str | None = None) -> str:
     }
     return render_template(
         "record.html", game=game, engine=engine, players=players, can_write=can_write,
-        created=request.args.get("created") == "1", join_url=join_url,
+        created=request.args.get("created") == "1", join_url=join_url, local_only=_local_only(),
         join_qr=segno.make(join_url, error="m").svg_inline(scale=4, dark="#17202b") if join_url else None,
-        page_data=page_data, engine_css=_engine_css(engine.name), join_error=join_error)
+        # Not the tojson filter: it sorts keys, and the forms follow the schemas' field order.
+        page_json=htmlsafe_json_dumps(page_data, dumps=json.dumps),
+        engine_css=_engine_css(engine.name), join_error=join_error)
+
+
+def _local_only() -> bool:
+    """Whether this page was opened as localhost, so its link cannot work on another device."""
+    host = urlsplit(request.host_url).hostname or ""
+    return host in ("localhost", "127.0.0.1", "::1") or host.endswith(".localhost")
 
 
 def _engine_css(name: str) -> str | None:

@@ -1,0 +1,39 @@
+// Talking to the JSON API from the recording page. Writes carry the page's CSRF
+// token; the game's write token travels in its HttpOnly cookie, never in a header.
+
+const csrfMeta = document.querySelector('meta[name="csrf-token"]');
+
+export async function getJSON(url) {
+  const response = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.json();
+}
+
+/**
+ * POST one event. Resolves to {status, body}; status 0 means the server could not
+ * be reached (the request may or may not have arrived: retry with the same key).
+ */
+export async function postEvent(url, body) {
+  let response;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        "X-CSRF-Token": csrfMeta ? csrfMeta.content : "",
+      },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return { status: 0, body: null };
+  }
+  let payload = null;
+  try {
+    payload = await response.json();
+  } catch {
+    payload = null;
+  }
+  return { status: response.status, body: payload };
+}

@@ -1,0 +1,323 @@
+// A compact form for one event type, built generically from its JSON Schema
+// (from /api/engines) and the concrete choices the engine offers right now
+// (expected.options[type]: by dotted path, or flat by leaf name, e.g. "kind"
+// for card.kind). Choices become segmented buttons (or a select when there are
+// many); a field with a single choice is prefilled; optional fields may stay empty
+// and are then left out of the data.
+
+import { choiceLabel, h, humanize, seatColour, uid } from "./dom.js";
+
+const SEGMENTED_MAX = 8;
+
+/** The tree of fields of an object schema. */
+function nodesOf(schema, options, path = [], parentPresent = true) {
+  const properties = (schema && schema.properties) || {};
+  const required = new Set((schema && schema.required) || []);
+  return Object.entries(properties).map(([name, sub]) => {
+    const node = {
+      name,
+      path: [...path, name],
+      schema: sub || {},
+      required: required.has(name),
+      label: (sub && sub.title) || humanize(name),
+    };
+    // "Always sent": the field and all its parents are required (or top-level).
+    node.anchored = parentPresent && node.required;
+    const isObject = node.schema.type === "object";
+    if (isObject && node.schema.properties && Object.keys(node.schema.properties).length) {
+      node.kind = "object";
+      node.children = nodesOf(node.schema, options, node.path, node.anchored);
+    } else if (isObject || node.schema.type === "array") {
+      node.kind = "json";
+    } else {
+      node.choices = choicesFor(options, node);
+      node.kind = node.choices ? "choice" : "input";
+    }
+    return node;
+  });
+}
+
+function choicesFor(options, node) {
+  const dotted = node.path.join(".");
+  if (options && Array.isArray(options[dotted])) return options[dotted];
+  if (options && Array.isArray(options[node.name])) return options[node.name];
+  if (Array.isArray(node.schema.enum)) return node.schema.enum;
+  if (node.schema.type === "boolean") return [true, false];
+  return null;
+}
+
+function* leavesOf(nodes) {
+  for (const node of nodes) {
+    if (node.kind === "object") yield* leavesOf(node.children);
+    else yield node;
+  }
+}
+
+function same(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function setPath(target, path, value) {
+  let cursor = target;
+  path.slice(0, -1).forEach((key) => {
+    if (typeof cursor[key] !== "object" || cursor[key] === null) cursor[key] = {};
+    cursor = cursor[key];
+  });
+  cursor[path[path.length - 1]] = value;
+}
+
+/**
+ * What an event type needs now.
+ *   oneTap: every field that must be sent has exactly one choice (or there is none)
+ *   prefilled: the data made of single-choice fields, and a short summary of it
+ *   open: whether any field is left for the user to fill (a "details" form)
+ */
+export function analyse(schema, options) {
+  const nodes = nodesOf(schema || {}, options || {});
+  const leaves = [...leavesOf(nodes)];
+  const data = {};
+  const summary = [];
+  let oneTap = true;
+  let open = false;
+  for (const leaf of leaves) {
+    const single = leaf.kind === "choice" && leaf.choices.length === 1;
+    if (single && leaf.anchored) {
+      setPath(data, leaf.path, leaf.choices[0]);
+      summary.push([leaf, leaf.choices[0]]);
+    } else if (single && !leaf.path.slice(0, -1).length) {
+      // An optional top-level field with one choice (e.g. via: "action"): prefilled too.
+      setPath(data, leaf.path, leaf.choices[0]);
+      summary.push([leaf, leaf.choices[0]]);
+    } else {
+      open = true;
+      if (leaf.anchored) oneTap = false;
+    }
+  }
+  // A required object without fields of its own (free JSON) cannot be one tap either.
+  for (const node of nodes) if (node.kind === "json" && node.required) oneTap = false;
+  return { nodes, oneTap, open, data, summary };
+}
+
+/** "from Ben · count 2" */
+export function summaryText(summary, players) {
+  return summary.map(([leaf, value]) => `${leaf.label.toLowerCase()} ${choiceLabel(value, players)}`).join(" · ");
+}
+
+/**
+ * Build the fields of one event type. Returns {element, read(), focusFirst()}.
+ * read() -> {data, missing: [label…], errors: [message…]}.
+ * `draft` (an object, path -> value) keeps the user's choices across re-renders.
+ */
+export function buildFields({ nodes, players, draft = {}, compact = false }) {
+  const root = h("div", { class: `fields${compact ? " compact" : ""}` });
+  const readers = [];
+  const build = (list, container) => {
+    for (const node of list) {
+      if (node.kind === "object") {
+        const set = h("fieldset", { class: "group" },
+          h("legend", {}, node.label, node.required ? null : h("span", { class: "optional" }, " (optional)")));
+        container.append(set);
+        build(node.children, set);
+        continue;
+      }
+      const { element, read } = control(node, players, draft);
+      container.append(element);
+      readers.push({ node, read });
+    }
+  };
+  build(nodes, root);
+
+  const read = () => {
+    const data = {};
+    const present = new Set(); // dotted paths of objects that got a value
+    const errors = [];
+    for (const { node, read: get } of readers) {
+      const result = get();
+      if (result.error) errors.push(`${node.label}: ${result.error}`);
+      if (!result.set) continue;
+      setPath(data, node.path, result.value);
+      for (let i = 1; i < node.path.length; i += 1) present.add(node.path.slice(0, i).join("."));
+    }
+    // A required field is missing when its object is sent at all.
+    const missing = [];
+    for (const { node, read: get } of readers) {
+      if (!node.required || get().set) continue;
+      const parents = node.path.slice(0, -1);
+      const parentSent = parents.every((_, i) => {
+        const key = parents.slice(0, i + 1).join(".");
+        return present.has(key) || isRequiredPath(nodes, parents.slice(0, i + 1));
+      });
+      if (parentSent) missing.push(node.path.length > 1 ? `${humanize(parents.join(" "))} ${node.label.toLowerCase()}` : node.label);
+    }
+    // Required objects with nothing chosen are still sent ({}), so the server names what is missing.
+    for (const node of nodes) {
+      if (node.kind === "object" && node.required && data[node.name] === undefined) data[node.name] = {};
+    }
+    return { data, missing, errors };
+  };
+  const focusFirst = () => {
+    const first = root.querySelector("input:not([type=hidden]), select, textarea");
+    if (first) first.focus();
+  };
+  return { element: root, read, focusFirst };
+}
+
+function isRequiredPath(nodes, path) {
+  let list = nodes;
+  for (const key of path) {
+    const node = list.find((n) => n.name === key);
+    if (!node || !node.required) return false;
+    list = node.children || [];
+  }
+  return true;
+}
+
+function control(node, players, draft) {
+  const key = node.path.join(".");
+  const remembered = Object.prototype.hasOwnProperty.call(draft, key) ? draft[key] : undefined;
+  const remember = (value) => {
+    if (value === undefined) delete draft[key];
+    else draft[key] = value;
+  };
+  if (node.kind === "choice") {
+    return node.choices.length <= SEGMENTED_MAX
+      ? segmented(node, players, remembered, remember)
+      : selectControl(node, players, remembered, remember);
+  }
+  if (node.kind === "json") return jsonControl(node, remembered, remember);
+  return inputControl(node, remembered, remember);
+}
+
+function initialIndex(node, remembered) {
+  if (remembered !== undefined) {
+    const found = node.choices.findIndex((c) => same(c, remembered));
+    if (found >= 0) return found;
+  }
+  if (node.choices.length === 1 && (node.anchored || node.path.length === 1)) return 0;
+  return -1;
+}
+
+function optionalMark(node) {
+  return node.required ? null : h("span", { class: "optional" }, " (optional)");
+}
+
+function segmented(node, players, remembered, remember) {
+  const name = uid("seg");
+  const start = initialIndex(node, remembered);
+  const options = h("div", { class: "seg-options" });
+  const fieldset = h("fieldset", { class: "seg", dataset: { field: node.path.join(".") } },
+    h("legend", {}, node.label, optionalMark(node)), options);
+  const inputs = [];
+  const add = (index, text, colour, aria) => {
+    const input = h("input", { type: "radio", name, value: String(index), "aria-label": aria || null });
+    if (index === start) input.checked = true;
+    input.addEventListener("change", () => remember(index < 0 ? undefined : node.choices[index]));
+    inputs.push(input);
+    options.append(h("label", { class: `seg-option${colour ? " seat" : ""}`, style: colour ? { "--chip-seat": colour } : null },
+      input, h("span", {}, text)));
+  };
+  // "None" is offered when the field may be left out: optional, or inside an optional object.
+  const omissible = !node.anchored;
+  if (omissible && node.choices.length > 0) add(-1, "—", null, "None");
+  if (omissible && start < 0 && inputs[0]) inputs[0].checked = true;
+  node.choices.forEach((choice, index) => {
+    const colour = typeof choice === "string" ? seatColour(choice, players) : null;
+    add(index, choiceLabel(choice, players), colour, null);
+  });
+  if (!node.choices.length) options.append(h("span", { class: "muted small" }, "No choice available now"));
+  const read = () => {
+    const checked = inputs.find((i) => i.checked);
+    const index = checked ? Number(checked.value) : -1;
+    return index < 0 ? { set: false } : { set: true, value: node.choices[index] };
+  };
+  return { element: fieldset, read };
+}
+
+function selectControl(node, players, remembered, remember) {
+  const id = uid("sel");
+  const start = initialIndex(node, remembered);
+  const select = h("select", { id },
+    h("option", { value: "-1" }, node.anchored ? "Choose…" : "—"),
+    node.choices.map((choice, index) => h("option", { value: String(index) }, choiceLabel(choice, players))));
+  select.value = String(start);
+  select.addEventListener("change", () => {
+    const index = Number(select.value);
+    remember(index < 0 ? undefined : node.choices[index]);
+  });
+  const element = h("div", { class: "field", dataset: { field: node.path.join(".") } },
+    h("label", { for: id }, node.label, optionalMark(node)), select);
+  const read = () => {
+    const index = Number(select.value);
+    return index < 0 ? { set: false } : { set: true, value: node.choices[index] };
+  };
+  return { element, read };
+}
+
+function inputControl(node, remembered, remember) {
+  const id = uid("in");
+  const numeric = node.schema.type === "integer" || node.schema.type === "number";
+  const input = h("input", {
+    id,
+    type: numeric ? "number" : "text",
+    inputmode: node.schema.type === "integer" ? "numeric" : null,
+    step: node.schema.type === "integer" ? "1" : numeric ? "any" : null,
+    min: node.schema.minimum ?? null,
+    max: node.schema.maximum ?? null,
+    maxlength: node.schema.maxLength ?? null,
+    autocomplete: "off",
+  });
+  if (remembered !== undefined) input.value = String(remembered);
+  const element = h("div", { class: "field", dataset: { field: node.path.join(".") } },
+    h("label", { for: id }, node.label, optionalMark(node)), input);
+  const read = () => {
+    const raw = input.value.trim();
+    if (raw === "") return { set: false };
+    if (!numeric) return { set: true, value: raw };
+    const value = Number(raw);
+    if (!Number.isFinite(value) || (node.schema.type === "integer" && !Number.isInteger(value))) {
+      return { set: false, error: "not a number" };
+    }
+    return { set: true, value };
+  };
+  input.addEventListener("input", () => {
+    const result = read();
+    remember(result.set ? result.value : undefined);
+  });
+  return { element, read };
+}
+
+function jsonControl(node, remembered, remember) {
+  const id = uid("json");
+  const textarea = h("textarea", { id, rows: "3", spellcheck: "false" });
+  textarea.value = remembered !== undefined ? JSON.stringify(remembered) : "";
+  const element = h("div", { class: "field", dataset: { field: node.path.join(".") } },
+    h("label", { for: id }, node.label, optionalMark(node), h("span", { class: "help" }, " JSON")), textarea);
+  const read = () => {
+    const raw = textarea.value.trim();
+    if (raw === "") return { set: false };
+    try {
+      return { set: true, value: JSON.parse(raw) };
+    } catch {
+      return { set: false, error: "not valid JSON" };
+    }
+  };
+  textarea.addEventListener("input", () => {
+    const result = read();
+    remember(result.set ? result.value : undefined);
+  });
+  return { element, read };
+}
+
+/** One line naming an event type's fields, for the free-form editor. */
+export function schemaHint(schema) {
+  const describe = (s) => Object.entries((s && s.properties) || {}).map(([name, sub]) => {
+    const required = (s.required || []).includes(name);
+    let text = name;
+    if (sub.enum) text += `: ${sub.enum.join(" | ")}`;
+    else if (sub.type === "object" && sub.properties) text += ` {${describe(sub)}}`;
+    else if (sub.type) text += `: ${sub.type}`;
+    return required ? text : `${text}?`;
+  }).join(", ");
+  const text = describe(schema);
+  return text ? `Fields: ${text} (? = optional)` : "No fields: {}";
+}
