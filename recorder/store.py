@@ -77,6 +77,7 @@ class AppendResult:
     flags: list[dict[str, Any]]
     standings: dict[str, Any]
     replayed: bool = False
+    describe: str | None = None
 
 
 @dataclass
@@ -322,6 +323,7 @@ class EventStore:
         corrections = self._corrections(session, game)
         current = self._latest_fold(session, game, engine, corrections)
         actor = request.actor
+        describe = None
         if request.type in RECORDER_TYPES:
             data, flags, after = self._correction(session, game, engine, corrections, current, request)
         else:
@@ -333,13 +335,15 @@ class EventStore:
             if errors and not request.override:
                 raise RuleViolation(errors, warnings=[f for f in flags if f["severity"] != "error"])
             after = _Fold(engine.apply(current.state, event), current.step + 1, game.version + 1)
+            describe = engine.describe(current.state, event)
         row = self._insert(session, game, request, data, flags, actor)
         finished = engine.is_over(after.state)
         self._advance(session, game, finished)
         if request.type not in RECORDER_TYPES and after.step % self.snapshot_every == 0:
             session.add(Snapshot(game_id=game.id, step=after.step, seq=row.seq, version=row.seq,
                                  rules_version=engine.rules_version, state=after.state))
-        return AppendResult(row.seq, row.seq, flags, engine.standings(after.state)), True, after
+        result = AppendResult(row.seq, row.seq, flags, engine.standings(after.state), describe=describe)
+        return result, True, after
 
     def _replay_result(
         self, session: Session, game: Game, engine: engines.Engine, earlier: EventRow, request: AppendRequest

@@ -101,7 +101,7 @@ class GameEvents(MethodView):
         page, the game's token cookie plus the ``X-CSRF-Token`` header)."""
         result, created = store().append(game_id, request_write_token(game_id), AppendRequest(**body))
         payload = {"seq": result.seq, "version": result.version, "flags": result.flags,
-                   "standings": result.standings}
+                   "standings": result.standings, "describe": result.describe}
         return payload, (201 if created else 200)
 
 

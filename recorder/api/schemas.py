@@ -108,6 +108,7 @@ class Appended(Schema):
     version = fields.Integer()
     flags = fields.List(fields.Dict())
     standings = fields.Nested(Standings)
+    describe = fields.String(allow_none=True, metadata={"description": "The game log's line for a new game event"})
 
 
 class EventsArgs(Strict):

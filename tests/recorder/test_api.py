@@ -72,6 +72,7 @@ def test_append_returns_201_with_seq_version_flags_and_standings(client: Any) ->
     assert response.status_code == 201
     answer = response.get_json()
     assert (answer["seq"], answer["version"], answer["flags"]) == (1, 1, [])
+    assert answer["describe"].startswith("Ana drew a card")
     assert answer["standings"]["final"] is False
 
 
