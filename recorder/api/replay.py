@@ -84,7 +84,7 @@ class Timeline(MethodView):
 
 
 @blp.route("/<game_id>/stream")
-@blp.doc(responses={"200": {"description": "text/event-stream: `hello`, then `update` {version, steps, rewritten}"}})
+@blp.doc(responses={"200": {"description": "text/event-stream: `hello`, then `update` {version, steps, rewritten, is_over}"}})
 def stream(game_id: str) -> Response:
     """Server-Sent Events: an ``update`` whenever the game's version moves."""
     game = store().get_game(game_id)  # 404 before the stream starts
@@ -105,8 +105,9 @@ def _updates(game_id: str, version: int, poll: float, lasting: float) -> Iterato
             continue
         rewritten = bool(store().types_between(game_id, version, current) & CORRECTION_TYPES)
         version = current
-        steps = store().state_at(game_id).step
-        yield _event("update", {"version": version, "steps": steps, "rewritten": rewritten})
+        frame = store().state_at(game_id)
+        finished = engines.find(store().get_game(game_id).engine).is_over(frame.state)
+        yield _event("update", {"version": version, "steps": frame.step, "rewritten": rewritten, "is_over": finished})
 
 
 def _event(name: str, data: dict[str, Any]) -> str:

@@ -15,7 +15,10 @@ WIDTH, HEIGHT = 640, 220
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 12, 28
 
 
-def score_chart(players: Sequence[str], points: Sequence[tuple[int, Mapping[str, int | None]]]) -> Markup:
+def score_chart(
+    players: Sequence[str], points: Sequence[tuple[int, Mapping[str, int | None]]], current: int = 0
+) -> Markup:
+    """The chart, with its cursor at step ``current``."""
     steps = max((step for step, _ in points), default=0)
     highest = max((total for _, totals in points for total in totals.values() if total is not None), default=0)
     top_value = max(highest, 1)
@@ -45,7 +48,8 @@ def score_chart(players: Sequence[str], points: Sequence[tuple[int, Mapping[str,
             parts.append(
                 f'<polyline class="chart-line" data-player="{escape(player)}" fill="none" '
                 f'stroke="var(--seat-{seat % 10})" stroke-width="2" points="{coords}"/>')
-    parts.append(f'<line class="chart-cursor" x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + plot_h}"/>')
+    cursor = x(min(max(current, 0), steps))
+    parts.append(f'<line class="chart-cursor" x1="{cursor:.1f}" y1="{TOP}" x2="{cursor:.1f}" y2="{TOP + plot_h}"/>')
     parts.append(f'<rect class="chart-hit" x="{LEFT - dx / 2:.1f}" y="0" width="{WIDTH - LEFT - RIGHT + dx:.1f}" '
                  f'height="{HEIGHT}" fill="transparent"/>')
     parts.append("</svg>")

@@ -9,16 +9,15 @@ The helpers that shape the log and the standings have twins in
 
 from __future__ import annotations
 
-import re
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from flask import abort, current_app, render_template, request, url_for
-from markupsafe import Markup
 
 import engines
-from recorder.errors import NotFound
 from engines import State
+from recorder.errors import NotFound
 from recorder.history import CORRECTION_TYPES
 from recorder.store import position_of
 from recorder.web.auth import cookie_token
@@ -50,14 +49,14 @@ def viewer(game_id: str) -> str:
     log = store().effective_log(game_id)
     log_view = request.args.get("log") if request.args.get("log") in LOG_VIEWS else "effective"
     recorded = recorded_rows(store().recorded_events(game_id), log) if log_view == "recorded" else []
-    chart = score_chart(players, [(s, totals(engine, state)) for s, state in states])
+    chart = score_chart(players, [(s, totals(engine, state)) for s, state in states], current=step)
     live = game.status != "finished" and not engine.is_over(states[-1][1])
     return render_template(
         "viewer.html", game=game, engine=engine, steps=steps, step=step, frame=frame, players=players,
         seats={name: seat % 10 for seat, name in enumerate(players)},
         standings=standings_table(frame["standings"]),
         log_groups=log_groups(log), log_view=log_view, recorded=recorded,
-        chart_html=with_cursor(chart, step), live=live, speeds=SPEEDS, default_speed=DEFAULT_SPEED,
+        chart_html=chart, live=live, speeds=SPEEDS, default_speed=DEFAULT_SPEED,
         can_write=cookie_token(game_id) is not None, engine_css=_engine_css(engine),
         config={
             "gameId": game.id, "version": game.version, "steps": steps, "step": step, "live": live,
@@ -154,12 +153,12 @@ def standings_table(standings: Mapping[str, Any]) -> dict[str, Any]:
             "player": row["player"], "rank": row.get("rank"), "total": row.get("total"),
             "status": row.get("status"), "status_text": humanise(row["status"]) if row.get("status") else "—",
             "winner": final and row["player"] in winners,
-            "cells": [_cell(key, (row.get("breakdown") or {}).get(key)) for key in keys],
+            "cells": [_cell((row.get("breakdown") or {}).get(key)) for key in keys],
         } for row in rows],
     }
 
 
-def _cell(key: str, value: Any) -> dict[str, Any]:
+def _cell(value: Any) -> dict[str, Any]:
     return {"text": cell_text(value), "num": isinstance(value, (int, float)) and not isinstance(value, bool)}
 
 
@@ -197,19 +196,8 @@ def recorded_rows(rows: Iterable[Any], log: Iterable[Mapping[str, Any]]) -> list
             "correction": row.type in CORRECTION_TYPES, "target_seq": data.get("target_seq"),
             "note": row.type == "note", "flags": row.flags or [], "override": row.override,
             "fate": fate.get(row.seq), "step": step_of.get(row.seq), "recorded_at": row.recorded_at,
+            "hash": row.hash or "",
         })
     return out
 
 
-_CURSOR = re.compile(r'(<line class="chart-cursor" x1=")[-\d.]+(" y1="[-\d.]+" x2=")[-\d.]+(")')
-_X0 = re.compile(r'data-x0="([-\d.]+)"')
-_DX = re.compile(r'data-dx="([-\d.]+)"')
-
-
-def with_cursor(chart: Markup, step: int) -> Markup:
-    """The server-drawn chart with its cursor already at ``step`` (the script moves it after)."""
-    x0, dx = _X0.search(chart), _DX.search(chart)
-    if not x0 or not dx:
-        return chart
-    x = f"{float(x0.group(1)) + step * float(dx.group(1)):.1f}"
-    return Markup(_CURSOR.sub(lambda m: f"{m.group(1)}{x}{m.group(2)}{x}{m.group(3)}", str(chart), count=1))

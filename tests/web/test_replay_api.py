@@ -86,7 +86,7 @@ def test_chart_escapes_player_names(client: Any, app: Any) -> None:
 
 def test_stream_says_hello_then_reports_a_new_event_and_a_rewrite(client: Any, app: Any, played: Any) -> None:
     store, game_id, token = played
-    app.config.update(LIVE_POLL_SECONDS=0.01, LIVE_MAX_SECONDS=0.2)
+    app.config.update(LIVE_POLL_SECONDS=0.01, LIVE_MAX_SECONDS=10)
     response = client.get(f"/api/games/{game_id}/stream", buffered=False)
     assert response.mimetype == "text/event-stream"
     chunks = response.iter_encoded()
@@ -94,6 +94,7 @@ def test_stream_says_hello_then_reports_a_new_event_and_a_rewrite(client: Any, a
     store.append(game_id, token, draw())
     update = next(c for c in chunks if c.startswith(b"event: update"))
     assert b'"version": 8' in update and b'"steps": 8' in update and b'"rewritten": false' in update
+    assert b'"is_over": false' in update
     store.append(game_id, token, AppendRequest(type="undo"))
     rewrite = next(c for c in chunks if c.startswith(b"event: update"))
     assert b'"version": 9' in rewrite and b'"steps": 7' in rewrite and b'"rewritten": true' in rewrite

@@ -1,0 +1,373 @@
+// The viewer (/games/<id>): the page arrives complete for one step; this script steps
+// through the game without reloading, keeps the URL on the step (?step=N), plays the
+// game back, and follows a game in progress live.
+import { Chart } from "./viewer/chart.js";
+import { FrameStore } from "./viewer/frames.js";
+import { logGroups, recordedRows } from "./viewer/format.js";
+import { LiveFollow } from "./viewer/live.js";
+import {
+  markCurrent, renderChanges, renderEffectiveLog, renderRecordedLog, renderStandings, renderStepHead, seatMap,
+} from "./viewer/render.js";
+
+const configEl = document.getElementById("viewer-config");
+if (configEl) start(JSON.parse(configEl.textContent));
+
+function start(config) {
+  document.documentElement.classList.add("js");
+  const $ = (id) => document.getElementById(id);
+  const els = {
+    stage: document.querySelector(".stage"),
+    board: $("board"),
+    position: $("step-position"),
+    describe: $("step-describe"),
+    badges: $("step-badges"),
+    changes: $("changes"),
+    standings: $("standings"),
+    standingsWhen: $("standings-when"),
+    log: $("log"),
+    logHint: $("log-hint"),
+    logTabs: [$("log-effective"), $("log-recorded")],
+    scrubber: $("scrubber"),
+    counterStep: $("counter-step"),
+    counterSteps: $("counter-steps"),
+    play: $("play"),
+    playText: document.querySelector("#play .play-text"),
+    speed: $("speed"),
+    speedField: $("speed-field"),
+    controls: $("controls"),
+    chart: $("chart"),
+    live: $("live-indicator"),
+    status: document.querySelector(".viewer-head .badge"),
+  };
+  const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const seats = seatMap(config.players);
+  const urls = config.urls;
+
+  const state = {
+    step: config.step,
+    steps: config.steps,
+    version: config.version,
+    logView: config.logView,
+    shown: config.step,          // the step whose frame is on screen
+    playing: false,
+    timer: null,
+    effectiveLog: null,          // fetched when first needed
+    recorded: null,
+  };
+
+  const frames = new FrameStore(urls.frames);
+  frames.setSteps(state.steps);
+  const chart = new Chart(els.chart, { onSeek: (step) => seek(step), maxStep: () => state.steps });
+
+  // ------------------------------------------------------------------ seeking
+
+  async function seek(target, { force = false } = {}) {
+    const step = Math.min(Math.max(Math.round(Number(target)) || 0, 0), state.steps);
+    const moved = step !== state.step;
+    state.step = step;
+    showPosition();
+    const cached = frames.cached(step);
+    if (cached) {
+      if (force || moved || state.shown !== step) show(cached);
+    } else {
+      els.stage.setAttribute("aria-busy", "true");
+      els.stage.classList.add("is-loading");
+      try {
+        const frame = await frames.load(step);
+        if (state.step === step) show(frame);
+      } catch (error) {
+        if (state.step === step) showError(error);
+      }
+    }
+    frames.prefetch(step);
+  }
+
+  /** What does not need the frame: counter, scrubber, links, URL, chart cursor, log highlight. */
+  function showPosition() {
+    const { step, steps } = state;
+    els.scrubber.max = String(steps);
+    els.scrubber.value = String(step);
+    els.counterStep.textContent = String(step);
+    els.counterSteps.textContent = String(steps);
+    els.play.disabled = steps === 0;
+    for (const link of els.controls.querySelectorAll("a[data-go]")) {
+      const target = { first: 0, prev: step - 1, next: step + 1, last: steps }[link.dataset.go];
+      const disabled = link.dataset.go === "first" || link.dataset.go === "prev" ? step === 0 : step === steps;
+      if (disabled) {
+        // Keeps its href, so a link that has the focus keeps it when it becomes disabled.
+        link.href = stepHref(step);
+        link.setAttribute("aria-disabled", "true");
+      } else {
+        link.href = stepHref(target);
+        link.removeAttribute("aria-disabled");
+      }
+    }
+    els.logTabs[0].href = `?step=${step}`;
+    els.logTabs[1].href = `?step=${step}&log=recorded`;
+    updateUrl();
+    chart.moveCursor(step);
+    markCurrent(els.log, step, !reducedMotion && !state.playing);
+  }
+
+  // The URL names the step; written after a short pause, since browsers throttle
+  // replaceState and a scrubber being dragged would call it for every step.
+  let urlTimer = null;
+  function updateUrl() {
+    clearTimeout(urlTimer);
+    urlTimer = setTimeout(() => {
+      try {
+        history.replaceState(history.state, "", stepHref(state.step));
+      } catch (error) {
+        console.warn(error);
+      }
+    }, 120);
+  }
+
+  function stepHref(step) {
+    return `${location.pathname}?step=${step}${state.logView === "recorded" ? "&log=recorded" : ""}`;
+  }
+
+  function show(frame) {
+    state.shown = frame.step;
+    els.stage.classList.remove("is-loading", "has-error");
+    els.stage.removeAttribute("aria-busy");
+    els.board.innerHTML = frame.board_html; // rendered and escaped by the server
+    renderStepHead(frame, els);
+    renderChanges(frame, els.changes);
+    renderStandings(frame.standings, frame.step, seats, { when: els.standingsWhen, table: els.standings });
+    els.scrubber.setAttribute("aria-valuetext", `Step ${frame.step} of ${state.steps}: ${frame.describe}`);
+  }
+
+  function showError(error) {
+    els.stage.classList.remove("is-loading");
+    els.stage.classList.add("has-error");
+    els.stage.removeAttribute("aria-busy");
+    els.describe.textContent = `${error.message}. Check the connection and try again.`;
+  }
+
+  // ------------------------------------------------------------------ controls
+
+  els.controls.addEventListener("click", (event) => {
+    const link = event.target.closest("a[data-go]");
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (link.getAttribute("aria-disabled") === "true") return;
+    go(link.dataset.go);
+  });
+  els.scrubber.addEventListener("input", () => seek(els.scrubber.value));
+  els.scrubber.form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    seek(els.scrubber.value);
+  });
+
+  function go(where) {
+    const target = { first: 0, prev: state.step - 1, next: state.step + 1, last: state.steps }[where];
+    if (target !== undefined) seek(target);
+  }
+
+  // Keyboard: arrows, Home/End, Space; never while typing in a field, and a focused
+  // control keeps the keys it owns (the scrubber its arrows, a button its Space).
+  const TYPING = "input:not([type=range]):not([type=checkbox]):not([type=radio]):not([type=button]), textarea, select, [contenteditable]:not([contenteditable=false])";
+  document.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target instanceof Element ? event.target : null;
+    if (target && target.closest(TYPING)) return;
+    // The scrubber moves itself with the arrows (and reports an input event); the
+    // standings table scrolls sideways with them.
+    const ownsArrows = target && target.matches("input[type=range], .table-scroll");
+    // Space clicks a focused button; on a link (which Space does not follow) it plays.
+    const onActivatable = target && target.closest("button, summary, input[type=checkbox], input[type=radio]");
+    switch (event.key) {
+      case "ArrowLeft":
+      case "ArrowRight":
+        if (ownsArrows) return;
+        event.preventDefault();
+        go(event.key === "ArrowLeft" ? "prev" : "next");
+        break;
+      case "Home":
+      case "End":
+        if (ownsArrows) return;
+        event.preventDefault();
+        go(event.key === "Home" ? "first" : "last");
+        break;
+      case " ":
+      case "Spacebar":
+        if (onActivatable) return;
+        event.preventDefault();
+        togglePlay();
+        break;
+      default:
+    }
+  });
+
+  // ------------------------------------------------------------------ autoplay
+
+  els.play.hidden = false;
+  els.speedField.hidden = false;
+  els.play.addEventListener("click", () => togglePlay());
+  els.speed.addEventListener("change", () => {
+    if (state.playing) schedule();
+  });
+
+  function togglePlay() {
+    if (state.playing) stop();
+    else play();
+  }
+
+  function play() {
+    if (state.steps === 0) return;
+    state.playing = true;
+    els.play.setAttribute("aria-pressed", "true");
+    els.play.title = "Pause (Space)";
+    els.playText.textContent = "Pause";
+    if (state.step >= state.steps) seek(0);
+    schedule();
+  }
+
+  function stop() {
+    state.playing = false;
+    clearTimeout(state.timer);
+    els.play.setAttribute("aria-pressed", "false");
+    els.play.title = "Play (Space)";
+    els.playText.textContent = "Play";
+  }
+
+  function schedule() {
+    clearTimeout(state.timer);
+    state.timer = setTimeout(async () => {
+      if (!state.playing) return;
+      if (state.step >= state.steps) return stop();
+      await seek(state.step + 1);
+      if (state.step >= state.steps) stop();
+      else if (state.playing) schedule();
+    }, Number(els.speed.value) || 1000);
+  }
+
+  // ------------------------------------------------------------------ log
+
+  els.log.addEventListener("click", (event) => {
+    const link = event.target.closest("a[data-step]");
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    seek(Number(link.dataset.step));
+  });
+
+  for (const tab of els.logTabs) {
+    tab.addEventListener("click", (event) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      setLogView(tab.dataset.log);
+    });
+  }
+
+  async function setLogView(view) {
+    if (view === state.logView) return;
+    state.logView = view;
+    for (const tab of els.logTabs) {
+      if (tab.dataset.log === view) tab.setAttribute("aria-current", "true");
+      else tab.removeAttribute("aria-current");
+    }
+    els.logHint.textContent = view === "recorded"
+      ? "Every event as it was recorded, corrections included."
+      : "The game as it stands, corrections applied.";
+    await renderLog();
+    showPosition();
+  }
+
+  async function getJson(url) {
+    const response = await fetch(url, { headers: { Accept: "application/json" } });
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    return response.json();
+  }
+
+  /** Fetch what the current log view needs (once per version) and draw it. */
+  async function renderLog({ reload = false } = {}) {
+    if (reload) {
+      state.effectiveLog = null;
+      state.recorded = null;
+    }
+    els.log.setAttribute("aria-busy", "true");
+    try {
+      if (!state.effectiveLog) state.effectiveLog = (await getJson(urls.events)).events;
+      if (state.logView === "recorded") {
+        if (!state.recorded) state.recorded = (await getJson(`${urls.events}?view=recorded`)).events;
+        renderRecordedLog(recordedRows(state.recorded, state.effectiveLog), els.log);
+      } else {
+        renderEffectiveLog(logGroups(state.effectiveLog), els.log);
+      }
+    } catch (error) {
+      console.error(error);
+    } finally {
+      els.log.removeAttribute("aria-busy");
+    }
+    markCurrent(els.log, state.step, false);
+  }
+
+  async function reloadChart() {
+    try {
+      const timeline = await getJson(urls.timeline);
+      chart.replace(timeline.chart_svg, state.step); // drawn and escaped by the server
+    } catch (error) {
+      console.error(error);
+    }
+  }
+
+  // ------------------------------------------------------------------ live follow
+
+  let live = null;
+  let updating = Promise.resolve();
+
+  function queueUpdate(update) {
+    updating = updating.then(() => applyUpdate(update)).catch((error) => console.error(error));
+  }
+
+  async function applyUpdate({ version, steps, rewritten, is_over: isOver }) {
+    if (version === state.version && !rewritten) return;
+    const wasAtLast = state.step === state.steps;
+    state.version = version;
+    if (rewritten) frames.reset();
+    state.steps = steps;
+    frames.setSteps(steps);
+    let target = state.step;
+    if (rewritten) target = Math.min(state.step, steps);
+    else if (wasAtLast) target = steps;
+    await Promise.all([renderLog({ reload: true }), reloadChart()]);
+    if (state.playing && target >= steps) stop();
+    await seek(target, { force: rewritten });
+    if (isOver !== false) await checkFinished(); // the stream says when the game is over
+  }
+
+  async function checkFinished() {
+    try {
+      const game = await getJson(urls.game);
+      if (game.status === "finished") {
+        live?.close();
+        if (els.status) {
+          els.status.className = "badge finished";
+          els.status.textContent = "Finished";
+        }
+      }
+    } catch (error) {
+      console.error(error);
+    }
+  }
+
+  if (config.live && "EventSource" in window) {
+    live = new LiveFollow(urls.stream, {
+      indicator: els.live,
+      onHello: async ({ version }) => {
+        if (version === state.version) return;
+        // Missed updates while (re)connecting: re-sync from scratch.
+        const game = await getJson(urls.game);
+        queueUpdate({ version: game.version, steps: game.steps, rewritten: true });
+      },
+      onUpdate: queueUpdate,
+    });
+  }
+
+  // ------------------------------------------------------------------ start
+
+  history.replaceState(history.state, "", stepHref(state.step)); // ?turn=T becomes ?step=N
+  markCurrent(els.log, state.step, false);
+  frames.prefetch(state.step);
+}
