@@ -35,8 +35,9 @@ run: demo
 
 ## Set up (PostgreSQL and Chromium included) and run the whole suite: SQLite, PostgreSQL, browser
 test: $(STAMP)
-	bash scripts/ensure-postgres.sh
-	bash scripts/ensure-chromium.sh
+	bash scripts/ensure-apt-package.sh PostgreSQL postgresql \
+		sh -c 'id postgres && (command -v initdb || ls /usr/lib/postgresql/*/bin/initdb)'
+	bash scripts/ensure-apt-package.sh Chromium chromium test -x /usr/bin/chromium
 	$(PY) -m pytest
 
 ## Benchmarks: the store against raw sqlite3, and seek cost with snapshots
