@@ -45,6 +45,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
         LIVE_POLL_SECONDS=0.5,
         LIVE_MAX_SECONDS=300,
+        # Open live streams per process; make run gives each worker 16 threads.
+        LIVE_MAX_STREAMS=int(os.environ.get("TABLESCRIBE_LIVE_MAX_STREAMS", 8)),
     )
     if test_config:
         app.config.from_mapping(test_config)

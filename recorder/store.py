@@ -16,7 +16,7 @@ import uuid
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Generic, Iterator, Mapping, Sequence, TypeVar
 
 from marshmallow import ValidationError
 from sqlalchemy import Engine as DbEngine
@@ -100,21 +100,24 @@ class _Fold:
     replacement_flags: list[dict[str, Any]] = field(default_factory=list)
 
 
-class LatestFolds:
-    """The newest fold of recently used games, keyed by (game, version).
+V = TypeVar("V")
 
-    The state after version V of a game is the same in every process, so this
+
+class VersionedCache(Generic[V]):
+    """Something derived from a game at one version, for recently used games.
+
+    What a game's first V events give is the same in every process, so this
     cache never needs invalidating: a write by anyone moves the version on and
-    the old entry is simply not asked for.  It spares every append a fold
-    from the last snapshot.  The lock only guards the dict, never correctness.
+    the old entry is simply not asked for.  Values are shared, never changed.
+    The lock only guards the dict, never correctness.
     """
 
-    def __init__(self, capacity: int = 512):
+    def __init__(self, capacity: int):
         self.capacity = capacity
-        self._entries: OrderedDict[str, tuple[int, _Fold]] = OrderedDict()
+        self._entries: OrderedDict[str, tuple[int, V]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, game_id: str, version: int) -> _Fold | None:
+    def get(self, game_id: str, version: int) -> V | None:
         with self._lock:
             entry = self._entries.get(game_id)
             if entry is None or entry[0] != version:
@@ -122,12 +125,12 @@ class LatestFolds:
             self._entries.move_to_end(game_id)
             return entry[1]
 
-    def put(self, game_id: str, version: int, fold: _Fold) -> None:
+    def put(self, game_id: str, version: int, value: V) -> None:
         with self._lock:
             known = self._entries.get(game_id)
             if known is not None and known[0] > version:
                 return
-            self._entries[game_id] = (version, fold)
+            self._entries[game_id] = (version, value)
             self._entries.move_to_end(game_id)
             while len(self._entries) > self.capacity:
                 self._entries.popitem(last=False)
@@ -174,7 +177,11 @@ class EventStore:
         self.snapshot_every = snapshot_every
         self.clock = clock
         self._readers, self._writers = session_factories(db)
-        self._latest = LatestFolds()
+        # The newest fold spares every append a fold from the last snapshot; the
+        # timeline and the log spare every viewer a fold from the start.
+        self._latest: VersionedCache[_Fold] = VersionedCache(512)
+        self._timelines: VersionedCache[list[tuple[int, State]]] = VersionedCache(16)
+        self._logs: VersionedCache[list[dict[str, Any]]] = VersionedCache(64)
 
     # ------------------------------------------------------------------ games
 
@@ -612,6 +619,9 @@ class EventStore:
         """
         with self._readers() as session, session.begin():
             game = self._game(session, game_id)
+            cached = self._logs.get(game_id, game.version)
+            if cached is not None:
+                return cached
             engine = engines.find(game.engine)
             corrections = self._corrections(session, game)
             rows = list(session.scalars(
@@ -640,6 +650,7 @@ class EventStore:
                 "position": position_of(engine, state),
             })
             state = engine.apply(state, event)
+        self._logs.put(game_id, game.version, log)
         return log
 
     def frames(self, game_id: str, start: int, count: int) -> tuple[Game, int, list[FrameData]]:
@@ -670,6 +681,9 @@ class EventStore:
         """(step, state) for every step: one fold from the start, for the score chart."""
         with self._readers() as session, session.begin():
             game = self._game(session, game_id)
+            cached = self._timelines.get(game_id, game.version)
+            if cached is not None:
+                return game, cached
             engine = engines.find(game.engine)
             corrections = self._corrections(session, game)
             state = self.initial_state(game)
@@ -677,6 +691,7 @@ class EventStore:
             for step, effective in enumerate(self._effective_after(session, game, corrections, 0, 0, None), 1):
                 state = engine.apply(state, effective.event)
                 points.append((step, state))
+        self._timelines.put(game_id, game.version, points)
         return game, points
 
     def _step_count(self, session: Session, game: Game, corrections: Corrections) -> int:

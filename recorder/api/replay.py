@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 import time
 from typing import Any, Iterator
 
@@ -21,6 +22,8 @@ from recorder.web.frames import frame_json, totals
 blp = Blueprint("replay", __name__, url_prefix="/api/games", description="Replay and live follow, for the viewer")
 
 MAX_FRAMES = 50
+RECONNECT_MS = 1000
+BUSY_RETRY_MS = 5000
 
 
 class FramesArgs(schemas.Strict):
@@ -90,15 +93,37 @@ def stream(game_id: str) -> Response:
     game = store().get_game(game_id)  # 404 before the stream starts
     poll = float(current_app.config["LIVE_POLL_SECONDS"])
     lasting = float(current_app.config["LIVE_MAX_SECONDS"])
-    return Response(stream_with_context(_updates(game_id, game.version, poll, lasting)),
+    slots = current_app.extensions.setdefault(
+        "tablescribe.streams", threading.BoundedSemaphore(int(current_app.config["LIVE_MAX_STREAMS"])))
+    return Response(stream_with_context(_updates(game_id, game.version, poll, lasting, slots)),
                     mimetype="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
-def _updates(game_id: str, version: int, poll: float, lasting: float) -> Iterator[str]:
-    yield _event("hello", {"version": version})
+def _updates(
+    game_id: str, version: int, poll: float, lasting: float, slots: threading.BoundedSemaphore
+) -> Iterator[str]:
+    # Each open stream holds a server thread: past LIVE_MAX_STREAMS, ask the browser to
+    # come back later instead of starving the requests that record and replay games.
+    if not slots.acquire(blocking=False):
+        yield f"retry: {BUSY_RETRY_MS}\n\n"
+        return
+    try:
+        yield from _follow(game_id, version, poll, lasting)
+    finally:
+        slots.release()
+
+
+def _follow(game_id: str, version: int, poll: float, lasting: float) -> Iterator[str]:
+    # ``retry``: reconnect a second after the stream ends, not the browser's default three.
+    yield f"retry: {RECONNECT_MS}\n" + _event("hello", {"version": version})
     deadline = time.monotonic() + lasting
-    while time.monotonic() < deadline:
-        time.sleep(poll)
+    while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return  # the browser reconnects; its ``hello`` tells it what it missed
+        time.sleep(min(poll, remaining))
+        if time.monotonic() >= deadline:
+            return
         current = store().get_game(game_id).version
         if current == version:
             yield ": keep-alive\n\n"

@@ -22,6 +22,8 @@ class NewGameForm:
     title: str = ""
     players: list[str] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
+    # The text typed into each option's field, shown again when the form comes back.
+    option_texts: dict[str, str] = field(default_factory=dict)
     errors: dict[str, str] = field(default_factory=dict)
 
 
@@ -31,8 +33,12 @@ def option_field(engine: str, option: str) -> str:
 
 def read_new_game(form: Mapping[str, str]) -> NewGameForm:
     parsed = NewGameForm(engine=form.get("engine", ""), title=form.get("title", "").strip())
-    parsed.players = [form.get(f"player{i}", "").strip() for i in range(MAX_SEATS)]
-    parsed.players = [name for name in parsed.players if name]
+    seats = [form.get(f"player{i}", "").strip() for i in range(MAX_SEATS)]
+    parsed.players = [name for name in seats if name]
+    gap = _first_gap(seats)
+    if gap is not None:
+        parsed.errors["players"] = (f"Seat {gap + 1} is empty but a later seat has a player: "
+                                    "name the players in seat order, without gaps")
     try:
         engine = engines.find(parsed.engine)
     except KeyError:
@@ -44,11 +50,24 @@ def read_new_game(form: Mapping[str, str]) -> NewGameForm:
         raw = form.get(option_field(engine.name, name))
         if raw is None:
             continue
+        parsed.option_texts[name] = raw
         try:
             parsed.options[name] = _typed(spec, raw.strip())
         except ValueError as exc:
-            parsed.errors[f"option.{name}"] = str(exc)
+            parsed.errors[f"option.{name}"] = f"{option_label(name)}: {exc}"
     return parsed
+
+
+def option_label(name: str) -> str:
+    """``deck_total`` -> ``Deck total``: how the form names an option."""
+    text = name.replace("_", " ")
+    return text[:1].upper() + text[1:]
+
+
+def _first_gap(seats: list[str]) -> int | None:
+    """The first empty seat that has a named seat after it, if any."""
+    last_named = max((i for i, name in enumerate(seats) if name), default=-1)
+    return next((i for i in range(last_named) if not seats[i]), None)
 
 
 def _typed(spec: Option, raw: str) -> Any:

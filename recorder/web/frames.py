@@ -13,6 +13,7 @@ from engines import Event, State
 from recorder.store import FrameData, position_of
 
 SET_UP = "Set-up"
+SET_UP_POSITION = {"round": None, "turn": None, "label": SET_UP}
 
 
 def render_board(engine: engines.Engine, state: State, players: Sequence[str]) -> Markup:
@@ -45,7 +46,8 @@ def frame_json(engine: engines.Engine, players: Sequence[str], frame: FrameData)
         "seq": frame.seq,
         "event": {"type": event.type, "actor": event.actor, "data": dict(event.data)} if event else None,
         "describe": engine.describe(frame.before, event) if event and frame.before is not None else SET_UP,
-        "position": position_of(engine, frame.state),
+        # The turn the step's action belongs to (the state before it), as the log groups it.
+        "position": position_of(engine, frame.before) if event and frame.before is not None else SET_UP_POSITION,
         "board_html": str(render_board(engine, frame.state, players)),
         "standings": engine.standings(frame.state),
         "changes": changes(engine, frame.before, frame.state, event) if event and frame.before is not None else [],

@@ -8,7 +8,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import segno
-from flask import current_app, redirect, render_template, request, url_for
+from flask import Response, current_app, make_response, redirect, render_template, request, url_for
 from jinja2.utils import htmlsafe_json_dumps
 
 import engines
@@ -18,11 +18,11 @@ from recorder.web.pages import bp, game_or_404, require_csrf, token_ok
 
 
 @bp.get("/games/<game_id>/record")
-def record(game_id: str) -> str:
+def record(game_id: str) -> Response:
     return _render_record(game_id)
 
 
-def _render_record(game_id: str, join_error: str | None = None) -> str:
+def _render_record(game_id: str, join_error: str | None = None) -> Response:
     game = game_or_404(game_id)
     engine = engines.find(game.engine)
     token = cookie_token(game_id)
@@ -43,13 +43,16 @@ def _render_record(game_id: str, join_error: str | None = None) -> str:
             "viewer": url_for("web.viewer", game_id=game.id),
         },
     }
-    return render_template(
+    page = make_response(render_template(
         "record.html", game=game, engine=engine, players=players, can_write=can_write,
         created=request.args.get("created") == "1", join_url=join_url, local_only=_local_only(),
         join_qr=segno.make(join_url, error="m").svg_inline(scale=4, dark="#17202b") if join_url else None,
         # Not the tojson filter: it sorts keys, and the forms follow the schemas' field order.
         page_json=htmlsafe_json_dumps(page_data, dumps=json.dumps),
-        engine_css=_engine_css(engine.name), join_error=join_error)
+        engine_css=_engine_css(engine.name), join_error=join_error))
+    # The page holds the write token (invite link, QR code): no cache may keep it.
+    page.headers["Cache-Control"] = "no-store"
+    return page
 
 
 def _local_only() -> bool:

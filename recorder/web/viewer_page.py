@@ -72,14 +72,15 @@ def viewer(game_id: str) -> str:
 
 
 def _requested_step(engine: engines.Engine, states: Sequence[tuple[int, State]]) -> int:
-    """``?step=N`` (clamped to the game), or ``?turn=T``: the step where turn T begins."""
+    """``?step=N`` (clamped to the game), or ``?turn=T``: the first action of turn T,
+    the step the log lists first under that turn (a turn with no action yet: its start)."""
     steps = len(states) - 1
     turn = request.args.get("turn", type=int)
     if turn is not None:
         for step, state in states:
             position = position_of(engine, state)
             if position and position.get("turn") == turn:
-                return step
+                return min(step + 1, steps)
         abort(404, f"This game has no turn {turn}.")
     step = request.args.get("step", type=int)
     return steps if step is None else min(max(step, 0), steps)

@@ -286,6 +286,8 @@ function start(config) {
       state.effectiveLog = null;
       state.recorded = null;
     }
+    // Re-rendering replaces the entries: keep keyboard focus on the same step's link.
+    const focused = els.log.contains(document.activeElement) ? document.activeElement.dataset.step : undefined;
     els.log.setAttribute("aria-busy", "true");
     try {
       if (!state.effectiveLog) state.effectiveLog = (await getJson(urls.events)).events;
@@ -301,6 +303,10 @@ function start(config) {
       els.log.removeAttribute("aria-busy");
     }
     markCurrent(els.log, state.step, false);
+    if (focused !== undefined) {
+      const again = els.log.querySelector(`a[data-step="${CSS.escape(focused)}"]`);
+      if (again) again.focus({ preventScroll: true });
+    }
   }
 
   async function reloadChart() {
@@ -328,9 +334,11 @@ function start(config) {
     if (rewritten) frames.reset();
     state.steps = steps;
     frames.setSteps(steps);
+    // A viewer at the last step follows the game, whatever happened; one
+    // elsewhere stays put (inside the game, if a correction shortened it).
     let target = state.step;
-    if (rewritten) target = Math.min(state.step, steps);
-    else if (wasAtLast) target = steps;
+    if (wasAtLast) target = steps;
+    else if (rewritten) target = Math.min(state.step, steps);
     await Promise.all([renderLog({ reload: true }), reloadChart()]);
     if (state.playing && target >= steps) stop();
     await seek(target, { force: rewritten });

@@ -100,3 +100,21 @@ def test_a_live_event_arrives_in_an_open_viewer(live: Any, browser: Any) -> None
     assert int(page.text_content("#counter-steps")) == 1
     viewer.close()
     recorder.close()
+
+
+def test_a_viewer_that_reconnects_catches_up_with_what_it_missed(live: Any, context: Any) -> None:
+    """Events recorded while the stream was down arrive through the reconnect's hello."""
+    game, token = live.store.create_game("panic-in-the-air", ["Ana", "Ben", "Cy"], "Reconnect")
+    live.store.append(game.id, token, draw())
+    # The stream never reports updates itself here: it ends after a second, and
+    # only the browser's reconnection (and its hello) can tell the viewer.
+    live.app.config.update(LIVE_POLL_SECONDS=60, LIVE_MAX_SECONDS=1)
+    page = context.new_page()
+    page.goto(f"{live.url}/games/{game.id}")
+    assert counter(page) == 1
+    live.store.append(game.id, token, draw())
+    live.store.append(game.id, token, draw())
+    wait_for_step(page, 3)
+    assert int(page.text_content("#counter-steps")) == 3
+    live.store.append(game.id, token, draw())
+    wait_for_step(page, 4)

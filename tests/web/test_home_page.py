@@ -58,7 +58,16 @@ def test_form_errors_are_shown_and_nothing_is_created(client: Any, app: Any) -> 
     form = {"csrf_token": csrf(client), "engine": PANIC, "player0": "Ana", "opt.panic-in-the-air.deck_total": "lots"}
     response = client.post("/games", data=form)
     page = response.get_data(as_text=True)
-    assert response.status_code == 422 and "could not be created" in page and "not a whole number" in page
+    assert response.status_code == 422 and "could not be created" in page
+    assert "Deck total: &#39;lots&#39; is not a whole number" in page, "the error names the option"
+    assert 'value="lots"' in page and 'aria-invalid="true"' in page, "what was typed comes back, marked"
+    assert app.extensions["tablescribe.store"].list_games()[1] == 0
+
+
+def test_a_gap_between_seats_is_refused_rather_than_closed_silently(client: Any, app: Any) -> None:
+    form = {"csrf_token": csrf(client), "engine": PANIC, "player0": "Ana", "player3": "Cy"}
+    page = client.post("/games", data=form).get_data(as_text=True)
+    assert "Seat 2 is empty but a later seat has a player" in page
     assert app.extensions["tablescribe.store"].list_games()[1] == 0
 
 
@@ -78,3 +87,8 @@ def test_titles_and_names_are_escaped(client: Any, app: Any) -> None:
 def test_unknown_page_is_an_html_404(client: Any) -> None:
     response = client.get("/games/" + "0" * 32 + "/record")
     assert response.status_code == 404 and "Not found" in response.get_data(as_text=True)
+
+
+def test_absurd_page_numbers_are_clamped_not_a_crash(client: Any) -> None:
+    response = client.get("/?page=100000000000000000000")
+    assert response.status_code == 200 and "Games" in response.get_data(as_text=True)

@@ -73,7 +73,9 @@ def test_the_form_without_csrf_is_refused_and_creates_nothing(client: Any, app: 
 def test_the_record_page_with_the_cookie_shows_the_qr_code_and_join_link(client: Any, app: Any) -> None:
     game_id, response = create_from_form(client, app)
     token = token_cookie(response, game_id).value
-    page = client.get(f"/games/{game_id}/record?created=1").get_data(as_text=True)
+    answer = client.get(f"/games/{game_id}/record?created=1")
+    assert answer.headers["Cache-Control"] == "no-store", "the page holds the token: no cache may keep it"
+    page = answer.get_data(as_text=True)
     join_url = f"http://localhost/games/{game_id}/record#token={token}"
     assert f'value="{join_url}"' in page
     assert "<svg" in page and 'class="invite-qr"' in page

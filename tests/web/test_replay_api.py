@@ -90,7 +90,7 @@ def test_stream_says_hello_then_reports_a_new_event_and_a_rewrite(client: Any, a
     response = client.get(f"/api/games/{game_id}/stream", buffered=False)
     assert response.mimetype == "text/event-stream"
     chunks = response.iter_encoded()
-    assert next(chunks).startswith(b"event: hello\ndata: {\"version\": 7}")
+    assert next(chunks).startswith(b"retry: 1000\nevent: hello\ndata: {\"version\": 7}")
     store.append(game_id, token, draw())
     update = next(c for c in chunks if c.startswith(b"event: update"))
     assert b'"version": 8' in update and b'"steps": 8' in update and b'"rewritten": false' in update
@@ -103,3 +103,16 @@ def test_stream_says_hello_then_reports_a_new_event_and_a_rewrite(client: Any, a
 
 def test_stream_of_an_unknown_game_is_404(client: Any) -> None:
     assert client.get("/api/games/" + "0" * 32 + "/stream").status_code == 404
+
+
+def test_streams_beyond_the_limit_are_asked_to_come_back_later(client: Any, app: Any, played: Any) -> None:
+    _, game_id, _ = played
+    app.config.update(LIVE_POLL_SECONDS=0.01, LIVE_MAX_SECONDS=10, LIVE_MAX_STREAMS=1)
+    first = client.get(f"/api/games/{game_id}/stream", buffered=False)
+    assert next(first.iter_encoded()).startswith(b"retry: 1000\nevent: hello")
+    second = client.get(f"/api/games/{game_id}/stream", buffered=False)
+    assert b"".join(second.iter_encoded()) == b"retry: 5000\n\n"
+    first.close()
+    third = client.get(f"/api/games/{game_id}/stream", buffered=False)
+    assert next(third.iter_encoded()).startswith(b"retry: 1000\nevent: hello"), "a closed stream frees its slot"
+    third.close()

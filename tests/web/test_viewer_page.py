@@ -161,21 +161,25 @@ def test_without_step_the_last_step_shows_and_out_of_range_steps_are_clamped(cli
         assert text_of(html, "counter-step") == step, query
 
 
-def test_turn_maps_to_the_step_where_that_turn_begins(client: Any, demo: str) -> None:
+def test_turn_opens_the_first_action_of_that_turn_as_the_log_groups_it(client: Any, demo: str) -> None:
     frames = client.get(f"/api/games/{demo}/frames?from=0&count=50").get_json()["frames"]
+    assert frames[0]["position"]["label"] == "Set-up"
     first_of: dict[int, int] = {}
-    for f in frames:
+    for f in frames[1:]:
         first_of.setdefault(f["position"]["turn"], f["step"])
-    assert first_of[1] == 0 and len(first_of) > 5
+    assert first_of[1] == 1 and len(first_of) > 5
+    log = client.get(f"/api/games/{demo}/events").get_json()["events"]
     for turn in (1, 6, max(first_of)):
         html = client.get(f"/games/{demo}?turn={turn}").get_data(as_text=True)
         step = first_of[turn]
         assert text_of(html, "counter-step") == str(step), turn
         assert text_of(html, "step-describe") == frames[step]["describe"]
-        assert f"Turn {turn}" in text_of(html, "step-position") or turn == max(first_of)
-    # Turn 6 begins after step 11 of the demo: the page names step 11 in its controls.
+        assert f"Turn {turn}" in text_of(html, "step-position")
+        entry = next(e for e in log if e.get("step") == step)
+        assert entry["position"]["turn"] == turn, "the heading and the log agree on the turn"
+    # Turn 6's first action is step 12 of the demo: the page names its neighbours in its controls.
     html = client.get(f"/games/{demo}?turn=6").get_data(as_text=True)
-    assert 'href="?step=10"' in html and 'href="?step=12"' in html
+    assert 'href="?step=11"' in html and 'href="?step=13"' in html
 
 
 def test_a_turn_the_game_does_not_have_is_a_404_page(client: Any, demo: str) -> None:
