@@ -129,6 +129,7 @@ class StateOut(Schema):
     standings = fields.Nested(Standings)
     expected = fields.Dict()
     is_over = fields.Boolean()
+    position = fields.Dict(allow_none=True, metadata={"description": "Where the game stands: round, turn, label"})
 
 
 class VerifyOut(Schema):

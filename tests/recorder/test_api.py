@@ -167,6 +167,7 @@ def test_state_at_a_step_and_beyond_the_last_one(client: Any) -> None:
         post_event(client, game, body(draw()))
     state = client.get(f"/api/games/{game['id']}/state?at=2").get_json()
     assert state["step"] == 2 and state["expected"]["actors"] == ["Ben"]
+    assert state["position"] == {"round": None, "turn": 2, "label": "Turn 2 · Ben"}
     assert state["state"]["players"]["Ana"]["hand_count"] == 8
     assert client.get(f"/api/games/{game['id']}/state?at=9").status_code == 404
     assert client.get(f"/api/games/{game['id']}/state?at=-1").status_code == 400
