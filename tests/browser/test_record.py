@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from recorder.store import AppendRequest
 from tests.browser.conftest import PHONE, screenshot
 
 pytestmark = pytest.mark.browser
@@ -22,8 +23,30 @@ def create_from_form(page: Any, base: str, players: list[str]) -> str:
     return str(page.url.split("?")[0])
 
 
+def wait_for_text(page: Any, selector: str, text: str) -> None:
+    page.wait_for_function(f"document.querySelector({selector!r}).textContent.includes({text!r})")
+
+
 def wait_for_result(page: Any, text: str) -> None:
-    page.wait_for_function(f"document.querySelector('#result').textContent.includes({text!r})")
+    wait_for_text(page, "#result", text)
+
+
+def wait_for_undo(page: Any, text: str) -> None:
+    """The undo's (and redo's) outcome: right under the Undo button."""
+    wait_for_text(page, "#undo-result", text)
+
+
+def game_id_of(live: Any) -> str:
+    return str(live.store.list_games()[0][0].id)
+
+
+def token_of(context: Any, game_id: str) -> str:
+    """The write token from the HttpOnly cookie the form set (the page's script never sees it)."""
+    return next(c["value"] for c in context.cookies() if c["name"] == f"ts_token_{game_id}")
+
+
+def focused_id(page: Any) -> str:
+    return str(page.evaluate("document.activeElement ? document.activeElement.id : ''"))
 
 
 def play(page: Any, target: str, kind: str, value: str | None = None) -> None:
@@ -70,9 +93,8 @@ def test_record_a_few_actions_a_rejection_an_override_and_an_undo(live: Any, bro
     assert overridden.override == {"reason": "Ana was owed a draw"}
     assert [f["code"] for f in overridden.flags] == ["PN-C02"]
 
-    page.click("#undo-btn")                       # undo is one button (and a confirmation)
-    page.click("#ask-ok")
-    wait_for_result(page, "Undone")
+    page.click("#undo-btn")                       # undo is one button
+    wait_for_undo(page, "Undone")
     events = live.store.recorded_events(game.id)
     assert (events[3].type, events[3].data["target_seq"]) == ("undo", 3)
     assert live.store.state_at(game.id).step == 2
@@ -105,3 +127,134 @@ def test_a_second_device_joins_through_the_invite_link_without_the_token_in_any_
     assert live.store.recorded_events(game.id)[0].type == "card_drawn"
     first.close()
     second.close()
+
+
+def test_undo_is_one_tap_and_redo_records_the_undone_event_again(live: Any, browser: Any) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    create_from_form(page, live.url, ["Ana", "Ben", "Cy"])
+    page.click("#invite-close")
+    page.click(".quick-btn")                      # 1: Ana draws
+    wait_for_result(page, "Ana drew")
+    play(page, "Ben", "Fall", "300")              # 2: Ana plays
+    wait_for_result(page, "Fall 300")
+    game_id = game_id_of(live)
+    played = live.store.recorded_events(game_id)[1]
+    played_line = live.store.effective_log(game_id)[-1]["describe"]
+    assert page.locator("#undo-what").text_content() == f"Last: {played_line}"
+
+    page.click("#undo-btn")                       # one tap, no confirmation
+    wait_for_undo(page, f"Undone: {played_line}")
+    assert page.evaluate("document.getElementById('ask').open") is False, "no dialog opened"
+    events = live.store.recorded_events(game_id)
+    assert [(e.seq, e.type, e.data) for e in events] == [
+        (1, "card_drawn", events[0].data), (2, "card_played", played.data), (3, "undo", {"target_seq": 2})]
+    assert live.store.state_at(game_id).step == 1
+    assert page.locator("#undo-what").text_content().startswith("Last: Ana drew")
+    assert focused_id(page) == "undo-btn", "focus stays on Undo (the only event left is undoable)"
+    redo = page.locator("#undo-result #redo-btn")
+    assert redo.is_visible()
+    screenshot(page, "record-phone-undone-with-redo")
+
+    redo.click()                                  # the same event again, as a new event
+    wait_for_undo(page, f"Redone: {played_line}")
+    events = live.store.recorded_events(game_id)
+    assert len(events) == 4
+    again = events[3]
+    assert (again.seq, again.type, again.actor, again.data) == (4, played.type, played.actor, played.data)
+    assert again.idempotency_key and again.idempotency_key != played.idempotency_key
+    assert again.flags == [] and again.override is None
+    assert live.store.state_at(game_id).step == 2
+    assert live.store.state_at(game_id).state == live.store.state_at(game_id, 2).state
+    assert [e["seq"] for e in live.store.effective_log(game_id)] == [1, 4]
+    assert page.locator("#redo-btn").count() == 0, "a redo is not offered twice"
+    assert focused_id(page) == "undo-btn"
+    assert page.locator("#undo-what").text_content() == f"Last: {played_line}"
+
+    page.click("#undo-btn")                       # 5: undo the redone play
+    wait_for_undo(page, f"Undone: {played_line}")
+    assert page.locator("#redo-btn").is_visible()
+    page.fill("#note-text", "Ben checks the rule book")
+    page.click("#note-form button[type=submit]")  # 6: any other write ends the offer
+    wait_for_result(page, "Note added")
+    assert page.locator("#redo-btn").count() == 0
+    assert page.locator("#undo-result").text_content() == ""
+
+    # Undoing the only event left disables Undo: focus goes to the actions heading, not <body>.
+    page.click("#undo-btn")                       # 7: undo the draw
+    wait_for_undo(page, "Undone: Ana drew")
+    assert page.locator("#undo-btn").is_disabled()
+    assert focused_id(page) == "actions-title"
+    assert [(e.seq, e.type, e.data.get("target_seq")) for e in live.store.recorded_events(game_id)[4:]] == [
+        (5, "undo", 4), (6, "note", None), (7, "undo", 1)]
+    assert live.store.state_at(game_id).step == 0
+    assert errors == []
+    context.close()
+
+
+def test_undo_never_takes_back_a_remote_event_the_page_has_not_shown(live: Any, browser: Any) -> None:
+    """The undo carries the version the page showed: an event recorded elsewhere is either
+    shown first (the stream's update, or its hello after a reconnect) and then the one
+    undone, or the server refuses the undo (409) and the page reloads and says so."""
+    context = browser.new_context(viewport=PHONE)
+    stream = {"cut": True}
+
+    def route_stream(route: Any) -> None:
+        if stream["cut"]:   # an open connection that never says anything, then drops
+            route.fulfill(status=200, headers={"Content-Type": "text/event-stream"}, body="retry: 200\n\n")
+        else:
+            route.continue_()
+
+    context.route("**/api/games/*/stream", route_stream)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    create_from_form(page, live.url, ["Ana", "Ben", "Cy"])
+    page.click("#invite-close")
+    page.click(".quick-btn")                      # 1: Ana draws, on this page
+    wait_for_result(page, "Ana drew")
+    game_id = game_id_of(live)
+    token = token_of(context, game_id)
+    mine = live.store.effective_log(game_id)[-1]["describe"]
+
+    # 2: another device records while this page hears nothing.
+    live.store.append(game_id, token, AppendRequest(type="card_drawn", idempotency_key="remote-1"))
+    remote = live.store.effective_log(game_id)[-1]
+    assert remote["seq"] == 2 and remote["describe"] != mine
+    assert page.locator("#undo-what").text_content() == f"Last: {mine}", "the page has not seen it"
+    page.click("#undo-btn")
+    wait_for_undo(page, "Nothing was undone: the game moved on")
+    assert [e.type for e in live.store.recorded_events(game_id)] == ["card_drawn", "card_drawn"], "nothing undone"
+    wait_for_result(page, "the game moved on on another device")
+    assert page.locator("#undo-what").text_content() == f"Last: {remote['describe']}", "reloaded"
+    screenshot(page, "record-phone-undo-conflict")
+
+    # 3: another write during the gap; then the stream comes back and its hello catches up.
+    live.store.append(game_id, token, AppendRequest(type="card_drawn", idempotency_key="remote-2"))
+    gap = live.store.effective_log(game_id)[-1]
+    assert gap["seq"] == 3 and gap["actor"] == "Ben"
+    stream["cut"] = False
+    wait_for_text(page, "#undo-what", gap["describe"])
+    wait_for_result(page, "what other devices recorded meanwhile")
+    assert page.locator(f"#log li[data-seq='{gap['seq']}']").count() == 1
+    page.click("#undo-btn")                       # 4: now shown, so this is what is undone
+    wait_for_undo(page, f"Undone: {gap['describe']}")
+    undo = live.store.recorded_events(game_id)[-1]
+    assert (undo.seq, undo.type, undo.data) == (4, "undo", {"target_seq": 3})
+    assert page.locator("#redo-btn").is_visible()
+
+    # 5: a live update while the Redo is offered: the page follows, the offer is gone,
+    # and the next undo takes back the remote event it now shows.
+    live.store.append(game_id, token, AppendRequest(type="card_drawn", idempotency_key="remote-3"))
+    live_event = live.store.effective_log(game_id)[-1]
+    wait_for_text(page, "#undo-what", live_event["describe"])
+    wait_for_result(page, "Another device")      # "recorded", or "corrected" when one poll also saw the undo
+    assert page.locator("#redo-btn").count() == 0
+    page.click("#undo-btn")
+    wait_for_undo(page, f"Undone: {live_event['describe']}")
+    undo = live.store.recorded_events(game_id)[-1]
+    assert (undo.seq, undo.type, undo.data) == (6, "undo", {"target_seq": 5})
+    assert errors == []
+    context.close()

@@ -1,6 +1,13 @@
 // The recording page with the game's write cookie: whose turn, what is expected,
-// one-tap buttons and short forms, undo, the log with void/amend, notes, free-form
-// events, and the invite QR code. Everything user-written goes in as text.
+// one-tap buttons and short forms, one-tap undo (and redo), the log with void/amend,
+// notes, free-form events, and the invite QR code. Everything user-written goes in as
+// text.
+//
+// Every write carries the `expected_version` of the state the user acted on: the
+// version the page showed when the button was pressed, or when a dialog, an editor
+// or a "Record anyway" offer was prepared. If the game moved on meanwhile (another
+// device), the server answers 409 and the page reloads and says so; nothing is
+// ever judged against, or taken back from, a state the user did not see.
 
 import { getJSON, postEvent } from "./api.js";
 import { analyse, buildFields, schemaHint, summaryText } from "./schema-form.js";
@@ -26,6 +33,7 @@ export class RecordPage {
     this.detailsOpen = new Set();
     this.showAllLog = false;
     this.streamVersion = 0;
+    this.redo = null; // {version, event, describe}: the last undo, while it may be redone
     this.el = {
       guard: $("record-guard"),
       turn: $("turn"),
@@ -60,11 +68,9 @@ export class RecordPage {
 
   async refresh() {
     try {
-      const state = await getJSON(this.urls.state);
-      const [frames, log] = await Promise.all([
-        getJSON(`${this.urls.frames}?from=${state.step}&count=1`),
-        getJSON(this.urls.events),
-      ]);
+      const { state, frames, log } = await this.load();
+      // Loads may overlap (a write, the stream); never go back to an older version.
+      if (this.version !== null && state.version < this.version) return true;
       this.state = state;
       this.version = state.version;
       this.frame = frames.frames[0] || null;
@@ -78,32 +84,66 @@ export class RecordPage {
     }
   }
 
+  /** The state, its board and the log, as one version (a write between the reads: read again). */
+  async load() {
+    for (let attempt = 1; ; attempt += 1) {
+      const state = await getJSON(this.urls.state);
+      try {
+        const [frames, log] = await Promise.all([
+          getJSON(`${this.urls.frames}?from=${state.step}&count=1`),
+          getJSON(this.urls.events),
+        ]);
+        if (frames.version === state.version || attempt >= 3) return { state, frames, log };
+      } catch (error) {
+        if (attempt >= 3) throw error; // e.g. a step undone between the two reads
+      }
+    }
+  }
+
   follow() {
     if (!("EventSource" in window)) return;
     const source = new EventSource(this.urls.stream);
-    source.addEventListener("update", (message) => {
-      let info;
+    const read = (message) => {
       try {
-        info = JSON.parse(message.data);
+        const info = JSON.parse(message.data);
+        return info && typeof info.version === "number" ? info : null;
       } catch {
-        return;
+        return null;
       }
-      this.streamVersion = Math.max(this.streamVersion, info.version || 0);
-      if (!this.busy && this.streamVersion > this.version) this.remoteUpdate(info.rewritten);
+    };
+    // On every (re)connect: the version now. Events recorded elsewhere during a gap
+    // in the connection never come as an update, so compare and catch up.
+    source.addEventListener("hello", (message) => {
+      const info = read(message);
+      if (!info || this.version === null) return; // the first load is still on its way
+      this.streamVersion = Math.max(this.streamVersion, info.version);
+      if (!this.busy && info.version !== this.version) this.remoteUpdate({ reconnected: true });
+    });
+    source.addEventListener("update", (message) => {
+      const info = read(message);
+      if (!info) return;
+      this.streamVersion = Math.max(this.streamVersion, info.version);
+      if (!this.busy && this.version !== null && this.streamVersion > this.version) this.remoteUpdate(info);
     });
   }
 
-  async remoteUpdate(rewritten) {
+  async remoteUpdate(info = {}) {
+    this.dropRedo();
     if (await this.refresh()) {
-      this.announce("info", rewritten
-        ? "Another device corrected the game: the turn, board and log below are up to date."
-        : "Another device recorded an event: the turn, board and log below are up to date.");
+      const over = info.is_over ?? this.state.is_over;
+      let text;
+      if (info.reconnected) text = "Back in touch with the server: what other devices recorded meanwhile is shown below.";
+      else if (info.rewritten) text = "Another device corrected the game: the turn, board and log below are up to date.";
+      else text = "Another device recorded an event: the turn, board and log below are up to date.";
+      if (over) text += " The game is over.";
+      this.announce("info", text);
     }
   }
 
   // ---------------------------------------------------------------- rendering
 
   render() {
+    if (this.redo && this.redo.version !== this.version) this.dropRedo();
     this.renderTurn();
     this.renderActions();
     this.renderUndo();
@@ -121,7 +161,7 @@ export class RecordPage {
   }
 
   renderTurn() {
-    const { state, frame } = this;
+    const { state } = this;
     const exp = this.expected();
     const actors = exp.actors || [];
     const current = actors[0];
@@ -129,7 +169,7 @@ export class RecordPage {
     const panel = this.el.turn;
     panel.style.setProperty("--turn-seat", (current && seatColour(current, this.players)) || "var(--line)");
     panel.classList.toggle("over", Boolean(over));
-    const where = frame && frame.position && frame.position.label;
+    const where = state.position && state.position.label;
     const meta = h("p", { class: "turn-meta" },
       where && !over ? `${where} · ` : "", `Step ${state.step}`, h("span", { class: "muted" }, ` · version ${state.version}`));
 
@@ -284,8 +324,8 @@ export class RecordPage {
     const frame = this.frame;
     // board_html is rendered and escaped by the server (the engine's partial).
     this.el.board.innerHTML = frame ? frame.board_html : "";
-    const where = frame && frame.position && frame.position.label;
-    this.el.boardWhere.textContent = where || `Step ${this.state.step}`;
+    const position = this.state && this.state.position;
+    this.el.boardWhere.textContent = (position && position.label) || `Step ${this.state.step}`;
   }
 
   renderLog() {
@@ -351,7 +391,7 @@ export class RecordPage {
       },
       success: (result) => {
         const entry = this.log.find((e) => e.seq === result.seq && e.kind === "event");
-        return `Recorded: ${entry ? entry.describe : humanize(type)}`;
+        return `Recorded: ${result.describe || (entry ? entry.describe : humanize(type))}`;
       },
     });
   }
@@ -363,46 +403,60 @@ export class RecordPage {
     return this.el.actionResult;
   }
 
-  /** Send a new event with a fresh idempotency key and the version shown. */
+  /**
+   * Send a new event with a fresh idempotency key and the version the user acted on:
+   * opts.version when the action was prepared earlier (a dialog, an editor), else the
+   * version shown now.
+   */
   send(body, opts) {
     if (this.busy) return Promise.resolve(false);
-    const request = { ...body, expected_version: this.version, idempotency_key: newKey() };
+    const version = opts.version ?? this.version;
+    const request = { ...body, expected_version: version, idempotency_key: newKey() };
     if (request.actor === undefined || request.actor === null) delete request.actor;
     return this.transmit(request, opts);
   }
 
   async transmit(request, opts) {
     this.setBusy(true);
+    // Any write ends the offer to redo an undo (a redo included), and makes the
+    // undo's last message old news.
+    this.redo = null;
+    fill(this.el.undoResult);
     fill(opts.where());
     const { status, body } = await postEvent(this.urls.events, request);
     if (status === 201 || status === 200) {
       if (opts.reset) opts.reset();
       const before = this.currentActor();
       await this.refresh();
-      this.setBusy(false);
-      const flags = (body && body.flags) || [];
-      let text = opts.success(body || {}) + (flags.length ? " (flagged)" : "");
+      const answer = body || {};
+      const said = await opts.success(answer);
+      const { text: told, extra = null } = typeof said === "string" ? { text: said } : said;
+      const flags = answer.flags || [];
+      let text = told + (flags.length ? " (flagged)" : "");
       const now = this.currentActor();
       if (now && now !== before) text += `. Now it is ${now}’s turn.`;
       else if (!now && before && this.state.is_over) text += ". The game is over.";
+      const where = opts.toldIn ? opts.toldIn() : this.el.result;
       if (flags.length) {
         const list = h("ul", { class: "flag-list" }, flags.map((f) =>
           h("li", {}, h("span", { class: "code" }, f.code || ""), " ", f.rule ? `${f.rule}: ` : "", f.message || "")));
-        this.announce("warn", text, list);
+        this.announce("warn", text, [list, extra], where);
       } else {
-        this.announce("ok", text);
+        this.announce("ok", text, extra, where);
       }
+      // After the message: a remote update caught up with here replaces it (and the Redo offer).
+      this.setBusy(false, opts.focusAfter);
       return true;
     }
     if (status === 409) {
       await this.refresh();
-      this.setBusy(false);
-      const message = "The game moved on: another device recorded first. The turn and log now show the new state; check it and record again if it still applies.";
+      this.setBusy(false, opts.focusAfter);
+      const message = opts.conflict || "The game moved on: another device recorded first. The turn and log now show the new state; check it and record again if it still applies.";
       this.showIn(opts.where(), h("div", { class: "notice", role: "status" }, message));
       this.announce("info", "Reloaded: the game moved on on another device.");
       return false;
     }
-    this.setBusy(false);
+    this.setBusy(false, opts.focusAfter);
     const target = opts.where();
     if (status === 422) this.showViolations(target, request, body || {}, opts);
     else if (status === 400) this.showFields(target, body || {});
@@ -440,8 +494,10 @@ export class RecordPage {
       class: "danger",
       onclick: async () => {
         const extra = await changes();
-        if (!extra) return;
-        this.transmit({ ...request, ...extra, expected_version: this.version, idempotency_key: newKey() }, opts);
+        if (!extra || this.busy) return;
+        // Judged against the state the rules were asked about, not whatever came since:
+        // if the game moved on meanwhile, the server says 409 and the page reloads.
+        this.transmit({ ...request, ...extra, expected_version: request.expected_version, idempotency_key: newKey() }, opts);
       },
     }, label);
     const actions = h("div", { class: "v-actions" });
@@ -478,7 +534,7 @@ export class RecordPage {
       h("p", { class: "v-title" }, body.message || "Some fields have the wrong shape."), items.length ? h("ul", { class: "v-list" }, items) : null));
   }
 
-  setBusy(on) {
+  setBusy(on, focusAfter = null) {
     this.busy = on;
     const guard = this.el.guard;
     if (on) {
@@ -491,55 +547,118 @@ export class RecordPage {
     }
     guard.disabled = false;
     guard.removeAttribute("aria-busy");
-    this.restoreFocus();
-    if (this.streamVersion > this.version) this.remoteUpdate(false);
+    this.restoreFocus(focusAfter);
+    if (this.streamVersion > this.version) this.remoteUpdate();
   }
 
-  restoreFocus() {
+  /**
+   * Back to where the user was: the same control, or its re-rendered twin, else
+   * `fallback`, else the actions heading; never a disabled or hidden control
+   * (focus() on those does nothing and focus would fall to <body>).
+   */
+  restoreFocus(fallback = null) {
     const el = this.focusEl;
-    if (el && el.isConnected && el !== document.body) {
-      el.focus();
-      return;
-    }
-    if (this.focusKey) {
-      const again = document.querySelector(`[data-focus-key="${CSS.escape(this.focusKey)}"]`) || document.getElementById(this.focusKey);
-      if (again && !again.disabled) {
-        again.focus();
-        return;
-      }
-    }
-    if (el && el !== document.body) this.el.actionsTitle.focus();
+    if (!el || el === document.body) return;
+    const again = this.focusKey
+      ? document.querySelector(`[data-focus-key="${CSS.escape(this.focusKey)}"]`) || document.getElementById(this.focusKey)
+      : null;
+    const target = [el, again, fallback && fallback()].find(focusable) || this.el.actionsTitle;
+    target.focus();
   }
 
-  announce(kind, text, ...extra) {
+  /** A toast in #result (or in `where`, then #result is cleared: one message, where the user is). */
+  announce(kind, text, extra = null, where = this.el.result) {
     const icon = { ok: "✓", warn: "⚑", info: "ℹ", error: "✕" }[kind] || "";
-    fill(this.el.result, h("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : null },
+    if (where !== this.el.result) fill(this.el.result);
+    fill(where, h("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : null },
       h("span", { class: "toast-icon", "aria-hidden": "true" }, icon),
-      h("div", { class: "toast-body" }, h("span", {}, text), extra)));
+      h("div", { class: "toast-body" }, h("span", { class: "toast-text" }, text), extra)));
   }
 
   // -------------------------------------------------------------- corrections
 
   setupUndo() {
-    this.el.undoBtn.addEventListener("click", async () => {
-      const last = this.lastEvent();
-      if (!last || this.busy) return;
-      const answer = await ask({
-        title: "Undo the last action?",
-        message: `This takes back step ${last.step}: “${last.describe}”. It stays in the recorded history as undone.`,
-        confirm: "Undo it",
-        reason: { label: "Reason (optional)", required: false },
-      });
-      if (!answer) return;
-      this.send({ type: "undo", data: answer.reason ? { reason: answer.reason } : {} }, {
-        where: () => this.el.undoResult,
-        success: () => `Undone: ${last.describe}`,
-      });
+    this.el.undoBtn.addEventListener("click", () => this.undoLast());
+  }
+
+  /**
+   * One tap: take back the last event the page shows. The version shown goes with it,
+   * so if another device recorded meanwhile the server refuses (409) rather than undo
+   * an event the user has not seen. Afterwards, a Redo button puts it back.
+   */
+  undoLast() {
+    const target = this.lastEvent();
+    if (!target || this.busy) return Promise.resolve(false);
+    const version = this.version;
+    return this.send({ type: "undo", data: {} }, {
+      version,
+      where: () => this.el.undoResult,
+      toldIn: () => this.el.undoResult,
+      conflict: "Nothing was undone: the game moved on on another device. The log now shows its latest event; undo again if that is the one to take back.",
+      success: (answer) => this.undoneMessage(answer, target),
     });
+  }
+
+  /** What the stored undo took back (read from the server), and the offer to redo it. */
+  async undoneMessage(answer, shown) {
+    let targetSeq = null;
+    try {
+      const stored = await getJSON(`${this.urls.events}?view=recorded&from=${answer.seq}&to=${answer.seq}`);
+      const row = (stored.events || [])[0];
+      if (row && row.type === "undo") targetSeq = row.data.target_seq;
+    } catch {
+      /* said below without the details */
+    }
+    if (targetSeq !== shown.seq) {
+      return targetSeq === null ? "Undone: the last action." : `Undone: event ${targetSeq}.`;
+    }
+    const text = `Undone: ${shown.describe}`;
+    if (this.version !== answer.version) return text; // others recorded since: nothing to redo on top of
+    const event = { type: shown.type, actor: shown.actor, data: shown.data || {} };
+    if (shown.override) event.override = shown.override;
+    if (shown.note) event.note = shown.note;
+    this.redo = { version: answer.version, event, describe: shown.describe };
+    const button = h("button", {
+      type: "button",
+      class: "secondary redo-btn",
+      id: "redo-btn",
+      "aria-label": `Redo: ${shown.describe}`,
+      onclick: () => this.redoLast(),
+    }, h("span", { "aria-hidden": "true" }, "↷"), " Redo");
+    return { text, extra: button };
+  }
+
+  /** Record the undone event again, as a new event, on top of the state the undo left. */
+  redoLast() {
+    const redo = this.redo;
+    if (this.busy) return Promise.resolve(false);
+    if (!redo || redo.version !== this.version) {
+      this.dropRedo();
+      return Promise.resolve(false);
+    }
+    return this.send(redo.event, {
+      version: redo.version,
+      where: () => this.el.undoResult,
+      toldIn: () => this.el.undoResult,
+      focusAfter: () => this.el.undoBtn,
+      conflict: "Not redone: the game moved on on another device. The log now shows the new state.",
+      success: (answer) => `Redone: ${answer.describe || redo.describe}`,
+    });
+  }
+
+  /** The Redo offer ends with any other write and any remote update. */
+  dropRedo() {
+    this.redo = null;
+    const button = this.el.undoResult.querySelector(".redo-btn");
+    if (!button) return;
+    const hadFocus = button === document.activeElement;
+    fill(this.el.undoResult);
+    if (hadFocus) (focusable(this.el.undoBtn) ? this.el.undoBtn : this.el.actionsTitle).focus();
   }
 
   async voidEntry(entry) {
     if (this.busy) return;
+    const version = this.version; // the log the user chose from
     const answer = await ask({
       title: `Void step ${entry.step}?`,
       message: `“${entry.describe}” will no longer count. Later events are judged again.`,
@@ -549,6 +668,7 @@ export class RecordPage {
     });
     if (!answer) return;
     this.send({ type: "void", data: { target_seq: entry.seq, reason: answer.reason } }, {
+      version,
       where: () => this.resultFor(`seq:${entry.seq}`),
       success: () => `Voided: ${entry.describe}`,
     });
@@ -564,6 +684,7 @@ export class RecordPage {
     }
     button.setAttribute("aria-expanded", "true");
     editor.hidden = false;
+    const version = this.version; // the event as the editor shows it
     const gameTypes = Object.keys(this.engine.event_types || {}).filter((t) => !RECORDER_TYPES.includes(t));
     if (!gameTypes.includes(entry.type)) gameTypes.unshift(entry.type);
     const ids = { type: `amend-type-${entry.seq}`, actor: `amend-actor-${entry.seq}`, data: `amend-data-${entry.seq}`, reason: `amend-reason-${entry.seq}` };
@@ -610,6 +731,7 @@ export class RecordPage {
       const amend = { target_seq: entry.seq, event: { type: typeSelect.value, data, actor: actorSelect.value } };
       if (reason.value.trim()) amend.reason = reason.value.trim();
       this.send({ type: "amend", data: amend }, {
+        version,
         where: () => this.resultFor(`seq:${entry.seq}`),
         overrideLabel: "Apply anyway (the table ruled it stands)",
         success: () => {
@@ -679,7 +801,7 @@ export class RecordPage {
         success: (answer) => {
           const entry = this.log.find((e) => e.seq === answer.seq && e.kind === "event");
           area.value = "{}";
-          return entry ? `Recorded: ${entry.describe}` : `Recorded: ${humanize(type)}`;
+          return `Recorded: ${answer.describe || (entry ? entry.describe : humanize(type))}`;
         },
       });
     });
@@ -727,4 +849,11 @@ export class RecordPage {
     else if (window.matchMedia("(max-width: 899px)").matches) panel.open = false;
     panel.addEventListener("toggle", () => sessionStorage.setItem("ts-record-board", panel.open ? "open" : "closed"));
   }
+}
+
+/** Can focus() land here? Not on a removed, disabled, hidden or collapsed element. */
+function focusable(el) {
+  if (!el || !el.isConnected || el === document.body) return false;
+  if (el.matches(":disabled") || el.closest("[hidden], [inert]")) return false;
+  return el.getClientRects().length > 0;
 }
