@@ -22,6 +22,15 @@ GameStrategy = Callable[[st.DataObject], GameRecipe]
 MAX_EVENTS = 120
 
 
+def random_table(data: st.DataObject, engine: Engine) -> tuple[list[str], State]:
+    """The players and the state after a random legal game of ``engine``."""
+    players, options, events = GAME_STRATEGIES[engine.name](data)
+    state = engine.setup(players, options)
+    for event in events:
+        state = engine.apply(state, event)
+    return players, state
+
+
 def legal_game(
     data: st.DataObject,
     engine: Engine,

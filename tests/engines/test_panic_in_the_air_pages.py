@@ -19,7 +19,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template
 from engines.base import Engine, Event, State
 from engines.panic_in_the_air.changes import card_label
 from engines.panic_in_the_air.demo import demo_game
-from tests.engines.strategies import GAME_STRATEGIES
+from tests.engines.strategies import GAME_STRATEGIES, random_table
 from tests.engines.test_panic_in_the_air import (
     CC,
     FOUR,
@@ -247,10 +247,7 @@ def test_a_card_placed_without_a_change_of_numbers_names_the_new_top_card(pita: 
 @settings(max_examples=100, deadline=None)
 @given(data=st.data())
 def test_changes_are_lines_for_any_shape_valid_event(pita: Engine, data: st.DataObject) -> None:
-    players, options, events = GAME_STRATEGIES[pita.name](data)
-    state = pita.setup(players, options)
-    for event in events:
-        state = pita.apply(state, event)
+    players, state = random_table(data, pita)
     for odd in data.draw(st.lists(_any_event(players), min_size=1, max_size=5), label="odd events"):
         folded = pita.apply(state, odd)
         lines = pita.changes(state, folded, odd)
