@@ -7,6 +7,7 @@ values a JSON client would have sent.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -82,6 +83,14 @@ def _typed(spec: Option, raw: str) -> Any:
             return int(raw)
         except ValueError:
             raise ValueError(f"{raw!r} is not a whole number") from None
+    if spec.type == "object":
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            raise ValueError('Give a JSON object, for example {"Ana": 9}') from None
+        if not isinstance(value, dict):
+            raise ValueError('Give a JSON object, for example {"Ana": 9}')
+        return value
     if spec.type == "list":
         items = [item.strip() for item in raw.split(",") if item.strip()]
         if spec.default and all(isinstance(v, int) for v in spec.default):
@@ -106,4 +115,6 @@ def option_value_text(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, list):
         return ", ".join(str(v) for v in value)
+    if isinstance(value, dict):
+        return json.dumps(value)
     return str(value)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from recorder.store import EventStore
 
 PANIC = "panic-in-the-air"
@@ -92,3 +94,16 @@ def test_unknown_page_is_an_html_404(client: Any) -> None:
 def test_absurd_page_numbers_are_clamped_not_a_crash(client: Any) -> None:
     response = client.get("/?page=100000000000000000000")
     assert response.status_code == 200 and "Games" in response.get_data(as_text=True)
+
+
+def test_object_options_are_read_as_json() -> None:
+    from engines.base import Option
+    from recorder.web.forms import _typed, option_value_text
+
+    ages = Option(None, "Ages, to check the youngest starts.", type="object", nullable=True)
+    assert _typed(ages, '{"Ana": 9, "Ben": 41}') == {"Ana": 9, "Ben": 41}
+    assert _typed(ages, "") is None
+    assert option_value_text({"Ana": 9}) == '{"Ana": 9}'
+    for bad in ("Ana=9", "[1, 2]"):
+        with pytest.raises(ValueError, match="JSON object"):
+            _typed(ages, bad)

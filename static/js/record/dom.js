@@ -52,12 +52,24 @@ export function humanize(name) {
 export function choiceLabel(value, players = []) {
   if (value === null || value === undefined) return "—";
   if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (Array.isArray(value)) return value.map((item) => choiceLabel(item, players)).join(" · ");
+  if (typeof value === "object") return objectLabel(value, players);
   if (typeof value !== "string") return String(value);
   if (players.includes(value)) return value;
   if (/^[A-Z0-9_]+$/.test(value) && value.replace(/_/g, "").length > 3) {
     return humanize(value.toLowerCase());
   }
   return value.includes("_") ? humanize(value) : value;
+}
+
+/** A hex ({q, r}, with its terrain t when it has one) reads "(q, r) Plain"; any other
+ *  object lists its values. */
+function objectLabel(value, players) {
+  if ("q" in value && "r" in value) {
+    const where = `(${value.q}, ${value.r})`;
+    return value.t ? `${where} ${choiceLabel(value.t, players)}` : where;
+  }
+  return Object.values(value).map((item) => choiceLabel(item, players)).join(" ");
 }
 
 /** A player's seat colour variable, or null for a name that is not a player. */

@@ -28,7 +28,10 @@ function nodesOf(schema, options, path = [], parentPresent = true) {
       node.kind = "object";
       node.children = nodesOf(node.schema, options, node.path, node.anchored);
     } else if (isObject || node.schema.type === "array") {
-      node.kind = "json";
+      // A whole object or list may still be one of the engine's concrete choices
+      // (a tile placement, a hex to move to); otherwise it is typed as JSON.
+      node.choices = choicesFor(options, node);
+      node.kind = node.choices ? "choice" : "json";
     } else {
       node.choices = choicesFor(options, node);
       node.kind = node.choices ? "choice" : "input";
