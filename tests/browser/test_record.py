@@ -15,6 +15,7 @@ pytestmark = pytest.mark.browser
 
 def create_from_form(page: Any, base: str, players: list[str]) -> str:
     page.goto(base + "/")
+    page.select_option("#engine", "panic-in-the-air")
     page.fill("#title", "Friday at Ana's")
     for seat, name in enumerate(players):
         page.fill(f"#player{seat}", name)

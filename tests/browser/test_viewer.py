@@ -6,10 +6,9 @@ from typing import Any
 
 import pytest
 
-from recorder.demo import load_demo_games
 from recorder.store import AppendRequest
 from tests.browser.conftest import PHONE, screenshot
-from tests.recorder.helpers import draw
+from tests.recorder.helpers import draw, panic_demo_id
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +23,7 @@ def wait_for_step(page: Any, step: int) -> None:
 
 
 def test_step_through_the_demo_with_the_keyboard_and_a_link(live: Any, context: Any) -> None:
-    game_id = load_demo_games(live.store)[0][0]
+    game_id = panic_demo_id(live.store)
     steps = live.store.state_at(game_id).step
     page = context.new_page()
     page.goto(f"{live.url}/games/{game_id}?step=5")
@@ -53,7 +52,7 @@ def test_step_through_the_demo_with_the_keyboard_and_a_link(live: Any, context: 
 
 
 def test_clicking_the_chart_seeks_and_the_cursor_follows(live: Any, context: Any) -> None:
-    game_id = load_demo_games(live.store)[0][0]
+    game_id = panic_demo_id(live.store)
     steps = live.store.state_at(game_id).step
     page = context.new_page()
     page.goto(f"{live.url}/games/{game_id}?step=0")

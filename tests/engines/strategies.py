@@ -125,6 +125,94 @@ def panic_in_the_air_game(data: st.DataObject) -> GameRecipe:
     return legal_game(data, engine, players, options, _panic_candidates)
 
 
+# -- The Isle of Pan ---------------------------------------------------------
+
+# Declared board data for random games (illustrative, not the published tiles): two
+# Starting Tiles and a handful of tiles, some with their shape, some without.
+_PAN_STARTS: list[dict[str, Any]] = [
+    {
+        "spaces": [
+            {"q": 0, "r": 0, "t": "PLAIN"},
+            {"q": 1, "r": 0, "t": "MOUNTAIN"},
+            {"q": 0, "r": -1, "t": "LAKE"},
+            {"q": -1, "r": 1, "t": "PORTAL"},
+        ],
+        "central": {"q": 0, "r": 0},
+    },
+    {
+        "spaces": [{"q": -1, "r": 0, "t": "DESERT"}, {"q": 0, "r": 0, "t": "PORTAL"}, {"q": 1, "r": 0, "t": "PLAIN"}],
+        "central": {"q": 0, "r": 0},
+    },
+]
+_PAN_LINE = [(0, 0), (1, 0), (2, 0)]
+_PAN_TRIANGLE = [(0, 0), (1, 0), (0, 1)]
+_PAN_CHEVRON = [(0, 0), (1, 0), (2, -1)]
+_PAN_TILES: list[tuple[list[str], list[tuple[int, int]] | None]] = [
+    (["PLAIN", "PLAIN", "PORTAL"], _PAN_LINE),
+    (["MOUNTAIN", "LAKE", "DESERT"], _PAN_TRIANGLE),
+    (["DESERT", "DESERT", "PLAIN"], _PAN_CHEVRON),
+    (["PORTAL", "MOUNTAIN", "LAKE"], None),
+    (["PLAIN", "MOUNTAIN", "DESERT"], None),
+]
+_PAN_SAMPLE = 6  # placements tried per step: spread over the sorted list, to keep the suite fast
+
+
+def _pan_reveal(terrains: list[str], shape: list[tuple[int, int]] | None) -> dict[str, Any]:
+    data: dict[str, Any] = {"terrains": list(terrains)}
+    if shape is not None:
+        data["shape"] = [{"dq": dq, "dr": dr, "t": t} for (dq, dr), t in zip(shape, terrains)]
+    return data
+
+
+def _pan_candidates(engine: Engine, state: State) -> list[Event]:
+    """The events ``expected()`` offers, made concrete: a sample of the placements, every
+    reachable space, every face-up tile with each Portal choice, each kind and count."""
+    exp = engine.expected(state)
+    actor = exp["actors"][0]
+    options = exp["options"]
+    out: list[Event] = []
+    for event_type in exp["event_types"]:
+        offered = options.get(event_type, {})
+        if event_type == "starting_tile_declared":
+            out += [Event(event_type, start, actor) for start in _PAN_STARTS]
+        elif event_type == "tile_revealed":
+            out += [Event(event_type, _pan_reveal(*tile), None) for tile in _PAN_TILES]
+        elif event_type == "tile_taken":
+            for slot in offered["display_id"]:
+                for choices in offered["portal_choices"]:
+                    out.append(Event(event_type, {"display_id": slot, "portal_choices": choices}, actor))
+        elif event_type == "tile_placed":
+            placements = offered["placements"]
+            step = max(1, len(placements) // _PAN_SAMPLE)
+            out += [Event(event_type, {"cells": cells}, actor) for cells in placements[::step][:_PAN_SAMPLE]]
+        elif event_type == "explorer_moved":
+            out += [Event(event_type, {"to": to}, actor) for to in offered["to"]]
+        elif event_type == "animals_observed":
+            out += [
+                Event(event_type, {"kind": kind, "count": count}, actor)
+                for kind in offered["kind"]
+                for count in offered["count"]
+            ]
+        elif event_type == "wondrous_lake_placed":
+            out += [Event(event_type, {"domain": d, "at": at}, actor) for d in offered["domain"] for at in offered["at"][:2]]
+        else:
+            out.append(Event(event_type, {}, actor))
+    return out
+
+
+def isle_of_pan_game(data: st.DataObject) -> GameRecipe:
+    """2 to 4 players, any rules profile, first player and tile count given or not."""
+    engine = engines.find("isle-of-pan")
+    count = data.draw(st.integers(min_value=2, max_value=4), label="players")
+    players = [f"P{i}" for i in range(1, count + 1)]
+    options = _profile(data, engine)
+    if data.draw(st.booleans(), label="first_player given"):
+        options["first_player"] = data.draw(st.sampled_from(players), label="first_player")
+    options["landscape_tile_count"] = data.draw(st.sampled_from([None, 9 * count + 2, 12]), label="tiles")
+    return legal_game(data, engine, players, options, _pan_candidates)
+
+
 GAME_STRATEGIES: dict[str, GameStrategy] = {
     "panic-in-the-air": panic_in_the_air_game,
+    "isle-of-pan": isle_of_pan_game,
 }

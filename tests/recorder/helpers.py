@@ -38,3 +38,11 @@ def tamper(db: Engine, statement: str, **params: Any) -> None:
         else:
             conn.execute(text("ALTER TABLE events DISABLE TRIGGER events_append_only"))
         conn.execute(text(statement), params)
+
+
+def panic_demo_id(store: Any) -> str:
+    """Load the demo games and return the Panic in the Air one (the tests know its story)."""
+    from recorder.demo import load_demo_games
+
+    ids = [game_id for game_id, _, _ in load_demo_games(store)]
+    return next(i for i in ids if store.get_game(i).engine == "panic-in-the-air")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.recorder.helpers import tamper
+import engines
+from tests.recorder.helpers import panic_demo_id, tamper
 
 
 def test_init_db_is_idempotent(runner: Any) -> None:
@@ -22,13 +23,14 @@ def test_demo_records_a_finished_game_once(runner: Any, app: Any) -> None:
     assert again.output.startswith("present")
     store = app.extensions["tablescribe.store"]
     games, total = store.list_games()
-    assert total == 1 and games[0].status == "finished"
-    assert store.verify(games[0].id)["ok"]
+    assert total == len(engines.all_engines()), "one demo game per engine"
+    assert all(g.status == "finished" and store.verify(g.id)["ok"] for g in games)
 
 
 def test_replay_prints_the_log_and_final_standings(runner: Any, app: Any) -> None:
     runner.invoke(args=["demo"])
-    game = app.extensions["tablescribe.store"].list_games()[0][0]
+    store = app.extensions["tablescribe.store"]
+    game = store.get_game(panic_demo_id(store))
     result = runner.invoke(args=["replay", game.id])
     assert result.exit_code == 0
     assert "   1. " in result.output and "Final standings:" in result.output
@@ -38,7 +40,7 @@ def test_replay_prints_the_log_and_final_standings(runner: Any, app: Any) -> Non
 def test_verify_command_passes_then_names_a_tampered_event(runner: Any, app: Any) -> None:
     runner.invoke(args=["demo"])
     store = app.extensions["tablescribe.store"]
-    game = store.list_games()[0][0]
+    game = store.get_game(panic_demo_id(store))
     ok = runner.invoke(args=["verify", game.id])
     assert ok.exit_code == 0 and ok.output.startswith("OK")
     tamper(store.db, "UPDATE events SET note = 'edited' WHERE game_id = :g AND seq = 5", g=game.id)

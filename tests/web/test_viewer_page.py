@@ -11,11 +11,10 @@ import pytest
 from markupsafe import escape
 
 import engines
-from recorder.demo import load_demo_games
 from recorder.store import AppendRequest, EventStore
 from recorder.web.auth import cookie_name
 from recorder.web.viewer_page import humanise, log_groups, summary
-from tests.recorder.helpers import PLAYERS, draw, play_fall
+from tests.recorder.helpers import PLAYERS, draw, panic_demo_id, play_fall
 
 PANIC = "panic-in-the-air"
 NASTY = "<script>x</script>"
@@ -87,7 +86,7 @@ def played(store: EventStore) -> tuple[str, str]:
 @pytest.fixture
 def demo(store: EventStore) -> str:
     """The demo: a finished four-player game of 36 steps over 18 turns."""
-    return next(iter(load_demo_games(store)))[0]
+    return panic_demo_id(store)
 
 
 def frame(client: Any, game_id: str, step: int) -> dict[str, Any]:

@@ -1,0 +1,184 @@
+"""``expected(state)``: who acts now, which event types are possible and their concrete options.
+
+The recording page turns these into buttons: the face-up tiles to take, the legal
+placements of the taken tile near the island, the spaces the Explorer can reach, the
+animals that may be placed.  Table events (the Starting Tile, the revealed tiles) may be
+recorded by anyone, so while one is due every player is an actor, the current one first.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations_with_replacement, permutations
+from typing import Any
+
+from engines.base import State
+from engines.isle_of_pan import hexes
+from engines.isle_of_pan.state import (
+    MOVE,
+    PLACE,
+    POST,
+    TAKE,
+    blocked,
+    emptiness_problems,
+    explorer,
+    face_up,
+    reachable_from,
+    slot_tile,
+    space_at,
+)
+from engines.isle_of_pan.tiles import KIND_OF, KINDS, LAKE, PORTAL, portal_count, shape_cells
+
+# The recording page shows at most this many placements (sorted by their cells, then terrains).
+PLACEMENT_CAP = 400
+
+Placement = tuple[tuple[int, int, str], ...]
+
+
+def expected_of(state: State) -> dict[str, Any]:
+    """``{"actors", "event_types", "options"}`` for the state (see the package docstring)."""
+    if state["game_over"]:
+        return {"actors": [], "event_types": [], "options": {}}
+    current = str(state["current"])
+    seats: list[str] = state["seats"]
+    start = seats.index(current) if current in seats else 0
+    everyone = [seats[(start + i) % len(seats)] for i in range(len(seats))]
+    if state["start"] is None:
+        return {"actors": everyone, "event_types": ["starting_tile_declared"], "options": {}}
+    empty = [slot["id"] for slot in state["display"] if slot["tile"] is None]
+    if state["reveals"] < 3:
+        return {
+            "actors": everyone,
+            "event_types": ["tile_revealed"],
+            "options": {"tile_revealed": {"display_id": empty[:1]}},
+        }
+    types: list[str] = []
+    options: dict[str, dict[str, list[Any]]] = {}
+    refill = state["refill_slot"] is not None and state["pile_remaining"] > 0
+    if refill:
+        types.append("tile_revealed")
+        options["tile_revealed"] = {"display_id": [state["refill_slot"]]}
+    step = state["turn_step"]
+    if step == TAKE and not refill:
+        types.append("tile_taken")
+        options["tile_taken"] = take_options(state)
+    elif step == PLACE:
+        types.append("tile_placed")
+        options["tile_placed"] = place_options(state)
+    elif step == MOVE:
+        types.append("explorer_moved")
+        options["explorer_moved"] = {"to": [{"q": q, "r": r} for q, r in destinations(state, current)]}
+    elif step == POST:
+        observe = observe_options(state, current)
+        if observe is not None:
+            types.append("animals_observed")
+            options["animals_observed"] = observe
+        lake = lake_options(state, current)
+        if lake is not None:
+            types.append("wondrous_lake_placed")
+            options["wondrous_lake_placed"] = lake
+        types.append("end_turn")
+    return {"actors": everyone if refill else [current], "event_types": types, "options": options}
+
+
+def take_options(state: State) -> dict[str, list[Any]]:
+    """The face-up slots, and the kinds a Portal may give (one list per possible number of Portals)."""
+    ids = face_up(state)
+    counts = sorted({portal_count((slot_tile(state, slot_id) or {}).get("terrains") or []) for slot_id in ids})
+    portal_choices = [list(combo) for n in counts for combo in combinations_with_replacement(KINDS, n)]
+    return {"display_id": ids, "portal_choices": portal_choices}
+
+
+def place_options(state: State) -> dict[str, list[Any]]:
+    """The taken tile's slot and its legal placements (``placements``; ``cells`` holds the same
+    list so that a generic form offers them for the ``cells`` field)."""
+    taken = state["taken"]
+    if taken is None:
+        return {"display_id": [], "placements": [], "cells": []}
+    found = legal_placements(state, taken["terrains"], taken.get("shape"))
+    listed = [[{"q": q, "r": r, "t": t} for q, r, t in cells] for cells in found[:PLACEMENT_CAP]]
+    return {"display_id": [taken["display_id"]], "placements": listed, "cells": listed}
+
+
+def legal_placements(state: State, terrains: list[str], shape: Any) -> list[Placement]:
+    """Every legal placement (IP-C12..C14) of a tile near the island, sorted by cells then terrains.
+
+    With a declared shape: its rotations, moved to every position.  Without one: every
+    connected triple of empty spaces (triangle, line, chevron) with every arrangement of
+    the tile's terrains.  Either way the cells are empty and share at least 3 sides with
+    the spaces in play."""
+    island = frozenset(hexes.parse(k) for k in state["island"])
+    cells = shape_cells(shape)
+    return list(_placements(island, tuple(terrains), tuple(cells) if cells is not None else None))
+
+
+@lru_cache(maxsize=64)
+def _placements(island: frozenset[hexes.Coord], terrains: tuple[str, ...], shape: Placement | None) -> tuple[Placement, ...]:
+    # Cached: the pages and the recorder ask expected() of the same state several times.
+    if shape is not None and len(shape) == 3:
+        return tuple(sorted(hexes.shape_placements(shape, island, 3)))
+    if len(terrains) != 3:
+        return ()
+    arrangements = sorted(set(permutations(terrains)))
+    found = [
+        tuple((q, r, t) for (q, r), t in zip(triple, arrangement))
+        for triple in hexes.triples_touching(island, 3)
+        for arrangement in arrangements
+    ]
+    return tuple(sorted(found))
+
+
+def destinations(state: State, name: str) -> list[hexes.Coord]:
+    """The spaces the Explorer may end on (IP-C15..C17): within 3 moves, not a Lake or a
+    Wondrous Lake, empty; its own space (a move of 0) unless the table checks it too."""
+    start = explorer(state, name)
+    if start is None:
+        return []
+    check_stay = state["options"]["zero_move_end_check"]
+    out = []
+    for c in reachable_from(state, start):
+        space = space_at(state, c)
+        if space is None or blocked(space):
+            continue
+        if c == start and not check_stay:
+            out.append(c)
+        elif not emptiness_problems(state, c, name):
+            out.append(c)
+    return sorted(out)
+
+
+def observe_options(state: State, name: str) -> dict[str, list[Any]] | None:
+    """The kinds that may be placed on the Explorer's space and how many (1 to 3, as held)."""
+    if state["options"]["observation"] == "off" or state["post_action"] is not None:
+        return None
+    spot = explorer(state, name)
+    space = space_at(state, spot) if spot is not None else None
+    if space is None or blocked(space):
+        return None
+    reserve = state["players"][name]["reserve"]
+    if space["t"] == PORTAL:
+        kinds = [kind for kind in KINDS if reserve[kind] > 0]
+    elif space["t"] in KIND_OF and reserve[KIND_OF[space["t"]]] > 0:
+        kinds = [KIND_OF[space["t"]]]
+    else:
+        kinds = []
+    if not kinds:
+        return None
+    most = min(3, max(reserve[kind] for kind in kinds))
+    return {"kind": kinds, "count": list(range(1, most + 1))}
+
+
+def lake_options(state: State, name: str) -> dict[str, list[Any]] | None:
+    """The player's Wondrous Lake tiles still on the board and the uncovered Lakes to put one on."""
+    if state["post_action"] is not None:
+        return None
+    domains = list(state["players"][name]["wl_on_board"])
+    if not domains:
+        return None
+    lakes = sorted(
+        hexes.parse(k) for k, space in state["island"].items() if space["t"] == LAKE and space.get("wl") is None
+    )
+    opts = state["options"]
+    if not lakes and opts["wondrous_lake"] == "pub_v1" and not opts["wl_adds_hexes"]:
+        return None
+    return {"domain": domains, "at": [[{"q": q, "r": r}] for q, r in lakes]}

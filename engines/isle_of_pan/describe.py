@@ -1,0 +1,131 @@
+"""One line per event for the game log, read from the state *before* the event."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from engines.base import State
+from engines.isle_of_pan import hexes
+from engines.isle_of_pan.state import cells_of, closing_ends_game, coord_of, explorer, reachable_from, slot_tile
+from engines.isle_of_pan.tiles import SLOTS, count_kind, gains, gains_text, kind_name, shape_cells, terrain_name, tile_label
+
+
+def describe_event(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> str:
+    """What happened, in words a person at the table would use.
+
+    Never raises, even for events the rules forbid or types the engine does not know."""
+    who = str(actor if actor is not None else state.get("current") or "Someone")
+    try:
+        line = _LINES[event_type](state, who, data) if event_type in _LINES else None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        line = None
+    return line or f"{who}: {event_type.replace('_', ' ')}"
+
+
+def _start(state: State, who: str, data: Mapping[str, Any]) -> str:
+    cells = cells_of(data.get("spaces")) or []
+    central = coord_of(data.get("central"))
+    where = f"; the Explorers start at {hexes.label(central)}" if central else ""
+    return f"The Starting Tile is declared: {len(cells)} space{'s' if len(cells) != 1 else ''}{where}"
+
+
+def shape_words(shape: Any) -> str:
+    """ "a line", "a triangle", "a chevron", or "shape not declared"."""
+    cells = shape_cells(shape)
+    name = hexes.shape_name([(q, r) for q, r, _ in cells]) if cells else ""
+    return f"a {name}" if name else "shape not declared"
+
+
+def _revealed(state: State, who: str, data: Mapping[str, Any]) -> str:
+    label = tile_label(data.get("terrains") or [])
+    shape = shape_words(data.get("shape"))
+    if state["reveals"] < len(SLOTS):
+        slot = data.get("display_id") or next((s["id"] for s in state["display"] if s["tile"] is None), "?")
+        return f"Tile {state['reveals'] + 1} of 3 face up in {slot}: {label} ({shape})"
+    slot = data.get("display_id") or state.get("refill_slot") or "the display"
+    left = max(0, state["pile_remaining"] - 1)
+    return f"{slot} refilled from the pile: {label} ({shape}; {left} left in the pile)"
+
+
+def _taken(state: State, who: str, data: Mapping[str, Any]) -> str:
+    slot = data.get("display_id")
+    tile = slot_tile(state, slot)
+    if tile is None:
+        return f"{who} took a tile from {slot}, which was not face up"
+    gained = gains(tile["terrains"], list(data.get("portal_choices") or []))
+    return f"{who} took {tile_label(tile['terrains'])} from {slot} ({gains_text(gained)})"
+
+
+def _placed(state: State, who: str, data: Mapping[str, Any]) -> str:
+    cells = cells_of(data.get("cells")) or []
+    coords = [(q, r) for q, r, _ in cells]
+    island = {hexes.parse(k) for k in state["island"]}
+    sides = hexes.shared_edges(coords, island)
+    where = ",".join(hexes.label(c) for c in coords)
+    label = tile_label(t for _, _, t in cells)
+    return f"{who} placed {label} at {where} ({sides} side{'s' if sides != 1 else ''} shared)"
+
+
+def _moved(state: State, who: str, data: Mapping[str, Any]) -> str:
+    to = coord_of(data.get("to"))
+    start = explorer(state, who)
+    if to is None:
+        return f"{who}'s Explorer moved"
+    if start == to:
+        return f"{who}'s Explorer stayed at {hexes.label(to)}"
+    steps = reachable_from(state, start).get(to) if start is not None else None
+    path = data.get("path")
+    if isinstance(path, list):
+        steps = len(path)
+    count = f" ({steps} move{'s' if steps != 1 else ''})" if steps is not None else ""
+    origin = hexes.label(start) if start else "?"
+    return f"{who}'s Explorer moved {origin} → {hexes.label(to)}{count}"
+
+
+def _observed(state: State, who: str, data: Mapping[str, Any]) -> str:
+    spot = explorer(state, who)
+    count = data.get("count")
+    where = f" at {hexes.label(spot)}" if spot else ""
+    return f"{who} placed {count_kind(int(count), data.get('kind')) if isinstance(count, int) else 'animals'}{where}"
+
+
+def _lake(state: State, who: str, data: Mapping[str, Any]) -> str:
+    spots = [coord_of(v) for v in data.get("at") or []]
+    where = ",".join(hexes.label(c) for c in spots if c is not None) or "?"
+    return f"{who} played the {terrain_name(data.get('domain'))} Wondrous Lake tile at {where}"
+
+
+def _beast(state: State, who: str, data: Mapping[str, Any]) -> str:
+    at = coord_of(data.get("at"))
+    name = data.get("beast") or "A Fantastic Beast"
+    line = f"{name} appeared at {hexes.label(at) if at else '?'}"
+    points, player, kind = data.get("points"), data.get("player"), data.get("kind")
+    if isinstance(points, int) and player and kind:
+        line += f" ({points:+d} on {player}'s {kind_name(kind)} track)"
+    return line
+
+
+def _score_set(state: State, who: str, data: Mapping[str, Any]) -> str:
+    reason = data.get("reason")
+    why = f": {reason}" if reason else ""
+    return f"{data.get('player')}'s {kind_name(data.get('kind'))} token set to {data.get('position')}{why}"
+
+
+def _end_turn(state: State, who: str, data: Mapping[str, Any]) -> str:
+    if closing_ends_game(state):
+        return f"{who} ended the turn: the game is over"
+    return f"{who} ended the turn"
+
+
+_LINES = {
+    "starting_tile_declared": _start,
+    "tile_revealed": _revealed,
+    "tile_taken": _taken,
+    "tile_placed": _placed,
+    "explorer_moved": _moved,
+    "animals_observed": _observed,
+    "wondrous_lake_placed": _lake,
+    "fantastic_beast_appeared": _beast,
+    "score_token_set": _score_set,
+    "end_turn": _end_turn,
+}
