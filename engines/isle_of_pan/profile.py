@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from engines.base import Option, Violation
+from engines.base import Option, Violation, seat_problems
 from engines.isle_of_pan.tiles import SLOTS, TURNS_EACH
 
 MIN_PLAYERS = 2
@@ -90,21 +90,9 @@ def _bad(message: str) -> Violation:
 
 
 def player_problems(players: Sequence[Any]) -> list[Violation]:
-    """IP-C01: 2 to 4 players, each a distinct, non-empty name."""
-    problems: list[Violation] = []
-    n = len(players)
-    # IP-C01: the set-up lists tiles for 2, 3 and 4 players only.
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        problems.append(
-            Violation("IP-C01", PLAYERS_RULE, f"The Isle of Pan is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
-        )
-    names = [p for p in players if isinstance(p, str) and p.strip()]
-    if len(names) != n:
-        problems.append(Violation("IP-C01", PLAYERS_RULE, "Every player needs a non-empty name"))
-    twice = sorted({p for p in names if names.count(p) > 1})
-    if twice:
-        problems.append(Violation("IP-C01", PLAYERS_RULE, f"Player names must differ: {', '.join(twice)} given twice"))
-    return problems
+    """IP-C01: 2 to 4 players (the set-up lists tiles for 2, 3 and 4 only), each a distinct,
+    non-empty name."""
+    return seat_problems(players, "IP-C01", PLAYERS_RULE, "The Isle of Pan", MIN_PLAYERS, MAX_PLAYERS)
 
 
 def profile_problems(players: Sequence[str], opts: Mapping[str, Any]) -> list[Violation]:

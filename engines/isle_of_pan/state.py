@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from engines.base import State, Violation
+from engines.base import State, Violation, json_copy
 from engines.isle_of_pan import hexes
 from engines.isle_of_pan.hexes import Coord
 from engines.isle_of_pan.tiles import DOMAINS, KINDS, LAKE, PORTAL, SLOTS, TURNS_EACH
@@ -52,15 +52,6 @@ POST = "POST"
 
 OBSERVE = "observe"
 WONDROUS_LAKE = "wondrous_lake"
-
-
-def json_copy(value: Any) -> Any:
-    """A deep copy of JSON-shaped data (dicts, lists, scalars); much faster than ``copy.deepcopy``."""
-    if isinstance(value, dict):
-        return {k: json_copy(item) for k, item in value.items()}
-    if isinstance(value, list):
-        return [json_copy(item) for item in value]
-    return value
 
 
 def new_state(players: Sequence[str], opts: Mapping[str, Any], tile_count: int, flags: Sequence[Violation]) -> State:

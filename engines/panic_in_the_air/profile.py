@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from engines.base import Option, Violation
+from engines.base import Option, Violation, seat_problems
 
 MAX_PLAYERS = 10
 START = "Start of the Game"
@@ -81,19 +81,7 @@ def deal_size(n_players: int) -> int:
 
 def player_problems(players: Sequence[Any], min_players: int) -> list[Violation]:
     """PN-C01: between ``min_players`` and 10 players, each a distinct, non-empty name."""
-    problems: list[Violation] = []
-    n = len(players)
-    if n < min_players or n > MAX_PLAYERS:
-        problems.append(
-            Violation("PN-C01", START, f"Panic in the Air is played by {min_players} to {MAX_PLAYERS} players, not {n}")
-        )
-    names = [p for p in players if isinstance(p, str) and p.strip()]
-    if len(names) != n:
-        problems.append(Violation("PN-C01", START, "Every player needs a non-empty name"))
-    duplicates = sorted({p for p in names if names.count(p) > 1})
-    if duplicates:
-        problems.append(Violation("PN-C01", START, f"Player names must differ: {', '.join(duplicates)} given twice"))
-    return problems
+    return seat_problems(players, "PN-C01", START, "Panic in the Air", min_players, MAX_PLAYERS)
 
 
 def player_warnings(players: Sequence[str]) -> list[Violation]:

@@ -27,20 +27,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from engines.base import State, Violation
+from engines.base import State, Violation, json_copy
 
 IN_AIR = "in_air"
 PARACHUTE_OPEN = "parachute_open"
 CRASHED = "crashed"
-
-
-def json_copy(value: Any) -> Any:
-    """A deep copy of JSON-shaped data (dicts, lists, scalars); much faster than ``copy.deepcopy``."""
-    if isinstance(value, dict):
-        return {key: json_copy(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [json_copy(item) for item in value]
-    return value
 
 
 def next_state(state: State) -> State:
