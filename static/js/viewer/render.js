@@ -13,6 +13,13 @@ function seatDot(seats, name) {
   return h("span", { class: "seat-dot", style: `--seat: var(--seat-${seat})`, "aria-hidden": "true" });
 }
 
+/** A flag's badge, coloured by severity: an error the table overrode, a warning, or a
+ *  check that could not run for want of data (unverified). */
+function flagBadge(flag) {
+  const severity = flag.severity || "error";
+  return h("span", { class: `badge flag ${severity}`, title: `${severity} · ${flag.rule}: ${flag.message}` }, flag.code);
+}
+
 /** Override, amended and flag badges of a log entry or a frame. */
 export function badges(entry) {
   const out = [];
@@ -21,7 +28,7 @@ export function badges(entry) {
     out.push(h("span", { class: "badge amended", title: `Amended by event #${entry.amended_by}` }, "amended"));
   }
   for (const flag of entry.flags || []) {
-    out.push(h("span", { class: "badge flag", title: `${flag.rule}: ${flag.message}` }, flag.code));
+    out.push(flagBadge(flag));
   }
   return out;
 }
@@ -81,7 +88,7 @@ function logEntry(entry) {
   }
   const setup = entry.kind === "setup";
   let cls = "log-entry";
-  if (entry.override || (entry.flags && entry.flags.length)) cls += " is-flagged";
+  if (entry.override || (entry.flags || []).some((flag) => (flag.severity || "error") === "error")) cls += " is-flagged";
   if (entry.amended_by) cls += " is-amended";
   return h("li", { class: cls, dataset: { step: entry.step } },
     h("a", { href: `?step=${entry.step}`, dataset: { step: entry.step } },
@@ -103,7 +110,7 @@ export function renderRecordedLog(rows, el) {
       row.correction ? h("span", { class: "badge correction" }, `${row.type} → #${row.targetSeq}`) : null,
       row.fate ? h("span", { class: "badge fate" }, `${row.fate[0]} by #${row.fate[1]}`) : null,
       row.override ? h("span", { class: "badge override" }, `override: ${row.override.reason ?? ""}`) : null,
-      row.flags.map((flag) => h("span", { class: "badge flag", title: `${flag.rule}: ${flag.message}` }, flag.code)),
+      row.flags.map(flagBadge),
       row.summary ? h("span", { class: "rec-data" }, row.summary) : null);
     const seq = h("span", { class: "rec-seq", title: `Recorded ${row.recordedAt} · hash ${row.hash.slice(0, 12)}…` },
       `#${row.seq}`);
