@@ -3,16 +3,24 @@ from the recording page by choosing one of the legal placements the engine offer
 
 from __future__ import annotations
 
+import json
+import urllib.request
 from typing import Any
 
 import pytest
 
 from engines.isle_of_pan.demo import demo_game
 from recorder.store import AppendRequest
-from tests.browser.conftest import PHONE, screenshot
+from tests.browser.conftest import PHONE, SCREENSHOTS, screenshot
 from tests.web.test_isle_of_pan_board import NEW_HEX, isle_demo
 
 pytestmark = pytest.mark.browser
+
+
+def expected_options(live: Any, game_id: str) -> dict[str, Any]:
+    """What the engine offers now, as the recording page reads it."""
+    with urllib.request.urlopen(f"{live.url}/api/games/{game_id}/state") as answer:
+        return json.load(answer)["expected"]["options"]
 
 
 def test_the_island_is_replayed_tile_by_tile_with_the_keyboard(live: Any, context: Any) -> None:
@@ -34,7 +42,59 @@ def test_the_island_is_replayed_tile_by_tile_with_the_keyboard(live: Any, contex
     screenshot(page, "isle-viewer-end")
 
 
-def test_a_tile_is_placed_from_the_recording_page_by_choosing_a_placement(live: Any, browser: Any) -> None:
+def test_a_tile_is_placed_from_the_recording_page_by_tapping_a_position_and_rotating(live: Any, browser: Any) -> None:
+    demo = demo_game()
+    game, token = live.store.create_game("isle-of-pan", demo["players"], "Isle at the table", demo["options"])
+    events = demo["events"]
+    first_place = next(i for i, e in enumerate(events) if e["type"] == "tile_placed")
+    for event in events[:first_place]:
+        live.store.append(game.id, token, AppendRequest(
+            type=event["type"], data=event.get("data", {}), actor=event.get("actor")))
+    offered = expected_options(live, game.id)["tile_placed"]
+    context = browser.new_context(viewport=PHONE)
+    context.set_default_timeout(10_000)
+    context.add_cookies([{"name": f"ts_token_{game.id}", "value": token, "url": live.url}])
+    page = context.new_page()
+    page.goto(f"{live.url}/games/{game.id}/record")
+    picker = page.locator(".iop-picker[data-type=tile_placed]")
+    picker.wait_for()
+    targets = picker.locator("svg g[role=button]")
+    assert targets.count() > 1, "every cell of some legal placement is a tappable hex"
+    # A cell that lies in several placements, so that Rotate has somewhere to go.
+    counts: dict[str, int] = {}
+    for placement in offered["placements"]:
+        for c in placement:
+            counts[f"{c['q']},{c['r']}"] = counts.get(f"{c['q']},{c['r']}", 0) + 1
+    cell = max(counts, key=lambda k: counts[k])
+    q, r = cell.split(",")
+    hex_button = picker.locator(f'g[role=button][aria-label="Place at ({q}, {r})"]')
+    box = hex_button.bounding_box()
+    assert box and box["width"] >= 30, f"a hex is a thumb-sized target on a phone: {box}"
+    hex_button.click()
+    status = picker.locator(".iop-pick-status")
+    assert f"Placement 1 of {counts[cell]} at ({q}, {r})" in status.inner_text()
+    first = picker.get_attribute("data-cells")
+    picker.get_by_role("button", name="Rotate").click()
+    assert f"Placement 2 of {counts[cell]} at ({q}, {r})" in status.inner_text()
+    previewed = picker.get_attribute("data-cells")
+    assert previewed and previewed != first
+    cells = json.loads(previewed)
+    assert cells in offered["placements"] and any(f"{c['q']},{c['r']}" == cell for c in cells)
+    assert picker.locator(".iop-pick-preview polygon").count() == 3
+    screenshot(page, "isle-record-placement")
+    picker.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "isle-record-placement-phone.png"))  # what the phone shows, 390x844
+    picker.get_by_role("button", name="Record tile placed").click()
+    page.wait_for_function("document.querySelector('#result').textContent.includes('placed')")
+    stored = live.store.recorded_events(game.id)[-1]
+    assert stored.type == "tile_placed" and stored.data["cells"] == cells
+    if offered.get("display_id"):
+        assert stored.data["display_id"] == offered["display_id"][0]
+    assert live.store.state_at(game.id).state["turn_step"] == "MOVE"
+    context.close()
+
+
+def test_the_placement_picker_works_with_the_keyboard_and_keeps_the_list(live: Any, browser: Any) -> None:
     demo = demo_game()
     game, token = live.store.create_game("isle-of-pan", demo["players"], "Isle at the table", demo["options"])
     events = demo["events"]
@@ -43,19 +103,54 @@ def test_a_tile_is_placed_from_the_recording_page_by_choosing_a_placement(live: 
         live.store.append(game.id, token, AppendRequest(
             type=event["type"], data=event.get("data", {}), actor=event.get("actor")))
     context = browser.new_context(viewport=PHONE)
+    context.set_default_timeout(10_000)
     context.add_cookies([{"name": f"ts_token_{game.id}", "value": token, "url": live.url}])
     page = context.new_page()
     page.goto(f"{live.url}/games/{game.id}/record")
-    form = page.locator("form.action-form[data-type=tile_placed]")
-    form.wait_for()
-    chooser = form.locator("select").first
-    offered = chooser.locator("option").count()
-    assert offered > 1, "the engine's legal placements are offered as choices"
-    chooser.select_option(index=1)
-    screenshot(page, "isle-record-placement")
-    form.locator("button[type=submit]").click()
-    page.wait_for_function("document.querySelector('#result').textContent.includes('placed')")
+    picker = page.locator(".iop-picker[data-type=tile_placed]")
+    picker.wait_for()
+    first_hex = picker.locator("svg g[role=button]").first
+    first_hex.focus()
+    page.keyboard.press("Enter")
+    assert picker.get_attribute("data-cells")
+    before = picker.get_attribute("data-cells")
+    page.keyboard.press(" ")  # the same cell again: the next placement there, when it has one
+    assert "Placement" in picker.locator(".iop-pick-status").inner_text()
+    assert page.evaluate("document.activeElement.getAttribute('role')") == "button"
+    # The generic list stays available, collapsed.
+    fallback = picker.locator("details.iop-pick-fallback")
+    assert not fallback.evaluate("d => d.open")
+    fallback.locator("summary").click()
+    assert fallback.locator("select").first.locator("option").count() > 1
+    assert before
+    context.close()
+
+
+def test_the_explorer_moves_by_tapping_a_reachable_space(live: Any, browser: Any) -> None:
+    demo = demo_game()
+    game, token = live.store.create_game("isle-of-pan", demo["players"], "Isle at the table", demo["options"])
+    events = demo["events"]
+    first_move = next(i for i, e in enumerate(events) if e["type"] == "explorer_moved")
+    for event in events[:first_move]:
+        live.store.append(game.id, token, AppendRequest(
+            type=event["type"], data=event.get("data", {}), actor=event.get("actor")))
+    offered = expected_options(live, game.id)["explorer_moved"]["to"]
+    if len(offered) < 2:
+        pytest.skip("the demo offers a single destination here (a one-tap button)")
+    context = browser.new_context(viewport=PHONE)
+    context.set_default_timeout(10_000)
+    context.add_cookies([{"name": f"ts_token_{game.id}", "value": token, "url": live.url}])
+    page = context.new_page()
+    page.goto(f"{live.url}/games/{game.id}/record")
+    picker = page.locator(".iop-picker[data-type=explorer_moved]")
+    picker.wait_for()
+    assert picker.locator("svg g[role=button]").count() == len(offered)
+    goal = offered[-1]
+    picker.locator(f'g[role=button][data-cell="{goal["q"]},{goal["r"]}"]').click()
+    assert json.loads(picker.get_attribute("data-to") or "null") == {"q": goal["q"], "r": goal["r"]}
+    screenshot(page, "isle-record-move")
+    picker.get_by_role("button", name="Record explorer moved").click()
+    page.wait_for_function("document.querySelector('#result').textContent.includes('moved')")
     stored = live.store.recorded_events(game.id)[-1]
-    assert stored.type == "tile_placed" and len(stored.data["cells"]) == 3
-    assert live.store.state_at(game.id).state["turn_step"] == "MOVE"
+    assert stored.type == "explorer_moved" and stored.data["to"] == {"q": goal["q"], "r": goal["r"]}
     context.close()

@@ -12,6 +12,7 @@
 import { getJSON, postEvent } from "./api.js";
 import { analyse, buildFields, schemaHint, summaryText } from "./schema-form.js";
 import { ask, copyText, fill, h, humanize, newKey, playerName, seatColour } from "./dom.js";
+import { pickerFor } from "./engines/index.js";
 
 const RECORDER_TYPES = ["undo", "void", "amend", "note"];
 const LOG_PAGE = 30;
@@ -227,7 +228,10 @@ export class RecordPage {
     for (const type of types) {
       const schema = (this.engine.event_types || {})[type] || { type: "object", properties: {} };
       const info = analyse(schema, (exp.options || {})[type]);
-      if (info.oneTap) {
+      const picker = this.enginePicker(type, schema, exp);
+      if (picker) {
+        forms.append(picker);
+      } else if (info.oneTap) {
         quick.append(this.quickButton(type, info));
         if (info.open && this.detailsOpen.has(type)) forms.append(this.actionForm(type, info, true));
       } else {
@@ -235,6 +239,28 @@ export class RecordPage {
       }
     }
     fill(list, quick.childElementCount ? quick : null, h("div", { class: "result-slot", dataset: { resultFor: "quick" } }), forms);
+  }
+
+  /** The engine's own picker for this event type (engines/index.js), or null: the generic form. */
+  enginePicker(type, schema, exp) {
+    const make = pickerFor(this.engine && this.engine.name, type);
+    if (!make) return null;
+    const options = (exp.options || {})[type] || {};
+    try {
+      return make({
+        type,
+        options,
+        state: (this.state && this.state.state) || {},
+        players: this.players,
+        actor: (exp.actors || [])[0] || null,
+        draft: (this.drafts[`picker:${type}`] ||= {}),
+        record: (data) => this.record(type, data, type),
+        fallback: () => this.actionForm(type, analyse(schema, options), false),
+      }) || null;
+    } catch (error) {
+      console.error(error); // a broken picker must not hide the action: the generic form
+      return null;
+    }
   }
 
   renderActor(exp) {
@@ -386,6 +412,7 @@ export class RecordPage {
       where: () => this.resultFor(resultKey),
       reset: () => {
         delete this.drafts[type];
+        delete this.drafts[`picker:${type}`];
         this.detailsOpen.delete(type);
         this.actor = null;
       },
