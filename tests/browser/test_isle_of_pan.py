@@ -17,6 +17,28 @@ from tests.web.test_isle_of_pan_board import NEW_HEX, isle_demo
 pytestmark = pytest.mark.browser
 
 
+def demo_until(live: Any, event_type: str) -> tuple[Any, str]:
+    """A game that has recorded the demo's events up to its first ``event_type``."""
+    demo = demo_game()
+    game, token = live.store.create_game("isle-of-pan", demo["players"], "Isle at the table", demo["options"])
+    events = demo["events"]
+    until = next(i for i, e in enumerate(events) if e["type"] == event_type)
+    for event in events[:until]:
+        live.store.append(game.id, token, AppendRequest(
+            type=event["type"], data=event.get("data", {}), actor=event.get("actor")))
+    return game, token
+
+
+def open_recording(live: Any, browser: Any, game_id: str, token: str) -> tuple[Any, Any]:
+    """A phone-sized page on the game's recording page, holding its write token."""
+    context = browser.new_context(viewport=PHONE)
+    context.set_default_timeout(10_000)
+    context.add_cookies([{"name": f"ts_token_{game_id}", "value": token, "url": live.url}])
+    page = context.new_page()
+    page.goto(f"{live.url}/games/{game_id}/record")
+    return context, page
+
+
 def expected_options(live: Any, game_id: str) -> dict[str, Any]:
     """What the engine offers now, as the recording page reads it."""
     with urllib.request.urlopen(f"{live.url}/api/games/{game_id}/state") as answer:
@@ -43,19 +65,9 @@ def test_the_island_is_replayed_tile_by_tile_with_the_keyboard(live: Any, contex
 
 
 def test_a_tile_is_placed_from_the_recording_page_by_tapping_a_position_and_rotating(live: Any, browser: Any) -> None:
-    demo = demo_game()
-    game, token = live.store.create_game("isle-of-pan", demo["players"], "Isle at the table", demo["options"])
-    events = demo["events"]
-    first_place = next(i for i, e in enumerate(events) if e["type"] == "tile_placed")
-    for event in events[:first_place]:
-        live.store.append(game.id, token, AppendRequest(
-            type=event["type"], data=event.get("data", {}), actor=event.get("actor")))
+    game, token = demo_until(live, "tile_placed")
     offered = expected_options(live, game.id)["tile_placed"]
-    context = browser.new_context(viewport=PHONE)
-    context.set_default_timeout(10_000)
-    context.add_cookies([{"name": f"ts_token_{game.id}", "value": token, "url": live.url}])
-    page = context.new_page()
-    page.goto(f"{live.url}/games/{game.id}/record")
+    context, page = open_recording(live, browser, game.id, token)
     picker = page.locator(".iop-picker[data-type=tile_placed]")
     picker.wait_for()
     targets = picker.locator("svg g[role=button]")
@@ -95,18 +107,8 @@ def test_a_tile_is_placed_from_the_recording_page_by_tapping_a_position_and_rota
 
 
 def test_the_placement_picker_works_with_the_keyboard_and_keeps_the_list(live: Any, browser: Any) -> None:
-    demo = demo_game()
-    game, token = live.store.create_game("isle-of-pan", demo["players"], "Isle at the table", demo["options"])
-    events = demo["events"]
-    first_place = next(i for i, e in enumerate(events) if e["type"] == "tile_placed")
-    for event in events[:first_place]:
-        live.store.append(game.id, token, AppendRequest(
-            type=event["type"], data=event.get("data", {}), actor=event.get("actor")))
-    context = browser.new_context(viewport=PHONE)
-    context.set_default_timeout(10_000)
-    context.add_cookies([{"name": f"ts_token_{game.id}", "value": token, "url": live.url}])
-    page = context.new_page()
-    page.goto(f"{live.url}/games/{game.id}/record")
+    game, token = demo_until(live, "tile_placed")
+    context, page = open_recording(live, browser, game.id, token)
     picker = page.locator(".iop-picker[data-type=tile_placed]")
     picker.wait_for()
     first_hex = picker.locator("svg g[role=button]").first
@@ -127,21 +129,10 @@ def test_the_placement_picker_works_with_the_keyboard_and_keeps_the_list(live: A
 
 
 def test_the_explorer_moves_by_tapping_a_reachable_space(live: Any, browser: Any) -> None:
-    demo = demo_game()
-    game, token = live.store.create_game("isle-of-pan", demo["players"], "Isle at the table", demo["options"])
-    events = demo["events"]
-    first_move = next(i for i, e in enumerate(events) if e["type"] == "explorer_moved")
-    for event in events[:first_move]:
-        live.store.append(game.id, token, AppendRequest(
-            type=event["type"], data=event.get("data", {}), actor=event.get("actor")))
+    game, token = demo_until(live, "explorer_moved")
     offered = expected_options(live, game.id)["explorer_moved"]["to"]
-    if len(offered) < 2:
-        pytest.skip("the demo offers a single destination here (a one-tap button)")
-    context = browser.new_context(viewport=PHONE)
-    context.set_default_timeout(10_000)
-    context.add_cookies([{"name": f"ts_token_{game.id}", "value": token, "url": live.url}])
-    page = context.new_page()
-    page.goto(f"{live.url}/games/{game.id}/record")
+    assert len(offered) >= 2, "the demo's first move offers several spaces (one would be a one-tap button)"
+    context, page = open_recording(live, browser, game.id, token)
     picker = page.locator(".iop-picker[data-type=explorer_moved]")
     picker.wait_for()
     assert picker.locator("svg g[role=button]").count() == len(offered)
