@@ -86,6 +86,8 @@ def take_options(state: State) -> dict[str, list[Any]]:
     ids = face_up(state)
     counts = sorted({portal_count((slot_tile(state, slot_id) or {}).get("terrains") or []) for slot_id in ids})
     portal_choices = [list(combo) for n in counts for combo in combinations_with_replacement(KINDS, n)]
+    # The list mixes the lengths the face-up tiles need: which fits which tile is for the
+    # form to pair (the protocol's options are per field, not per combination).
     return {"display_id": ids, "portal_choices": portal_choices}
 
 
@@ -164,7 +166,8 @@ def observe_options(state: State, name: str) -> dict[str, list[Any]] | None:
         kinds = []
     if not kinds:
         return None
-    most = min(3, max(reserve[kind] for kind in kinds))
+    # The counts every offered kind allows, so that no offered pair is refused (IP-C22).
+    most = min(3, min(reserve[kind] for kind in kinds))
     return {"kind": kinds, "count": list(range(1, most + 1))}
 
 

@@ -172,7 +172,7 @@ def _observed(new: State, who: str, data: Mapping[str, Any]) -> None:
     ``count × points_per_animal``.  The reserve never goes below 0."""
     kind = data.get("kind")
     count = data.get("count")
-    if kind not in KINDS or not isinstance(count, int):
+    if kind not in KINDS or not isinstance(count, int) or count < 1:
         return
     player = new["players"][who]
     player["reserve"][kind] = max(0, player["reserve"][kind] - count)

@@ -381,8 +381,9 @@ def _check_moved(state: State, who: str, data: Mapping[str, Any]) -> list[Violat
     elif not blocked(space) and to not in reachable_from(state, start):
         message = f"{hexes.label(to)} is more than 3 moves from the Explorer of {who} at {hexes.label(start)}"
         out.append(Violation("IP-C15", STEP4, message))
-    # IP-C17: "They must end their movement on an empty space" (a stay is judged only if chosen).
-    if to != start or state["options"]["zero_move_end_check"]:
+    # IP-C17: "They must end their movement on an empty space" (a stay is judged only if chosen;
+    # a round trip back to the start is a move, not a stay).
+    if to != start or path or state["options"]["zero_move_end_check"]:
         held = emptiness_problems(state, to, who)
         if held:
             message = f"Explorer of {who} must end on an empty space; {hexes.label(to)} holds {' and '.join(held)}"
@@ -474,11 +475,15 @@ def _check_observed(state: State, who: str, data: Mapping[str, Any]) -> list[Vio
             f"only {kind_name(wanted, 2)} go there, not {kind_name(kind, 2)}"
         )
         out.append(Violation("IP-C20", STEP5, message, severity))
-    # IP-C21 [PUB]: "de 1 à 3 animaux".
-    if not isinstance(count, int) or not 1 <= count <= 3:
+    # IP-C21 [PUB]: "de 1 à 3 animaux".  Fewer than one is no observation at all, whatever
+    # the profile: it would move animals back into the reserve.
+    if not isinstance(count, int) or count < 1:
+        out.append(Violation("IP-C21", STEP5, f"1 to 3 animals are placed at a time, not {count}"))
+    elif count > 3:
         out.append(Violation("IP-C21", STEP5, f"1 to 3 animals are placed at a time, not {count}", severity))
-    # IP-C22: the animals come from the player's own reserve.
-    elif kind in KINDS:
+    # IP-C22: the animals come from the player's own reserve (checked for any count, even one
+    # the profile lets past IP-C21).
+    if isinstance(count, int) and count > 0 and kind in KINDS:
         held = state["players"][who]["reserve"][kind]
         if held < count:
             message = f"{who} has {held} {kind_name(kind, held)} in reserve, not {count}"

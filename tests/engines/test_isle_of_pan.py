@@ -1033,3 +1033,34 @@ def test_apply_folds_any_shape_valid_event_without_raising(pan: Engine, data: st
         pan.expected(folded)
         pan.position(folded)
         state = folded
+
+
+# Regressions found in review ---------------------------------------------------------------
+
+
+def test_a_count_below_one_is_refused_even_when_observations_are_only_declared_bug(pan: Engine) -> None:
+    """It would move animals back into the reserve and lower the track."""
+    state = after_move(pan, (2, -1), observation="declared_only")
+    assert ("IP-C21", "error") in notes(pan, state, observe(H, -5))
+    folded = pan.apply(state, observe(H, -5))
+    assert folded["players"]["Ana"]["reserve"] == state["players"]["Ana"]["reserve"]
+    assert folded["players"]["Ana"]["track"] == state["players"]["Ana"]["track"]
+
+
+def test_the_reserve_is_checked_even_when_a_big_count_only_warns_bug(pan: Engine) -> None:
+    state = after_move(pan, (2, -1), observation="declared_only")
+    assert {("IP-C21", "warning"), ("IP-C22", "error")} <= set(notes(pan, state, observe(H, 99)))
+
+
+def test_a_round_trip_back_to_a_crowded_start_must_still_end_on_an_empty_space_bug(pan: Engine) -> None:
+    state = moving(pan, STRIP)  # Ben's Explorer stands at (0,0) too
+    assert codes(pan, state, move(0, 0, path=[(1, 0), (0, 0)])) == ["IP-C17"]
+    assert codes(pan, state, move(0, 0)) == [], "staying put is still a move of 0"
+
+
+def test_offered_animal_counts_fit_every_offered_kind_bug(pan: Engine) -> None:
+    state = after_move(pan, (2, -1))
+    options = pan.expected(state)["options"]["animals_observed"]
+    for kind in options["kind"]:
+        for count in options["count"]:
+            assert codes(pan, state, observe(kind, count)) == [], (kind, count)
