@@ -43,6 +43,8 @@ portal_in_domain_groups  False       a Portal joins every Domain Group it touche
 zero_move_end_check      False       a 0-move must also end on an empty space (G9)
 wl_adds_hexes            False       a Wondrous Lake may go on new spaces beside the island (G6);
                                      they join the island (Lake spaces under the tile)
+track_values             None        the points printed on each track space, from 0 (G5); None:
+                                     a position is its points, and IP-C28 is ``unverified``
 =======================  ==========  ==================================================================
 
 Events (``Event(type, data, actor)``; ``actor`` None means the current player)
@@ -147,7 +149,7 @@ IP-C24  Endgame (tiles still on your score board)      ``rules._check_wondrous_l
 IP-C25  Wondrous Lake placement [GAP]                  ``rules._check_wondrous_lake``, ``_lake_problems``
 IP-C26  Endgame (9 turns each)                         ``rules.check_event``, ``_other_player``
 IP-C27  Endgame (only 2 tiles face up)                 ``rules._check_end_turn`` (warning); setup warning
-IP-C28  Setup: 4. (score board) [GAP track length]     ``rules._check_score_set``, ``_track_unknown``,
+IP-C28  Setup: 4. (score board) [GAP track length]     ``rules._check_score_set``, ``_track_check``,
                                                        ``_check_beast``
 IP-G7   Objective: fantastic beasts [GAP G7]           ``rules._check_beast`` (always unverified too)
 ======  =============================================  ====================================================
@@ -193,8 +195,10 @@ Gap decisions
 -------------
 * G1 Starting Tile, G2 tiles: declared in events (above); no data file ships.
 * G3 step 5: ``observation``.  G4 Portals in groups: ``portal_in_domain_groups``.
-* G5 score tokens: ``points_per_animal``; the track's length is unknown, so every move of a
-  token reports IP-C28 ``unverified`` (below 0 is an error); ``score_token_set`` is the truth.
+* G5 score tokens: ``points_per_animal``; the track's length and printed values are unknown,
+  so unless the table declares ``track_values`` every move of a token reports IP-C28
+  ``unverified`` (below 0 is an error; past a declared track's end too); tokens score their
+  printed value (note §1.7); ``score_token_set`` is the truth.
 * G6 Wondrous Lakes: ``wondrous_lake``, ``wl_adds_hexes``; one action after the move, either
   animals or a Wondrous Lake (IP-C23).  G7 beasts: declared, IP-G7.
 * G8 the animal supply is not counted.  G9 a 0-move: ``zero_move_end_check``.

@@ -73,6 +73,13 @@ OPTIONS: dict[str, Option] = {
         choices=[False, True],
         type="bool",
     ),
+    "track_values": Option(
+        None,
+        "The points printed on each space of a score track, from 0 (the rulebook does not give them); "
+        "none: a token's position is its points.",
+        type="list",
+        nullable=True,
+    ),
 }
 
 
@@ -106,6 +113,9 @@ def profile_problems(players: Sequence[str], opts: Mapping[str, Any]) -> list[Vi
         problems.append(_bad(f"Option 'landscape_tile_count' must be at least 3 (the display), not {count}"))
     if opts["points_per_animal"] < 0:
         problems.append(_bad(f"Option 'points_per_animal' cannot be negative ({opts['points_per_animal']})"))
+    values = opts["track_values"]
+    if values is not None and (not values or not all(isinstance(v, int) and not isinstance(v, bool) for v in values)):
+        problems.append(_bad(f"Option 'track_values' must list whole numbers, one per space, not {values!r}"))
     ages = opts["ages"]
     if ages is not None:
         problems += _age_problems(players, ages, first if first is not None else players[0])

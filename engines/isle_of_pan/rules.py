@@ -490,14 +490,22 @@ def _check_observed(state: State, who: str, data: Mapping[str, Any]) -> list[Vio
             out.append(Violation("IP-C22", STEP2, message))
     if isinstance(count, int) and count > 0 and kind in KINDS:
         position = state["players"][who]["track"][kind] + count * state["options"]["points_per_animal"]
-        out.append(_track_unknown(who, kind, position))
+        out += _track_check(state, who, kind, position)
     return out
 
 
-def _track_unknown(who: str, kind: Any, position: int) -> Violation:
-    # IP-C28: the printed track's length and values are not in the rulebook.
-    message = f"The score track's length is not in the rulebook: cannot confirm {who}'s {kind_name(kind)} token fits at {position}"
-    return Violation("IP-C28", TRACK, message, "unverified")
+def _track_check(state: State, who: str, kind: Any, position: int) -> list[Violation]:
+    """IP-C28: the token stays on the printed track, when the table declared it
+    (``track_values``); the rulebook gives neither its length nor its values."""
+    values = state["options"].get("track_values")
+    if values is None:
+        message = (f"The score track's length is not in the rulebook: cannot confirm {who}'s "
+                   f"{kind_name(kind)} token fits at {position}")
+        return [Violation("IP-C28", TRACK, message, "unverified")]
+    if position >= len(values):
+        message = f"{who}'s {kind_name(kind)} token would pass the end of the track ({len(values)} spaces) at {position}"
+        return [Violation("IP-C28", TRACK, message)]
+    return []
 
 
 def _check_wondrous_lake(state: State, who: str, data: Mapping[str, Any]) -> list[Violation]:
@@ -567,7 +575,7 @@ def _check_score_set(state: State, who: str, data: Mapping[str, Any]) -> list[Vi
     if not isinstance(position, int) or position < 0:
         # IP-C28: tokens start "on the 0 of the score board" and never go below it.
         return [Violation("IP-C28", TRACK, f"A score token cannot stand below 0 ({position})")]
-    return [_track_unknown(str(player), kind, position)]
+    return _track_check(state, str(player), kind, position)
 
 
 def _check_beast(state: State, who: str, data: Mapping[str, Any]) -> list[Violation]:
@@ -591,7 +599,7 @@ def _check_beast(state: State, who: str, data: Mapping[str, Any]) -> list[Violat
         if position < 0:
             out.append(Violation("IP-C28", TRACK, f"{player}'s {kind_name(kind)} token would stand below 0 ({position})"))
         else:
-            out.append(_track_unknown(str(player), kind, position))
+            out += _track_check(state, str(player), kind, position)
     return out
 
 

@@ -36,18 +36,27 @@ def standings(state: State) -> dict[str, Any]:
 def _row(state: State, name: str, largest: dict[str, int]) -> dict[str, Any]:
     player = state["players"][name]
     track = player["track"]
-    banked = sum(track.values())
+    banked = sum(track_points(state, position) for position in track.values())
     lakes = {domain: largest[domain] for domain in DOMAINS if domain in player["wl_on_board"]}
     bonus = sum(lakes.values())
     breakdown = {
-        "herbivore": track[HERBIVORE],
-        "bird_of_prey": track[BIRD_OF_PREY],
-        "reptile": track[REPTILE],
+        "herbivore": track_points(state, track[HERBIVORE]),
+        "bird_of_prey": track_points(state, track[BIRD_OF_PREY]),
+        "reptile": track_points(state, track[REPTILE]),
         "wondrous_lakes": lakes,
         "banked": banked,
         "projected_bonus": bonus,
     }
     return {"player": name, "total": banked + bonus, "breakdown": breakdown, "status": "", "rank": None}
+
+
+def track_points(state: State, position: int) -> int:
+    """[RB] "Add the values of the 3 score tokens": the printed value where the table
+    declared the track (``track_values``), else the position itself."""
+    values = state["options"].get("track_values")
+    if values is None or not 0 <= position < len(values):
+        return position
+    return int(values[position])
 
 
 def _rank(rows: list[dict[str, Any]]) -> None:

@@ -1064,3 +1064,22 @@ def test_offered_animal_counts_fit_every_offered_kind_bug(pan: Engine) -> None:
     for kind in options["kind"]:
         for count in options["count"]:
             assert codes(pan, state, observe(kind, count)) == [], (kind, count)
+
+
+def test_declared_track_values_score_the_printed_points(pan: Engine) -> None:
+    values = [0, 1, 3, 6, 10]
+    state = legal(pan, after_move(pan, (2, -1), track_values=values), observe(H, 2))
+    assert state["players"]["Ana"]["track"][H] == 2
+    assert row(pan, state, "Ana")["breakdown"]["herbivore"] == 3 and row(pan, state, "Ana")["breakdown"]["banked"] == 3
+
+
+def test_a_token_cannot_pass_the_end_of_a_declared_track(pan: Engine) -> None:
+    state = after_move(pan, (2, -1), track_values=[0, 1])
+    assert codes(pan, state, observe(H, 2)) == ["IP-C28"]
+    assert "pass the end of the track (2 spaces)" in pan.check(state, observe(H, 2))[0].message
+    assert ("IP-C28", "unverified") in notes(pan, after_move(pan, (2, -1)), observe(H, 2))
+
+
+def test_track_values_must_be_whole_numbers(pan: Engine) -> None:
+    with pytest.raises(SetupError):
+        pan.setup(["Ana", "Ben"], {"track_values": [0, "one"]})
