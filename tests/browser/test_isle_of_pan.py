@@ -145,3 +145,26 @@ def test_the_explorer_moves_by_tapping_a_reachable_space(live: Any, browser: Any
     stored = live.store.recorded_events(game.id)[-1]
     assert stored.type == "explorer_moved" and stored.data["to"] == {"q": goal["q"], "r": goal["r"]}
     context.close()
+
+
+def test_a_face_up_tile_is_taken_with_one_animal_asked_per_portal(live: Any, browser: Any) -> None:
+    game, token = demo_until(live, "tile_taken")
+    display = live.store.state_at(game.id).state["display"]
+    with_portal = next((slot for slot in display if slot["tile"] and "PORTAL" in slot["tile"]["terrains"]), None)
+    assert with_portal is not None, "the demo opens with a Portal face up"
+    portals = with_portal["tile"]["terrains"].count("PORTAL")
+    context, page = open_recording(live, browser, game.id, token)
+    picker = page.locator(".iop-picker[data-type=tile_taken]")
+    picker.wait_for()
+    assert picker.locator(".iop-take-tile").count() == 3
+    picker.locator(f".iop-take-tile[data-slot={with_portal['id']}]").click()
+    assert picker.locator("fieldset").count() == portals, "one question per Magical Portal"
+    for fieldset in picker.locator("fieldset").all():
+        fieldset.locator("button", has_text="Reptile").click()
+    screenshot(page, "isle-record-take")
+    picker.locator("button.record-btn").click()
+    page.wait_for_function("document.querySelector('#result').textContent.includes('took')")
+    stored = live.store.recorded_events(game.id)[-1]
+    assert stored.type == "tile_taken"
+    assert stored.data == {"display_id": with_portal["id"], "portal_choices": ["REPTILE"] * portals}
+    context.close()

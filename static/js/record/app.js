@@ -379,11 +379,17 @@ export class RecordPage {
     const badges = [];
     if (entry.override) badges.push(h("span", { class: "badge override" }, "Table ruling"));
     if (entry.amended_by) badges.push(h("span", { class: "badge" }, "Amended"));
-    if ((entry.flags || []).length) badges.push(h("span", { class: "badge flag" }, "Flagged"));
+    // Only a broken rule is "flagged"; a warning or a check that had no data to run on is
+    // listed below, in its own colour, without alarming anyone.
+    const severities = new Set((entry.flags || []).map((flag) => flag.severity || "error"));
+    if (severities.has("error")) badges.push(h("span", { class: "badge flag" }, "Flagged"));
+    else if (severities.has("warning")) badges.push(h("span", { class: "badge flag warning" }, "Warning"));
     const details = [];
     if (entry.override && entry.override.reason) details.push(h("li", {}, "Ruled to stand: ", entry.override.reason));
     for (const flag of entry.flags || []) {
-      details.push(h("li", {}, h("span", { class: "code" }, flag.code || ""), " ", flag.rule ? `${flag.rule}: ` : "", flag.message || ""));
+      const severity = flag.severity || "error";
+      details.push(h("li", { class: `flag-${severity}` }, h("span", { class: `badge flag ${severity}` }, flag.code || ""),
+        " ", severity === "unverified" ? "Not checked: " : "", flag.rule ? `${flag.rule}: ` : "", flag.message || ""));
     }
     if (entry.note) details.push(h("li", {}, "Note: ", entry.note));
     const position = entry.position && entry.position.label;

@@ -263,7 +263,78 @@ function movePicker(ctx) {
   return root;
 }
 
+// ------------------------------------------------------------------ tile_taken
+
+const KIND_NAME = { HERBIVORE: "Herbivore", BIRD_OF_PREY: "Bird of Prey", REPTILE: "Reptile" };
+
+/** The face-up tiles as buttons; a tile with Magical Portals then asks one kind per
+ *  Portal, so a tile is never sent with another tile's number of choices (IP-C09). */
+function takePicker(ctx) {
+  const options = ctx.options || {};
+  const slots = (ctx.state && ctx.state.display) || [];
+  const ids = (options.display_id || []).filter((id) => slots.some((slot) => slot.id === id && slot.tile));
+  if (!ids.length) return null;
+  const draft = ctx.draft;
+  const titleId = "picker-title-tile_taken";
+  const root = h("section", { class: "action-form iop-picker", dataset: { type: ctx.type, picker: "take" }, "aria-labelledby": titleId });
+  const result = h("div", { class: "result-slot", dataset: { resultFor: ctx.type }, "aria-live": "polite" });
+  const terrainsOf = (id) => slots.find((slot) => slot.id === id).tile.terrains;
+  const portalsOf = (id) => terrainsOf(id).filter((t) => t === "PORTAL").length;
+  const kinds = Object.keys(KIND_NAME);
+
+  const submit = () => {
+    const id = draft.slot;
+    const choices = draft.kinds || [];
+    if (!id) {
+      fill(result, h("div", { class: "violation", role: "alert" }, "Choose a face-up tile first."));
+      return;
+    }
+    if (choices.length < portalsOf(id) || choices.slice(0, portalsOf(id)).some((k) => !k)) {
+      fill(result, h("div", { class: "violation", role: "alert" }, "Choose a kind of animal for each Magical Portal."));
+      return;
+    }
+    ctx.record({ display_id: id, portal_choices: choices.slice(0, portalsOf(id)) });
+  };
+
+  function draw(focusKey = null) {
+    const chosen = draft.slot && ids.includes(draft.slot) ? draft.slot : null;
+    root.dataset.slot = chosen || "";
+    const tiles = h("div", { class: "iop-take-tiles", role: "group", "aria-label": "Face-up tiles" }, ids.map((id) =>
+      h("button", {
+        type: "button", class: `iop-take-tile${id === chosen ? " selected" : ""}`, "aria-pressed": String(id === chosen),
+        dataset: { slot: id, focusKey: `slot:${id}` },
+        onclick: () => { draft.slot = id; draft.kinds = []; fill(result); draw(`slot:${id}`); },
+      },
+      h("span", { class: "iop-take-id" }, id),
+      ...terrainsOf(id).map((t) => h("span", { class: "iop-take-chip", style: { background: TERRAIN[t] || "#ccc" }, title: TERRAIN_NAME[t] || t })),
+      h("span", { class: "iop-take-names" }, terrainsOf(id).map((t) => TERRAIN_NAME[t] || t).join(" · ")))));
+    const portals = chosen ? portalsOf(chosen) : 0;
+    const asks = [];
+    for (let i = 0; i < portals; i += 1) {
+      asks.push(h("fieldset", { class: "seg" }, h("legend", {}, portals > 1 ? `Portal ${i + 1}: which animal?` : "Portal: which animal?"),
+        ...kinds.map((kind) => h("button", {
+          type: "button", class: `seg-option${(draft.kinds || [])[i] === kind ? " selected" : ""}`,
+          "aria-pressed": String((draft.kinds || [])[i] === kind), dataset: { focusKey: `kind:${i}:${kind}` },
+          onclick: () => { draft.kinds = [...(draft.kinds || [])]; draft.kinds[i] = kind; draw(`kind:${i}:${kind}`); },
+        }, KIND_NAME[kind]))));
+    }
+    fill(root,
+      h("h3", { id: titleId }, humanize(ctx.type)),
+      tiles,
+      ...asks,
+      h("div", { class: "form-foot" },
+        h("button", { type: "button", class: "record-btn", dataset: { focusKey: `submit:${ctx.type}` }, onclick: submit },
+          `Record ${humanize(ctx.type).toLowerCase()}`)),
+      result);
+    refocus(root, focusKey);
+  }
+
+  draw();
+  return root;
+}
+
 export const pickers = {
+  tile_taken: takePicker,
   tile_placed: placementPicker,
   explorer_moved: movePicker,
 };
