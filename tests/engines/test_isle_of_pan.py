@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from engines.base import Engine, Event, SetupError, State
 from tests.engines.strategies import random_table
+from tests.engines.scenario import codes, legal, notes
 
 TWO = ["Ana", "Ben"]
 THREE = ["Ana", "Ben", "Cy"]
@@ -102,23 +103,6 @@ def beast(q: int, r: int, **extra: Any) -> Event:
 
 
 # -- helpers -------------------------------------------------------------------
-
-
-def legal(engine: Engine, state: State, *events: Event) -> State:
-    """Fold events that the rules must accept (warnings and unverified allowed)."""
-    for event in events:
-        errors = [v for v in engine.check(state, event) if v.blocks]
-        assert errors == [], (event, errors)
-        state = engine.apply(state, event)
-    return state
-
-
-def codes(engine: Engine, state: State, event: Event) -> list[str]:
-    return [v.code for v in engine.check(state, event) if v.blocks]
-
-
-def notes(engine: Engine, state: State, event: Event) -> list[tuple[str, str]]:
-    return [(v.code, v.severity) for v in engine.check(state, event)]
 
 
 def table(

@@ -18,6 +18,7 @@ from marshmallow import ValidationError
 from engines.base import Engine, Event, SetupError, State
 from engines.panic_in_the_air.demo import demo_game
 from tests.engines.strategies import GAME_STRATEGIES, random_table
+from tests.engines.scenario import codes, legal, notes
 
 THREE = ["Ana", "Ben", "Cy"]
 FOUR = ["Ana", "Ben", "Cy", "Dee"]
@@ -82,23 +83,6 @@ def table(
     for name, stack in (stacks or {}).items():
         state["players"][name]["stack"] = [dict(card) for card in stack]
     return state
-
-
-def legal(engine: Engine, state: State, *events: Event) -> State:
-    """Fold events that the rules must accept (warnings and unverified allowed)."""
-    for event in events:
-        errors = [v for v in engine.check(state, event) if v.blocks]
-        assert errors == [], (event, errors)
-        state = engine.apply(state, event)
-    return state
-
-
-def codes(engine: Engine, state: State, event: Event) -> list[str]:
-    return [v.code for v in engine.check(state, event) if v.blocks]
-
-
-def notes(engine: Engine, state: State, event: Event) -> list[tuple[str, str]]:
-    return [(v.code, v.severity) for v in engine.check(state, event)]
 
 
 def stack(state: State, name: str) -> list[dict[str, Any]]:
