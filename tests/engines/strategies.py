@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import engines
 from engines.base import Engine, Event, State
+from tests.engines.pan_am_helpers import ILLUSTRATIVE_BOARD
 
 GameRecipe = tuple[list[str], dict[str, Any], list[Event]]
 GameStrategy = Callable[[st.DataObject], GameRecipe]
@@ -216,3 +217,109 @@ GAME_STRATEGIES: dict[str, GameStrategy] = {
     "panic-in-the-air": panic_in_the_air_game,
     "isle-of-pan": isle_of_pan_game,
 }
+
+
+# -- Pan Am --------------------------------------------------------------------------
+
+# Cards for random games: the rulebook's region cities plus the illustrative board's.
+_PA_CARDS = [
+    {"city": city, "region": region}
+    for city, region in sorted(ILLUSTRATIVE_BOARD["cities"].items())
+]
+_PA_FACES = [["AP"], ["SA", "AP"], ["PAN_AM"], ["EU"], ["SA", "PAN_AM"]]
+
+
+def _pa_deal(players: list[str], offset: int) -> Event:
+    pool = _PA_CARDS[offset:] + _PA_CARDS[:offset]
+    hands = {name: pool[2 * i:2 * i + 2] for i, name in enumerate(players)}
+    return Event("cards_dealt", {"destinations": hands, "display": pool[8:12]}, None)
+
+
+def _pa_cost(area: str, space: int, scale: int) -> int:
+    """A declared cost for a space seen first (rising with the space)."""
+    return {"A": 0, "B": 0, "C": 2}[area] + scale * space
+
+
+def _pa_paths(state: State, offered: dict[str, Any]) -> list[Event]:
+    out: list[Event] = []
+    for path in offered["path"]:
+        pairs = offered["cities"] or [
+            route["cities"] for _, route in sorted(state["routes"].items()) if route["owner"] != "PAN_AM"
+        ][:2]
+        out += [Event("pan_am_expanded", {"path": path, "cities": list(pair)}, None) for pair in pairs]
+        out.append(Event("pan_am_path_exhausted", {"path": path}, None))
+    return out
+
+
+def _panam_candidates(engine: Engine, state: State) -> list[Event]:
+    """The events ``expected()`` offers, made concrete (declared costs, cards and faces drawn
+    from small illustrative pools).  Directive cards and Event texts are left out: any player
+    may play them, so they have no single expected actor."""
+    exp = engine.expected(state)
+    actor = exp["actors"][0] if exp["actors"] else None
+    options = exp["options"]
+    out: list[Event] = []
+    for kind in exp["event_types"]:
+        offered = options.get(kind, {})
+        if kind == "cards_dealt":
+            out += [_pa_deal(list(state["seats"]), offset) for offset in (0, 3)]
+        elif kind == "event_card_revealed":
+            for op in offered["stock_adjustment.op"]:
+                for rolls in (0, 1, 2):
+                    value = {"op": op, "value": 2 + 3 * rolls} if op == "set" else {"op": op}
+                    out.append(Event(kind, {"name": f"Event {rolls}", "stock_adjustment": value, "die_rolls": rolls}, None))
+        elif kind == "engineer_assigned":
+            for space in offered["spaces"]:
+                data: dict[str, Any] = {"area": space["area"]}
+                if space["track"] is not None:
+                    data.update(track=space["track"], space=space["space"])
+                    data["cost"] = space["cost"] if space["cost"] is not None else _pa_cost(space["area"], space["space"], 2)
+                out.append(Event(kind, data, actor))
+        elif kind == "engineer_set_aside":
+            out += [Event(kind, {"count": count}, actor) for count in offered["count"][:2]]
+        elif kind == "airport_placed":
+            out += [Event(kind, {"city": city}, actor) for city in offered["city"][:3]]
+            out += [Event(kind, {"city": city, "moved_from": m}, actor) for city in offered["city"][:1] for m in offered["moved_from"][:1]]
+        elif kind == "destination_taken":
+            out += [Event(kind, {"slot": slot}, actor) for slot in offered["slot"]]
+        elif kind == "destination_display_refilled":
+            out += [Event(kind, {"slot": offered["slot"][0], "card": c}, None) for c in _PA_CARDS[:3]]
+        elif kind == "route_claimed":
+            for found in offered["claims"][:4]:
+                data = {"cities": found["cities"], "plane": found["planes"][0], "landing_rights": found["rights"][0]}
+                out.append(Event(kind, data, actor))
+        elif kind == "die_rolled":
+            out += [Event(kind, {"faces": faces}, None) for faces in _PA_FACES]
+        elif kind in ("pan_am_expanded", "pan_am_path_exhausted"):
+            if kind == "pan_am_expanded":
+                out += _pa_paths(state, offered)
+        elif kind == "route_sold_to_pan_am":
+            out += [Event(kind, {"cities": pair}, actor) for pair in offered["cities"]]
+        elif kind == "stock_bought":
+            counts = offered["count"]
+            out += [Event(kind, {"count": c}, actor) for c in sorted({counts[0], counts[-1], counts[len(counts) // 2]})]
+        elif kind in ("directive_played", "event_effect"):
+            continue
+        elif kind in ("income_collected",):
+            out.append(Event(kind, {}, None))
+        else:
+            out.append(Event(kind, {}, actor))
+    return out
+
+
+def pan_am_game(data: st.DataObject) -> GameRecipe:
+    """2 to 4 players, any rules profile, with or without the illustrative board file."""
+    engine = engines.find("pan-am")
+    count = data.draw(st.integers(min_value=2, max_value=4), label="players")
+    players = [f"P{i}" for i in range(1, count + 1)]
+    options = _profile(data, engine)
+    if data.draw(st.booleans(), label="board"):
+        options["board"] = ILLUSTRATIVE_BOARD
+        options["rulebook_facts"] = True
+    if data.draw(st.booleans(), label="first_player given"):
+        options["first_player"] = data.draw(st.sampled_from(players), label="first_player")
+    options["cruiser_open_round"] = data.draw(st.sampled_from([3, 2]), label="cruiser")
+    return legal_game(data, engine, players, options, _panam_candidates)
+
+
+GAME_STRATEGIES["pan-am"] = pan_am_game

@@ -9,9 +9,11 @@
 //   record(data) (the page's send path), fallback() (the generic form, to tuck away).
 
 import * as isleOfPan from "./isle-of-pan.js";
+import * as panAm from "./pan-am.js";
 
 const PLUGINS = {
   "isle-of-pan": isleOfPan,
+  "pan-am": panAm,
 };
 
 export function pickerFor(engineName, type) {

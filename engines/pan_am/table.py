@@ -1,0 +1,179 @@
+"""Questions about a table (read-only) and the copy ``apply`` may change.
+
+Shared by the rules, the effects, the choices and the words, so that each judges the
+same facts the same way: whose turn it is, which Engineer resolves next, what the
+registry knows about a city, a route or a track space.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engines.base import State, json_copy
+from engines.pan_am.board import cost_key, distance_key, region_key, track_label
+from engines.pan_am.state import DISPLAY_SLOTS, PLANES, route_key, route_label
+
+# Parts of the state that ``apply`` replaces instead of editing in place (copy-on-write).
+_SHARED = frozenset({"options", "board", "declared", "setup_flags"})
+
+PHASE_STEP = {
+    "EVENT": ("EVENT", "REVEAL"),
+    "STOCK_PRICE": ("EVENT", "STOCK_PRICE"),
+    "PRIORITY": ("ENGINEER", "PRIORITY_ACCESS"),
+    "ASSIGNMENT": ("ENGINEER", "ASSIGNMENT"),
+    "EXPANSION": ("PAN_AM", "EXPANSION"),
+    "INCOME": ("PAN_AM", "INCOME"),
+    "STOCK": ("PAN_AM", "STOCK"),
+}
+ENGINEER_PHASES = ("STOCK_PRICE", "PRIORITY", "ASSIGNMENT")
+
+
+def next_state(state: State) -> State:
+    """A copy of ``state`` that ``apply`` may change; the registry, options and board summary
+    are shared because they are only ever replaced, never edited."""
+    return {key: (value if key in _SHARED else json_copy(value)) for key, value in state.items()}
+
+
+def seats_from(state: State, first: str) -> list[str]:
+    """Every seat clockwise, starting with ``first`` (the first seat when ``first`` is unknown)."""
+    seats: list[str] = state["seats"]
+    start = seats.index(first) if first in seats else 0
+    return [seats[(start + i) % len(seats)] for i in range(len(seats))]
+
+
+def next_seat(state: State, name: str) -> str:
+    return seats_from(state, name)[1 % len(state["seats"])]
+
+
+def who_of(state: State, actor: str | None) -> str:
+    """The player an event is about: the named actor, else the one due, else the first player."""
+    if actor in state["players"]:
+        return str(actor)
+    due = due_player(state)
+    return due if due is not None else str(state["first_player"])
+
+
+def due_player(state: State) -> str | None:
+    """The player who must act now, when one must (None for table events)."""
+    phase = state["phase"]
+    if phase in ("PRIORITY", "ASSIGNMENT", "STOCK"):
+        return state["turn"]
+    if phase == "STOCK_PRICE":
+        return engineer_first(state)
+    if phase == "RESOLUTION":
+        entry = due_entry(state)
+        return None if entry is None or state["resolution"]["refill_due"] else entry["player"]
+    if phase == "EXPANSION":
+        exp = state["expansion"]
+        return exp["offers_due"][0] if exp["offers_due"] and not exp["paths_due"] else None
+    return None
+
+
+def engineer_first(state: State) -> str | None:
+    """Who places first when the Engineer phase opens: the leftmost waiting E Engineer's owner
+    (Priority Access), else the first player or the next seat with an Engineer in hand."""
+    if state["priority_queue"]:
+        return str(state["priority_queue"][0])
+    return next_with_engineer(state, state["first_player"], include_first=True)
+
+
+def next_with_engineer(state: State, after: str, include_first: bool = False) -> str | None:
+    """The next seat clockwise (from ``after``) holding an Engineer; ``after`` itself last."""
+    order = seats_from(state, after)
+    order = order if include_first else order[1:] + order[:1]
+    return next((name for name in order if state["players"][name]["available"] > 0), None)
+
+
+def due_entry(state: State) -> dict[str, Any] | None:
+    """The Engineer to resolve next, or None when every one is resolved."""
+    res = state["resolution"]
+    queue = res["queue"]
+    return queue[res["next"]] if res["next"] < len(queue) else None
+
+
+def entry_label(entry: Mapping[str, Any]) -> str:
+    """ "Ann's Engineer at B2", "Bob's Engineer on D (2nd)"."""
+    area = entry["area"]
+    if entry.get("track") is not None:
+        return f"{entry['player']}'s Engineer at {track_label(area, str(entry['track']))}"
+    return f"{entry['player']}'s Engineer on {area} ({ordinal(int(entry.get('index') or 0) + 1)})"
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def region_of(state: State, city: str, declared: Mapping[str, Any] | None = None) -> str | None:
+    """A city's region: the registry's, else the one this event declares."""
+    entry = state["declared"].get(region_key(city))
+    if entry is not None:
+        return str(entry["value"])
+    value = (declared or {}).get(city)
+    return str(value) if value is not None else None
+
+
+def distance_of(state: State, key: str, declared: int | None = None) -> int | None:
+    """A route's distance: the registry's, else the one this event declares."""
+    entry = state["declared"].get(distance_key(key))
+    if entry is not None:
+        return int(entry["value"])
+    return declared
+
+
+def cost_of(state: State, area: str, track: str, space: int) -> int | None:
+    entry = state["declared"].get(cost_key(area, track, space))
+    return int(entry["value"]) if entry is not None else None
+
+
+def route_of(state: State, cities: Sequence[str]) -> dict[str, Any] | None:
+    route = state["routes"].get(route_key(cities))
+    return route if isinstance(route, dict) else None
+
+
+def owner_words(state: State, key: str) -> str | None:
+    """Who holds a route, in words ("Bob", "Pan Am"), or None when it is unclaimed."""
+    route = state["routes"].get(key)
+    owner = route["owner"] if route else None
+    if owner is None:
+        return None
+    return "Pan Am" if owner == "PAN_AM" else str(owner)
+
+
+def placements(state: State, area: str) -> list[dict[str, Any]]:
+    """The Engineers placed this round in an area (tracks in order, or the site left to right)."""
+    if area in ("D", "E"):
+        return list(state["sites"][area])
+    tracks = state["tracks"][area]
+    return [p for _, p in sorted(tracks.items(), key=lambda kv: track_order(area, kv[0])) if p is not None]
+
+
+def track_order(area: str, track: str) -> tuple[int, str]:
+    """Resolution order within A, B, C: A and B numerically, C Trimotor to Jet."""
+    if area == "C":
+        return (PLANES.index(track) if track in PLANES else len(PLANES), track)
+    if area == "B":
+        return (DISPLAY_SLOTS.index(track) if track in DISPLAY_SLOTS else len(DISPLAY_SLOTS), track)
+    return (int(track), track) if track.isdigit() else (10**6, track)
+
+
+def all_cities(state: State) -> list[str]:
+    """Every city the table knows of (board, rulebook, declarations), sorted."""
+    return sorted(state["cities"])
+
+
+def income_formula(state: State, name: str) -> int | None:
+    """*Income Step*: Airports on the board plus the distances of the player's routes (None
+    when a distance is unknown)."""
+    player = state["players"][name]
+    total = len(player["airports"])
+    for key in player["routes"]:
+        distance = state["routes"].get(key, {}).get("distance")
+        if distance is None:
+            return None
+        total += int(distance)
+    return total
+
+
+def label(key: str) -> str:
+    return route_label(key)

@@ -1,0 +1,83 @@
+"""Pan Am: the words and hooks for the pages (describe, changes, position, expected) and the demo."""
+
+from __future__ import annotations
+
+import pytest
+
+import engines
+from engines.base import Engine, Event
+from engines.pan_am.demo import demo_game
+from tests.engines.pan_am_helpers import (
+    TWO,
+    airport,
+    bid,
+    dealt,
+    reveal,
+    revealed,
+    site,
+    to_resolution,
+)
+from tests.engines.scenario import legal
+
+
+@pytest.fixture(scope="module")
+def pa() -> Engine:
+    return engines.find("pan-am")
+
+
+def test_position_names_the_round_and_phase(pa: Engine) -> None:
+    assert pa.position(pa.setup(TWO, {})) == {"round": None, "turn": None, "label": "Set-up"}  # type: ignore[attr-defined]
+    assert pa.position(revealed(pa)) == {"round": 1, "turn": None, "label": "Round 1 · Event phase · Stock Price"}  # type: ignore[attr-defined]
+
+
+def test_describe_and_changes_speak_of_the_table(pa: Engine) -> None:
+    state = revealed(pa)
+    assert pa.describe(state, bid("A", "1", 2, "Ann")) == "Ann bid at A1 space 2"
+    state = to_resolution(pa, state, bid("A", "1", 2, "Ann"), site("D", "Bob"))
+    after = pa.apply(state, airport("Lisbon", "Ann"))
+    assert pa.describe(state, airport("Lisbon", "Ann")) == "Ann placed an Airport in Lisbon"
+    lines = pa.changes(state, after, airport("Lisbon", "Ann"))  # type: ignore[attr-defined]
+    assert "Ann paid $2 for their bid" in lines and "Ann's Airport now stands in Lisbon" in lines
+    assert "Ann's income 0 → 1" in lines
+
+
+def test_the_resolution_offers_the_airports_cities(pa: Engine) -> None:
+    state = to_resolution(pa, revealed(pa), bid("A", "1", 2, "Ann"))
+    options = pa.expected(state)["options"]["airport_placed"]
+    assert "Lisbon" in options["city"] and "Beijing" in options["city"] and options["moved_from"] == []
+
+
+def test_a_first_reveal_offers_only_set(pa: Engine) -> None:
+    assert pa.expected(dealt(pa))["options"]["event_card_revealed"] == {"round": [1], "stock_adjustment.op": ["set"]}
+    state = legal(pa, dealt(pa), reveal())
+    assert pa.describe(dealt(pa), reveal()) == "Round 1 Event: Test Event (Stock Price set to $6; Pan Am rolls 1)"
+    assert state["stock_price"] == 6
+
+
+def test_the_demo_game_is_legal_and_shows_what_the_issue_asks_for(pa: Engine) -> None:
+    """Seven rounds, a forced Stock sale, a route bought off a path, a route sold on the Pan Am
+    symbol and a free route, every event legal, and the same game every time."""
+    game = demo_game()
+    assert game == demo_game() and "illustrative" in game["title"]
+    state = pa.setup(game["players"], game["options"])
+    forced_sales, path_buyouts, offer_sales, free_routes, rounds = 0, 0, 0, 0, set()
+    for raw in game["events"]:
+        event = Event(raw["type"], raw["data"], raw["actor"])
+        assert not [v for v in pa.check(state, event) if v.blocks], raw
+        after = pa.apply(state, event)
+        rounds.add(state["round"])
+        if after.get("payment") is not state.get("payment") and (after.get("payment") or {}).get("sold"):
+            forced_sales += 1
+        owners = {key: route["owner"] for key, route in state["routes"].items()}
+        if raw["type"] == "pan_am_expanded" and owners.get("|".join(sorted(raw["data"]["cities"]))) not in (None, "PAN_AM"):
+            path_buyouts += 1
+        offer_sales += raw["type"] == "route_sold_to_pan_am"
+        free_routes += sum(1 for effect in raw["data"].get("effects", []) if effect["kind"] == "free_route")
+        state = after
+    assert pa.is_over(state) and rounds == set(range(1, 8))
+    assert forced_sales >= 1 and path_buyouts >= 1 and offer_sales >= 1 and free_routes == 1
+    final = pa.standings(state)
+    table = {row["player"]: (row["breakdown"]["stock"], row["breakdown"]["money"], row["rank"]) for row in final["players"]}
+    # Archer and Genevieve tie on Stock; Genevieve's $12 beats Archer's $11 (End of the Game).
+    assert table == {"Ruby": (9, 10, 1), "Genevieve": (7, 12, 2), "Archer": (7, 11, 3)}
+    assert final["final"] and final["winners"] == ["Ruby"]

@@ -1,0 +1,226 @@
+"""Pan Am: set-up (PA-S1..S6, the rules profile, the board file, the rulebook's facts) and the
+Event phase (PA-V1..V5).  Tables come from ``pan_am_helpers``."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import engines
+from engines.base import Engine, SetupError
+from tests.engines.pan_am_helpers import (
+    FOUR,
+    ILLUSTRATIVE_BOARD,
+    THREE,
+    TWO,
+    board_game,
+    card,
+    deal,
+    dealt,
+    event_effect,
+    reveal,
+    site,
+)
+from tests.engines.scenario import codes, legal, notes
+
+
+@pytest.fixture(scope="module")
+def pa() -> Engine:
+    return engines.find("pan-am")
+
+
+# -- PA-S1, PA-S2: the table -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "expected"), [
+    (["Ann"], {"PA-S1", "PA-S2"}),
+    (["A", "B", "C", "D", "E"], {"PA-S1", "PA-S2"}),
+    (["Ann", "Ann"], {"PA-S1"}),
+    (["Ann", ""], {"PA-S1"}),
+])
+def test_two_to_four_named_players_sit_at_the_table(pa: Engine, players: list[str], expected: set[str]) -> None:
+    with pytest.raises(SetupError) as caught:
+        pa.setup(players, {})
+    assert {v.code for v in caught.value.violations} == expected
+    assert caught.value.violations[0].rule == "Player Setup"
+
+
+@pytest.mark.parametrize(("players", "engineers"), [(TWO, 5), (THREE, 4), (FOUR, 3)])
+def test_player_setup_follows_the_rulebook(pa: Engine, players: list[str], engineers: int) -> None:
+    state = pa.setup(players, {})
+    ann = state["players"]["Ann"]
+    assert (ann["engineers"], ann["available"], ann["money"], ann["stock"], ann["income"]) == (engineers, engineers, 12, 0, 0)
+    assert ann["fleet"] == {"TRIMOTOR": 2, "CLIPPER": 1, "CRUISER": 0, "JET": 0}
+    assert ann["hangar"] == {"TRIMOTOR": 3, "CLIPPER": 3, "CRUISER": 3, "JET": 1}
+    assert (ann["airports_supply"], ann["directives"]) == (5, 1)
+    assert state["stock_price"] is None and state["phase"] == "SETUP"
+    assert state["destination_deck"] == 50 - 4 - 2 * len(players)
+    assert state["directive_deck"] == 40 - len(players)
+    assert state["tiles"] == {"CRUISER": True, "JET": True}
+    assert state["colours"]["Ann"] == "red" and state["colours"]["Bob"] == "green"
+    assert json.loads(json.dumps(state)) == state
+
+
+# -- PA-S5, PA-S6 and option values ------------------------------------------------------
+
+
+@pytest.mark.parametrize(("options", "code"), [
+    ({"first_player": "Zed"}, "PA-S5"),
+    ({"colours": ["red"]}, "PA-S6"),
+    ({"colours": ["red", "red"]}, "PA-S6"),
+    ({"cruiser_open_round": 0}, "options/invalid"),
+    ({"start_price": 0}, "options/invalid"),
+    ({"origin": "Paris"}, "options/invalid"),
+    ({"colour": "red"}, "options/unknown"),
+])
+def test_bad_options_cannot_start(pa: Engine, options: dict[str, Any], code: str) -> None:
+    with pytest.raises(SetupError) as caught:
+        pa.setup(TWO, options)
+    assert [v.code for v in caught.value.violations] == [code]
+
+
+def test_the_first_player_holds_the_marker(pa: Engine) -> None:
+    assert pa.setup(TWO, {"first_player": "Bob"})["first_player"] == "Bob"
+    assert pa.setup(TWO, {})["first_player"] == "Ann"
+
+
+# -- the board file and the rulebook's facts ---------------------------------------------
+
+
+def test_the_rulebook_facts_are_preloaded_and_nothing_else(pa: Engine) -> None:
+    state = pa.setup(TWO, {})
+    regions = {city: v["region"] for city, v in state["cities"].items() if v["region"]}
+    assert regions == {"Bangkok": "ASIA", "Rome": "EUROPE", "New York": "NORTH_AMERICA", "Hong Kong": "PACIFIC",
+                       "Rio de Janeiro": "SOUTH_AMERICA", "Tokyo": "PACIFIC", "Honolulu": "PACIFIC"}
+    distances = {key: r["distance"] for key, r in state["routes"].items()}
+    assert distances == {"New York|Paris": 4, "Horta|Lisbon": 1, "Bathurst|Lisbon": 2, "Port of Spain|San Juan": 1,
+                         "Hong Kong|Shanghai": None, "Shanghai|Tokyo": None, "Beijing|Shanghai": None, "Havana|Miami": None}
+    assert state["declared"]["path_member:Miami:SA:Port of Spain|San Juan"]["value"] is True
+    assert state["declared"]["path_member:Miami:AP:Havana|Miami"]["at"] == "the rulebook"
+    assert not any(k.startswith("track_cost") for k in state["declared"])
+    assert pa.setup(TWO, {"rulebook_facts": False})["routes"] == {}
+
+
+@pytest.mark.parametrize("board", [
+    {"cities": {"Tokyo": "ASIA"}},  # the rulebook puts Tokyo in Hong Kong's region
+    {"routes": [["New York", "Paris", 3]]},  # New York–Paris is 4
+    {"routes": [["Lisbon", "Horta", 1], ["Lisbon", "Horta", 2]]},  # contradicts itself
+    {"paths": {"Miami": {"SA": [["Miami", "San Juan"]]}}},  # lacks San Juan–Port of Spain
+    {"tracks": {"B": {"5": [0, 1, 2, 3]}}},
+    {"tracks": {"A": {"1": [1, 2, 3]}}},
+    {"work_sites": {"D": 0}},
+    {"stock_price_track": {"min": 5, "max": 2}},
+    {"airports": 3},
+    ["not", "an", "object"],
+])
+def test_a_malformed_or_contradicting_board_cannot_start(pa: Engine, board: Any) -> None:
+    with pytest.raises(SetupError) as caught:
+        pa.setup(TWO, {"board": board})
+    assert {v.code for v in caught.value.violations} == {"options/invalid"}
+    assert all("board" in v.message for v in caught.value.violations)
+
+
+def test_a_board_file_preloads_regions_distances_paths_costs_sites_and_the_price_track(pa: Engine) -> None:
+    state = pa.setup(TWO, {"board": ILLUSTRATIVE_BOARD})
+    assert state["cities"]["Shanghai"]["region"] == "ASIA"
+    assert state["routes"]["Havana|Honolulu"]["distance"] == 4
+    assert state["board"]["paths"]["Miami"]["AP"][:2] == ["Havana|Miami", "Havana|Honolulu"]
+    assert state["declared"]["path_route:Miami:AP:2"]["value"] == "Havana|Honolulu"
+    assert state["declared"]["track_cost:C:CLIPPER:2"] == {"value": 4, "at": "the board file", "label": "The cost of C Clipper space 2"}
+    assert state["board"]["tracks_a"] == ["1", "2"]
+    assert state["board"]["sites"] == {"D": 4, "E": 3}
+    assert state["board"]["price_range"] == [1, 10]
+
+
+# -- PA-S3, PA-S4: the face-up cards ----------------------------------------------------
+
+
+def test_nothing_is_recorded_before_the_cards_are_dealt(pa: Engine) -> None:
+    state = pa.setup(TWO, {})
+    assert pa.expected(state)["event_types"] == ["cards_dealt"]
+    assert codes(pa, state, reveal()) == ["PA-S3"]
+
+
+def test_each_player_gets_two_destination_cards(pa: Engine) -> None:
+    state = pa.setup(TWO, {})
+    short = deal(TWO, hands={"Ann": [card("Rome", "EUROPE")], "Bob": [card("Bangkok", "ASIA"), card("Rome", "EUROPE")]})
+    assert codes(pa, state, short) == ["PA-S3"]
+    state = legal(pa, state, deal(TWO))
+    assert state["players"]["Ann"]["destinations"] == [card("Rome", "EUROPE"), card("Tokyo", "PACIFIC")]
+    assert codes(pa, state, deal(TWO)) == ["PA-S3"]  # dealt once
+
+
+def test_the_display_has_four_cards_with_no_bonus(pa: Engine) -> None:
+    state = pa.setup(TWO, {})
+    three = deal(TWO, display=[card("Lisbon", "EUROPE")] * 3)
+    assert codes(pa, state, three) == ["PA-S4"]
+    state = legal(pa, state, deal(TWO))
+    assert [s["card"]["city"] for s in state["display"]] == ["Lisbon", "Havana", "Rio de Janeiro", "Bangkok"]
+    assert [s["bonus"] for s in state["display"]] == [0, 0, 0, 0]
+    assert state["cities"]["Havana"]["region"] == "NORTH_AMERICA"  # declared by the card
+
+
+def test_a_card_contradicting_the_rulebook_is_a_declared_conflict(pa: Engine) -> None:
+    state = pa.setup(TWO, {})
+    wrong = deal(TWO, hands={"Ann": [card("Tokyo", "ASIA"), card("Rome", "EUROPE")], "Bob": [card("Bangkok", "ASIA")] * 2})
+    assert codes(pa, state, wrong) == ["declared/conflict"]
+    message = pa.check(state, wrong)[0].message
+    assert message == "The region of Tokyo was declared PACIFIC by the rulebook; event 1 declares ASIA"
+
+
+# -- PA-V1 .. PA-V5: the Event phase --------------------------------------------------------
+
+
+def test_the_event_card_sets_the_price_and_the_rolls_at_once(pa: Engine) -> None:
+    state = legal(pa, dealt(pa), reveal("set", 5, die_rolls=2, name="Clipper Age"))
+    assert state["stock_price"] == 5 and state["phase"] == "STOCK_PRICE"
+    assert state["expansion"]["rolls_expected"] == 2
+    assert state["event_card"]["name"] == "Clipper Age"
+    assert pa.expected(state)["actors"] == ["Ann"]
+
+
+def test_one_event_card_per_round_for_this_round(pa: Engine) -> None:
+    state = dealt(pa)
+    assert codes(pa, state, reveal(round=2)) == ["PA-V1"]
+    state = legal(pa, state, reveal(round=1))
+    assert codes(pa, state, reveal()) == ["PA-V1"]
+
+
+def test_set_needs_its_number(pa: Engine) -> None:
+    assert codes(pa, dealt(pa), reveal("set", None)) == ["PA-V2"]
+
+
+def test_round_one_must_set_the_price_unless_a_start_price_is_given(pa: Engine) -> None:
+    assert codes(pa, dealt(pa), reveal("up", None)) == ["PA-V3"]
+    state = legal(pa, dealt(pa, start_price=4), reveal("up", None))
+    assert state["stock_price"] == 5
+
+
+def test_the_price_stays_on_its_track(pa: Engine) -> None:
+    assert notes(pa, dealt(pa), reveal("set", 6)) == [("PA-V4", "unverified")]
+    state = board_game(pa)
+    assert codes(pa, state, reveal("set", 11)) == ["PA-V4"]
+    state = legal(pa, state, reveal("set", 10))
+    state["phase"], state["event_card"] = "EVENT", None  # a new round's reveal, pre-loaded
+    assert notes(pa, state, reveal("up", None)) == [("PA-V4", "warning")]
+    assert pa.apply(state, reveal("up", None))["stock_price"] == 10
+
+
+def test_the_die_is_rolled_zero_or_more_times(pa: Engine) -> None:
+    assert codes(pa, dealt(pa), reveal(die_rolls=-1)) == ["PA-V5"]
+
+
+def test_an_event_text_acts_only_while_its_card_is_face_up(pa: Engine) -> None:
+    money = {"kind": "money", "player": "ALL", "amount": -2}
+    assert codes(pa, dealt(pa), event_effect(money)) == ["PA-V1"]
+    state = legal(pa, dealt(pa), reveal(), event_effect(money))
+    assert [p["money"] for p in state["players"].values()] == [10, 10]
+
+
+def test_the_stock_price_step_closes_at_the_first_engineer_event(pa: Engine) -> None:
+    state = legal(pa, board_game(pa), reveal())
+    assert state["phase"] == "STOCK_PRICE"
+    state = legal(pa, state, site("D", "Ann"))
+    assert state["phase"] == "ASSIGNMENT" and state["turn"] == "Bob"
