@@ -8,8 +8,15 @@ The rulebook has no map, so the network is a schematic, never geography.  The ci
 stand on one ring, in sectors by region (the five regions in a fixed order, then the
 cities whose region is not declared), in name order within a sector; the ring grows with
 the number of cities.  A route is a curve bowed towards the centre, its distance diamond
-at the middle of the curve, slid along it when it would cover another diamond.  Every
-position follows from the state alone, so a step always draws the same picture.
+at the middle of the curve, slid along it (or the curve bowed deeper or shallower) when it
+would cover another diamond.  Inside a
+sector the cities are ordered so that a city sits near the cities it has routes to (names
+break ties), which keeps most routes short and few of them crossing.  Every position
+follows from the state alone, so a step always draws the same picture.
+
+Players' pieces are drawn in their **box colour** (``state["colours"]``: the planes, Airports
+and Engineers on the table), never in the app's seat colours, and always with the player's
+initial beside the colour (``marks``), so colour is never the only signal.
 """
 
 from __future__ import annotations
@@ -23,19 +30,22 @@ REGION_NAMES = {"ASIA": "Asia", "EUROPE": "Europe", "NORTH_AMERICA": "North Amer
                 "PACIFIC": "Pacific", "SOUTH_AMERICA": "South America", None: "Region not declared"}
 REGION_ABBR = {"ASIA": "AS", "EUROPE": "EU", "NORTH_AMERICA": "NA", "PACIFIC": "PAC",
                "SOUTH_AMERICA": "SA", None: "?"}
+BOX_COLOURS = ("red", "green", "blue", "yellow")   # the box's four; any other name is drawn grey
 AREA_NAMES = {"A": "Airports", "B": "Destinations", "C": "Planes", "D": "Routes", "E": "Directives"}
 
 FONT = 11                 # city labels, in SVG units
-REGION_FONT = 12
+REGION_FONT = 9          # the region's abbreviation, on a pill inside its arc
 SLOT = 24                 # arc length per city on the ring
 GAP = 1.5                 # empty slots between two sectors
 RING_MIN = 150            # the ring's smallest radius
 LABEL_GAP = 9             # from a city's dot to its label
-BOW = 0.45                # a route's control point: this share of the way from the centre to its chord's middle
+BOWS = (0.45, 0.2, 0.7)   # a route's control point: this share of the way from the centre to its chord's
+                          # middle; the first unless its diamond would cover something (then the next)
 DIAMOND = 10              # half the diagonal of a distance diamond
 TAG = 14                  # how far below the diamond the owner's tag sits
 SLIDES = (0.5, 0.4, 0.6, 0.32, 0.68, 0.25, 0.75, 0.18, 0.82)   # where along the curve a diamond may sit
 PAD = 10
+ORDER_PASSES = 4          # rounds of "sit near your neighbours" inside each sector
 
 Box = tuple[float, float, float, float]   # x0, y0, x1, y1
 
@@ -56,6 +66,52 @@ def seat_index(state: Mapping[str, Any]) -> dict[str, int]:
     {'Ann': 0, 'Bob': 1}
     """
     return {name: i for i, name in enumerate(state.get("seats", []))}
+
+
+def box_class(colour: Any) -> str:
+    """The CSS suffix of a box colour: one of the box's four, else ``other`` (drawn grey).
+
+    >>> box_class("Red"), box_class("purple"), box_class(None)
+    ('red', 'other', 'other')
+    """
+    name = str(colour or "").strip().lower()
+    return name if name in BOX_COLOURS else "other"
+
+
+def initials(names: list[str]) -> dict[str, str]:
+    """Each player's shortest distinct prefix (up to 3 letters), the text beside their colour.
+
+    >>> initials(["Ruby", "Archer", "Genevieve"])
+    {'Ruby': 'R', 'Archer': 'A', 'Genevieve': 'G'}
+    >>> initials(["Ann", "Anna", "Bob"])
+    {'Ann': 'Ann', 'Anna': 'Ann', 'Bob': 'B'}
+    """
+    out = {}
+    for name in names:
+        text = name.strip() or "?"
+        for size in range(1, 4):
+            prefix = text[:size]
+            if not any(other != name and other.strip()[:size].casefold() == prefix.casefold() for other in names):
+                break
+        out[name] = prefix
+    return out
+
+
+def marks(state: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """How each player's pieces look: seat, box colour (its name and CSS class) and initial.
+
+    >>> marks({"seats": ["Ann", "Bob"], "colours": {"Ann": "red", "Bob": "purple"}})["Bob"]
+    {'seat': 1, 'colour': 'purple', 'box': 'other', 'initial': 'B'}
+    """
+    seats = list(state.get("seats", []))
+    colours = state.get("colours") or {}
+    short = initials(seats)
+    return {name: {"seat": i, "colour": colours.get(name), "box": box_class(colours.get(name)), "initial": short[name]}
+            for i, name in enumerate(seats)}
+
+
+def _mark(marks_: Mapping[str, Mapping[str, Any]], name: Any) -> Mapping[str, Any]:
+    return marks_.get(name) or {"seat": None, "colour": None, "box": "other", "initial": str(name or "?")[:1]}
 
 
 def declared_value(state: Mapping[str, Any], key: str) -> Any:
@@ -121,23 +177,94 @@ def _bezier(p0: tuple[float, float], c: tuple[float, float], p2: tuple[float, fl
     return (u * u * p0[0] + 2 * u * t * c[0] + t * t * p2[0], u * u * p0[1] + 2 * u * t * c[1] + t * t * p2[1])
 
 
+def _ordered(state: Mapping[str, Any], groups: list[tuple[str | None, list[str]]]) -> list[tuple[str | None, list[str]]]:
+    """The sectors' cities reordered so that each sits near the cities it has routes to.
+
+    A few passes of the barycentre rule: a city's wish is the mean direction of its
+    neighbours seen from the centre, measured from its sector's middle; a sector sorts its
+    cities by wish (a city with no route keeps its place), names breaking ties.
+
+    >>> state = {"cities": {n: {"region": "EUROPE"} for n in ("Athens", "Berlin", "Cairo")},
+    ...          "routes": {"x": {"cities": ["Athens", "Lima"]}}, "declared": {}}
+    >>> state["cities"].update(Lima={"region": "SOUTH_AMERICA"}, Delhi={"region": "ASIA"})
+    >>> _ordered(state, city_groups(state))   # Athens moves to the end nearest Lima
+    [('ASIA', ['Delhi']), ('EUROPE', ['Berlin', 'Cairo', 'Athens']), ('SOUTH_AMERICA', ['Lima'])]
+    """
+    neighbours: dict[str, list[str]] = {}
+    for route in state.get("routes", {}).values():
+        ends = route.get("cities", [])
+        if len(ends) == 2 and ends[0] != ends[1]:
+            neighbours.setdefault(ends[0], []).append(ends[1])
+            neighbours.setdefault(ends[1], []).append(ends[0])
+    groups = [(region, list(names)) for region, names in groups]
+    if len(groups) < 2:
+        return groups
+    for _ in range(ORDER_PASSES):
+        angle, middle = _angles(groups)
+        changed = False
+        for region, names in groups:
+            centre = middle[region]
+
+            def wish(i: int, name: str) -> tuple[float, float, str]:
+                near = neighbours.get(name) or []
+                if not near:
+                    own = _wrap(angle[name] - centre)
+                    return (own, 0.0, name)
+                x = sum(math.cos(angle[n]) for n in near)
+                y = sum(math.sin(angle[n]) for n in near)
+                if abs(x) < 1e-9 and abs(y) < 1e-9:
+                    return (_wrap(angle[name] - centre), 0.0, name)
+                return (_wrap(math.atan2(y, x) - centre), 1.0, name)
+
+            ranked = [name for _, name in sorted(enumerate(names), key=lambda item: (round(wish(*item)[0], 6), item[1].casefold(), item[1]))]
+            if ranked != names:
+                names[:] = ranked
+                changed = True
+        if not changed:
+            break
+    return groups
+
+
+def _wrap(a: float) -> float:
+    return (a + math.pi) % (2 * math.pi) - math.pi
+
+
+def _angles(groups: list[tuple[str | None, list[str]]]) -> tuple[dict[str, float], dict[str | None, float]]:
+    """Each city's angle on the ring, and each sector's middle angle, for this order."""
+    count = sum(len(names) for _, names in groups)
+    slots = count + GAP * len(groups) if len(groups) > 1 else max(count, 1)
+    step = 2 * math.pi / max(slots, 1)
+    angle: dict[str, float] = {}
+    middle: dict[str | None, float] = {}
+    position = 0.0
+    for region, names in groups:
+        first = position
+        for name in names:
+            angle[name] = -math.pi / 2 + (position + 0.5) * step
+            position += 1
+        middle[region] = -math.pi / 2 + (first + position) / 2 * step
+        position += GAP
+    return angle, middle
+
+
 def network(state: Mapping[str, Any]) -> dict[str, Any]:
     """The route network as SVG geometry (centre 0,0; ``viewbox`` frames everything).
 
-    >>> net = network({"seats": ["Ann"], "cities": {"Rome": {"region": "EUROPE", "airport": "Ann"},
+    >>> net = network({"seats": ["Ann"], "colours": {"Ann": "red"},
+    ...     "cities": {"Rome": {"region": "EUROPE", "airport": "Ann"},
     ...     "Paris": {"region": "EUROPE", "airport": None}}, "declared": {},
     ...     "routes": {"Paris|Rome": {"cities": ["Paris", "Rome"], "distance": 2, "owner": "Ann",
     ...                               "plane": "CLIPPER"}}})
-    >>> [(c["name"], c["seat"]) for c in net["cities"]]
-    [('Paris', None), ('Rome', 0)]
+    >>> [(c["name"], c["box"], c["initial"]) for c in net["cities"]]
+    [('Paris', None, None), ('Rome', 'red', 'A')]
     >>> route = net["routes"][0]
-    >>> route["label"], route["distance"], route["seat"], route["tag"]
-    ('Paris–Rome', 2, 0, '✈2')
+    >>> route["label"], route["distance"], route["box"], route["tag"]
+    ('Paris–Rome', 2, 'red', 'A✈2')
     >>> network({"cities": {}, "routes": {}})["cities"]
     []
     """
-    seats = seat_index(state)
-    groups = city_groups(state)
+    looks = marks(state)
+    groups = _ordered(state, city_groups(state))
     count = sum(len(cities) for _, cities in groups)
     slots = count + GAP * len(groups) if len(groups) > 1 else max(count, 1)
     ring = max(RING_MIN, slots * SLOT / (2 * math.pi))
@@ -150,48 +277,48 @@ def network(state: Mapping[str, Any]) -> dict[str, Any]:
     position = 0.0
     for region, names in groups:
         first = position
-        longest = 0.0
         for name in names:
             angle = -math.pi / 2 + (position + 0.5) * step
             x, y = ring * math.cos(angle), ring * math.sin(angle)
             lx, ly = (ring + LABEL_GAP) * math.cos(angle), (ring + LABEL_GAP) * math.sin(angle)
             width = text_width(name)
-            longest = max(longest, width)
             left = math.cos(angle) < -1e-9
             degrees = math.degrees(angle) + (180 if left else 0)
             airport = (state.get("cities", {}).get(name) or {}).get("airport")
+            look = _mark(looks, airport) if airport is not None else None
             cities.append({
                 "name": name, "region": region, "x": _r(x), "y": _r(y), "lx": _r(lx), "ly": _r(ly),
                 "rotate": _r(degrees), "anchor": "end" if left else "start",
-                "airport": airport, "seat": seats.get(airport) if airport is not None else None,
+                "airport": airport, "seat": look["seat"] if look else None,
+                "box": look["box"] if look else None, "initial": look["initial"] if look else None,
                 "origin": name == state.get("options", {}).get("origin"),
             })
             where[name] = (x, y)
-            obstacles.append((x - 7, y - 7, x + 7, y + 7))
+            obstacles.append((x - 8, y - 8, x + 8, y + 8))
             _grow(box, *_label_box(lx, ly, width, angle))
             position += 1
         last = position
         position += GAP
-        # The sector: an arc inside the ring, and the region's name beyond its longest label.
+        # The sector: an arc inside the ring, and the region's abbreviation on a pill on the
+        # arc (the full name is in the legend and the pill's title).
         a0, a1 = -math.pi / 2 + (first + 0.1) * step, -math.pi / 2 + (last - 0.1) * step
         inner = ring - 12
         mid = (a0 + a1) / 2
-        outer = ring + LABEL_GAP + longest + 14
         label = REGION_NAMES[region]
-        cos, sin = math.cos(mid), math.sin(mid)
-        anchor = "start" if cos > 0.3 else "end" if cos < -0.3 else "middle"
-        tx, ty = outer * cos, outer * sin + (REGION_FONT if sin > 0.3 else 0)
-        wide = text_width(label, REGION_FONT * 1.25)
-        x0 = tx if anchor == "start" else tx - wide if anchor == "end" else tx - wide / 2
-        _grow(box, x0, ty - REGION_FONT, x0 + wide, ty + 4)
+        abbr = REGION_ABBR[region]
+        # On the arc, between two cities (an odd count would put it on the middle city).
+        at = mid + (step / 2 if len(names) % 2 else 0) if len(names) > 1 else mid
+        tx, ty = inner * math.cos(at), inner * math.sin(at)
+        wide = text_width(abbr, REGION_FONT) + 8
+        obstacles.append((tx - wide / 2 - 2, ty - 8, tx + wide / 2 + 2, ty + 8))
         sectors.append({
-            "region": region, "name": label, "abbr": REGION_ABBR[region], "count": len(names),
+            "region": region, "name": label, "abbr": abbr, "count": len(names),
             "arc": (f"M {_r(inner * math.cos(a0))} {_r(inner * math.sin(a0))} "
                     f"A {_r(inner)} {_r(inner)} 0 {1 if a1 - a0 > math.pi else 0} 1 "
                     f"{_r(inner * math.cos(a1))} {_r(inner * math.sin(a1))}"),
-            "x": _r(tx), "y": _r(ty), "anchor": anchor,
+            "x": _r(tx), "y": _r(ty), "width": _r(wide),
         })
-    routes = [_route(state, key, route, where, seats, obstacles)
+    routes = [_route(state, key, route, where, looks, obstacles)
               for key, route in sorted(state.get("routes", {}).items()) if len(route.get("cities", [])) == 2]
     return {
         "ring": _r(ring), "sectors": sectors, "cities": cities, "routes": routes,
@@ -200,41 +327,49 @@ def network(state: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _route(state: Mapping[str, Any], key: str, route: Mapping[str, Any], where: Mapping[str, tuple[float, float]],
-           seats: Mapping[str, int], obstacles: list[Box]) -> dict[str, Any]:
+           looks: Mapping[str, Mapping[str, Any]], obstacles: list[Box]) -> dict[str, Any]:
     """One route's curve, diamond and tag; the diamond's box joins ``obstacles``."""
     a, b = route["cities"]
     p0, p2 = where[a], where[b]
-    control = (BOW * (p0[0] + p2[0]) / 2, BOW * (p0[1] + p2[1]) / 2)
     owner, plane = route.get("owner"), route.get("plane")
     pan_am = owner == PAN_AM
     player = owner is not None and not pan_am
-    tag = "PA" if pan_am else (f"✈{RANGE.get(plane, '?')}" if player else None)
+    look = _mark(looks, owner) if player else None
+    tag = "PA" if pan_am else (f"{look['initial']}✈{RANGE.get(plane, '?')}" if look else None)
 
-    def footprint(t: float) -> Box:
-        x, y = _bezier(p0, control, p2, t)
+    def control(bow: float) -> tuple[float, float]:
+        return (bow * (p0[0] + p2[0]) / 2, bow * (p0[1] + p2[1]) / 2)
+
+    def footprint(bow: float, t: float) -> Box:
+        x, y = _bezier(p0, control(bow), p2, t)
         return (x - DIAMOND - 1, y - DIAMOND - 1, x + DIAMOND + 1, y + (TAG + 7 if tag else DIAMOND + 1))
 
-    best = min(SLIDES, key=lambda t: (sum(_overlap(footprint(t), o) for o in obstacles), SLIDES.index(t)))
-    obstacles.append(footprint(best))
-    x, y = _bezier(p0, control, p2, best)
+    choices = [(bow, t) for bow in BOWS for t in SLIDES]
+    bow, best = min(choices, key=lambda c: (round(sum(_overlap(footprint(*c), o) for o in obstacles)), choices.index(c)))
+    obstacles.append(footprint(bow, best))
+    x, y = _bezier(p0, control(bow), p2, best)
+    cx, cy = control(bow)
     distance = route.get("distance")
     if distance is None:
         distance = declared_value(state, f"route_distance:{route_key([a, b])}")
     return {
         "key": key, "label": route_label(route_key([a, b])), "cities": [a, b], "distance": distance,
-        "owner": owner, "pan_am": pan_am, "seat": seats.get(owner) if player else None,
+        "owner": owner, "pan_am": pan_am, "seat": look["seat"] if look else None,
+        "box": look["box"] if look else None, "colour": look["colour"] if look else None,
         "plane": plane if player else None, "range": RANGE.get(plane) if player and plane else None, "tag": tag,
-        "path": (f"M {_r(p0[0])} {_r(p0[1])} Q {_r(control[0])} {_r(control[1])} {_r(p2[0])} {_r(p2[1])}"),
+        "tag_width": max(22, round(text_width(tag, 8) + 8)) if tag else 0,
+        "path": (f"M {_r(p0[0])} {_r(p0[1])} Q {_r(cx)} {_r(cy)} {_r(p2[0])} {_r(p2[1])}"),
         "dx": _r(x), "dy": _r(y),
         "diamond": (f"{_r(x)},{_r(y - DIAMOND)} {_r(x + DIAMOND)},{_r(y)} "
                     f"{_r(x)},{_r(y + DIAMOND)} {_r(x - DIAMOND)},{_r(y)}"),
     }
 
 
-def _engineer(placement: Mapping[str, Any] | None, seats: Mapping[str, int], due: bool) -> dict[str, Any] | None:
+def _engineer(placement: Mapping[str, Any] | None, looks: Mapping[str, Mapping[str, Any]], due: bool) -> dict[str, Any] | None:
     if placement is None:
         return None
-    return {"player": placement.get("player"), "seat": seats.get(placement.get("player"), 9),
+    look = _mark(looks, placement.get("player"))
+    return {"player": placement.get("player"), "seat": look["seat"], "box": look["box"], "initial": look["initial"],
             "priority": bool(placement.get("priority")), "resolved": bool(placement.get("resolved")),
             "cost": placement.get("cost"), "next": due}
 
@@ -249,7 +384,7 @@ def _next_due(state: Mapping[str, Any]) -> Mapping[str, Any] | None:
     return entry
 
 
-def _track(state: Mapping[str, Any], area: str, track: str, seats: Mapping[str, int],
+def _track(state: Mapping[str, Any], area: str, track: str, seats: Mapping[str, Mapping[str, Any]],
            due: Mapping[str, Any] | None) -> dict[str, Any]:
     placement = (state.get("tracks", {}).get(area) or {}).get(track)
     is_due = due is not None and due.get("area") == area and str(due.get("track")) == track
@@ -263,7 +398,7 @@ def _track(state: Mapping[str, Any], area: str, track: str, seats: Mapping[str, 
     return {"track": track, "spaces": spaces, "taken": placement is not None}
 
 
-def _sites(state: Mapping[str, Any], area: str, seats: Mapping[str, int],
+def _sites(state: Mapping[str, Any], area: str, seats: Mapping[str, Mapping[str, Any]],
            due: Mapping[str, Any] | None) -> list[dict[str, Any] | None]:
     placed = (state.get("sites") or {}).get(area) or []
     capacity = ((state.get("board") or {}).get("sites") or {}).get(area) or 0
@@ -296,7 +431,7 @@ def areas(state: Mapping[str, Any]) -> dict[str, Any]:
     >>> view["B"][0]["card"]["city"], view["B"][0]["bonus"], [s and s["player"] for s in view["D"]]
     ('Rome', 1, ['Ann'])
     """
-    seats = seat_index(state)
+    seats = marks(state)
     due = _next_due(state)
     board = state.get("board") or {}
     tracks_a = set(state.get("tracks", {}).get("A") or {}) | {str(t) for t in board.get("tracks_a") or []}
@@ -314,7 +449,7 @@ def areas(state: Mapping[str, Any]) -> dict[str, Any]:
               for plane in PLANES],
         "D": _sites(state, "D", seats, due),
         "E": _sites(state, "E", seats, due),
-        "priority": [{"player": name, "seat": seats.get(name, 9)} for name in state.get("priority_queue") or []],
+        "priority": [_engineer({"player": name}, seats, False) for name in state.get("priority_queue") or []],
         "due": dict(due) if due is not None else None,
     }
     return result
@@ -322,6 +457,6 @@ def areas(state: Mapping[str, Any]) -> dict[str, Any]:
 
 def board_view(state: Mapping[str, Any]) -> dict[str, Any]:
     """Everything the board partial draws that is not read straight from the state."""
-    return {"network": network(state), "areas": areas(state), "seats": seat_index(state),
+    return {"network": network(state), "areas": areas(state), "seats": seat_index(state), "marks": marks(state),
             "area_names": AREA_NAMES, "area_order": AREAS,
             "region_names": REGION_NAMES, "region_abbr": REGION_ABBR}

@@ -41,15 +41,19 @@ class Node:
     def text(self) -> str:
         return " ".join("".join(self._texts()).split())
 
+    def spoken(self) -> str:
+        """The text without the parts hidden from screen readers (``aria-hidden``)."""
+        return " ".join("".join(self._texts(spoken=True)).split())
+
     BLOCKS = frozenset({"div", "p", "li", "dt", "dd", "tr", "td", "th", "h3", "h4"})
 
-    def _texts(self) -> Iterator[str]:
+    def _texts(self, spoken: bool = False) -> Iterator[str]:
         for part in self.parts:
             if isinstance(part, str):
                 yield part
-            else:
+            elif not (spoken and part.attrs.get("aria-hidden") == "true"):
                 gap = " " if part.tag in self.BLOCKS else ""
-                yield gap + "".join(part._texts()) + gap
+                yield gap + "".join(part._texts(spoken)) + gap
 
     def walk(self) -> Iterator[Node]:
         for child in self.children:
@@ -175,17 +179,21 @@ def test_the_engine_hands_the_partial_its_board_view() -> None:
 
 
 def test_at_set_up_there_is_no_network_yet_and_every_mat_shows_the_starting_pieces(board: Any) -> None:
-    page = tree(board(new_state()))
+    html = board(new_state())
+    for tag in ("section", "table", "ol", "ul", "div", "svg", "figure"):
+        assert html.count(f"<{tag}") == html.count(f"</{tag}>"), f"every <{tag}> is closed"
+    page = tree(html)
     assert "No city declared yet" in page.text()
     assert not page.all("svg", role="img")
     assert "No route declared yet" in page.text()
     for seat, name in enumerate(PLAYERS):
         m = mat(page, name)
-        assert f"pa-seat-{seat}" in m.classes
+        assert f"pa-box-{['red', 'green', 'blue'][seat]}" in m.classes, "the mat in the player's box colour"
+        assert m.one(cls="pa-token").text() == name[0] and m.one(cls="pa-token").attrs["aria-hidden"] == "true"
         assert m.one(cls="pa-money").text() == "$12"
         assert m.one(cls="pa-stock").text() == "0" and m.one(cls="pa-income").text() == "$0"
-        fleet = {row.attrs["data-plane"]: (row.one(cls="pa-fleet").text(), row.one(cls="pa-hangar").text())
-                 for row in m.all("tr") if row.attrs.get("data-plane")}
+        fleet = {cell.attrs["data-plane"]: (cell.text(), m.one(cls="pa-hangar", data_plane=cell.attrs["data-plane"]).text())
+                 for cell in m.all("td", cls="pa-fleet")}
         assert fleet == {"trimotor": ("2", "3"), "clipper": ("1", "3"), "cruiser": ("0", "3"), "jet": ("0", "1")}
         assert m.one(cls="pa-airports").text() == "0 on the board · 5 in supply"
         assert m.one(cls="pa-directives").text() == "1 hidden card"
@@ -211,13 +219,14 @@ def test_an_owned_route_shows_its_distance_the_owners_colour_and_plane_and_pan_a
     page = tree(board(state))
 
     diamond = page.one("g", cls="pa-diamond", data_route=owned)
-    assert diamond.classes == ["pa-diamond", "pa-owned", "pa-seat-1"]
+    assert diamond.classes == ["pa-diamond", "pa-owned", "pa-box-green"], "Bob plays green: his plane is green"
+    assert diamond.attrs["data-owner"] == "Bob"
     assert diamond.one("text", cls="pa-distance").text() == "1"
-    assert diamond.one("text", cls="pa-tag-text").text() == "✈2"
-    assert "Bob's Clipper (range 2)" in diamond.one("title").text()
+    assert diamond.one("text", cls="pa-tag-text").text() == "B✈2", "his initial beside the colour"
+    assert "Bob's green Clipper (range 2)" in diamond.one("title").text()
 
     marker = page.one("g", cls="pa-diamond", data_route=panam)
-    assert "pa-panam" in marker.classes and "pa-seat-1" not in marker.classes
+    assert "pa-panam" in marker.classes and not [c for c in marker.classes if c.startswith("pa-box")]
     assert marker.one("text", cls="pa-distance").text() == "2"
     assert marker.one("text", cls="pa-tag-text").text() == "PA"
 
@@ -226,14 +235,17 @@ def test_an_owned_route_shows_its_distance_the_owners_colour_and_plane_and_pan_a
     assert unclaimed.one("text", cls="pa-distance").text() == "2", "a declared distance is shown"
 
     lisbon = page.one("g", cls="pa-city", data_city="Lisbon")
-    assert {"has-airport", "pa-seat-1"} <= set(lisbon.classes) and lisbon.all("rect", cls="pa-airport")
+    assert {"has-airport", "pa-box-green"} <= set(lisbon.classes) and lisbon.all("rect", cls="pa-airport")
+    assert lisbon.one("text", cls="pa-airport-initial").text() == "B"
     assert "Airport of Bob" in lisbon.one("title").text()
     assert not page.one("g", cls="pa-city", data_city="Horta").all("rect")
     assert "Pan Am's origin" in page.one("g", cls="pa-city", data_city="Miami").one("title").text()
 
-    names = {s.text() for s in page.all("text", cls="pa-sector-name")}
-    assert names == {"Europe", "South America", "North America", "Region not declared"}
-    words = {li.one(cls="pa-route-name").text(): li.text() for li in page.all("li", cls="pa-route-item")}
+    pills = {s.text() for s in page.all("text", cls="pa-sector-name")}
+    assert pills == {"EU", "SA", "NA", "?"}
+    regions = page.one(cls="pa-legend-regions").text()
+    assert all(name in regions for name in ("Europe", "South America", "North America", "Region not declared"))
+    words = {li.one(cls="pa-route-name").text(): li.spoken() for li in page.all("li", cls="pa-route-item")}
     assert words["Horta–Lisbon"] == "1 Horta–Lisbon Bob · Clipper"
     assert words["Havana–Miami"] == "2 Havana–Miami Pan Am"
     assert words["Bathurst–Lisbon"] == "2 Bathurst–Lisbon open"
@@ -263,7 +275,8 @@ def test_a_bid_shows_its_cost_declared_costs_show_on_empty_spaces_and_resolved_e
     assert [s.one(cls="pa-cost").text() for s in spaces] == [
         "Space 1, cost $1", "Space 2, cost $?", "Space 3, cost $4", "Space 4, cost $?"]
     bid = spaces[2].one(cls="pa-eng")
-    assert bid.classes == ["pa-eng", "pa-seat-2"] and bid.text() == "Cy ★ (Priority Access)"
+    assert bid.classes == ["pa-eng", "pa-box-blue"] and bid.spoken() == "Cy (Priority Access)"
+    assert bid.one(cls="pa-eng-initial").text() == "C"
     assert len([t for t in areas.all(cls="pa-track") if t.text().startswith("Track")]) == 2, "the board's two A tracks"
 
     cruiser = areas.one(cls="pa-track", data_plane="cruiser")
@@ -276,9 +289,9 @@ def test_a_bid_shows_its_cost_declared_costs_show_on_empty_spaces_and_resolved_e
     assert rome.one(cls="pa-region").text() == "EU" and rome.one(cls="pa-bonus-money").text() == "+$2"
 
     d_sites = areas.one(cls="pa-sites", data_area="D").all("li", cls="pa-site")
-    assert [s.text() for s in d_sites] == ["Bob ✓ (resolved)", "Ann next", "open"], "left to right, up to capacity"
+    assert [s.spoken() for s in d_sites] == ["Bob (resolved)", "Ann next", "open"], "left to right, up to capacity"
     assert "is-next" in d_sites[1].one(cls="pa-eng").classes
-    assert "Waiting for Priority Access: Cy" in areas.one(cls="pa-priority").text()
+    assert "Waiting for Priority Access: Cy" in areas.one(cls="pa-priority").spoken()
     assert "Ann resolves an Engineer in D · Routes" in page.one(cls="pa-bar").text()
 
 
@@ -292,7 +305,7 @@ def test_the_event_card_die_rolls_stock_price_and_turn_are_shown(board: Any) -> 
     bar = page.one(cls="pa-bar").text()
     assert "Round 4 / 7" in bar and "Pan Am phase · Expansion" in bar and "Bob to answer" in bar
     assert page.one(cls="pa-price").text() == "$6"
-    assert page.one(cls="pa-first").text() == "Cy"
+    assert page.one(cls="pa-first").spoken() == "Cy"
     event = page.one(cls="pa-event").text()
     assert "Jet Age" in event and "Stock Price set to $6" in event and "2 die rolls" in event
     assert "Roll 1: SA Pan Am" in event and "1 of 2 rolled" in event and "South American path" in event
@@ -321,13 +334,15 @@ def test_a_player_mat_shows_the_exact_numbers_and_cards(board: Any) -> None:
     assert m.one(cls="pa-money").text() == "$37"
     assert m.one(cls="pa-stock").text() == "14"
     assert m.one(cls="pa-income").text() == "$9"
-    assert m.one("tr", data_plane="cruiser").text() == "Cruiser (3) 1 2"
-    assert m.one("tr", data_plane="trimotor").text() == "Trimotor (1) 0 3"
+    assert m.one("td", cls="pa-fleet", data_plane="cruiser").text() == "1"
+    assert m.one("td", cls="pa-hangar", data_plane="cruiser").text() == "2"
+    assert m.one("td", cls="pa-fleet", data_plane="trimotor").text() == "0"
+    assert m.one("td", cls="pa-hangar", data_plane="trimotor").text() == "3"
     assert [c.text() for c in m.all(cls="pa-card")] == ["Tokyo PAC", "Lima SA"]
     assert [a.attrs["title"] for a in m.all("abbr", cls="pa-region")] == ["Pacific", "South America"]
     assert m.one(cls="pa-directives").text() == "3 hidden cards"
     assert m.one(cls="pa-engineers").text() == "1 available · 2 on the board · 1 set aside"
-    assert "red pieces" in m.text() and "green pieces" in mat(page, "Bob").text()
+    assert "Red pieces" in m.text() and "Green pieces" in mat(page, "Bob").text()
     assert mat(page, "Bob").one(cls="pa-money").text() == "$12"
 
 
@@ -345,7 +360,7 @@ def test_user_text_is_escaped_everywhere(board: Any) -> None:
     assert 'onmouseover="x' not in html
     assert html.count("&lt;script&gt;alert(1)&lt;/script&gt;") >= 5
     page = tree(html)
-    assert page.one("g", cls="pa-city", data_city=NASTY).one("text").text() == NASTY
+    assert page.one("g", cls="pa-city", data_city=NASTY).one("text", cls="pa-city-name").text() == NASTY
     assert page.one("g", cls="pa-diamond", data_route=key).one("text", cls="pa-distance").text() == "3"
     assert mat(page, "<b>Ann</b>").one("h3").text() == "<b>Ann</b>"
 
@@ -367,13 +382,13 @@ def test_a_full_network_draws_every_city_once_every_route_once_inside_the_pictur
     for city in net["cities"]:
         assert x0 <= city["x"] <= x0 + w and y0 <= city["y"] <= y0 + h
         assert abs((city["x"] ** 2 + city["y"] ** 2) ** .5 - net["ring"]) < 1
-    # Sectors in a fixed order; inside one, cities by name and in one run around the ring.
+    # Sectors in a fixed order; inside one, the cities in one run around the ring.
     order = [c["region"] for c in net["cities"]]
     assert [s["region"] for s in net["sectors"]] == ["ASIA", "EUROPE", "NORTH_AMERICA", "PACIFIC", "SOUTH_AMERICA", None]
     assert order == sorted(order, key=lambda r: [s["region"] for s in net["sectors"]].index(r))
     for sector in net["sectors"]:
         names = [c["name"] for c in net["cities"] if c["region"] == sector["region"]]
-        assert names == sorted(names)
+        assert len(names) == sector["count"] and len(set(names)) == len(names)
     for route in net["routes"]:
         assert (route["dx"] ** 2 + route["dy"] ** 2) ** .5 < net["ring"]
     assert layout.network(state) == net, "the same state always draws the same picture"
@@ -452,8 +467,8 @@ def test_a_recorded_first_round_in_the_viewer(client: Any, app: Any) -> None:
     track_1 = next(t for t in bid.all(cls="pa-track") if t.text().startswith("Track 1"))
     space = track_1.one("li", cls="pa-space", data_space="2")
     assert space.one(cls="pa-cost").text() == "Space 2, cost $3"
-    assert space.one(cls="pa-eng").classes == ["pa-eng", "pa-seat-1"] and space.one(cls="pa-eng").text() == "Bob"
-    assert bid.one(cls="pa-sites", data_area="D").text() == "Ann", "Ann's Engineer on the Routes work site"
+    assert space.one(cls="pa-eng").classes == ["pa-eng", "pa-box-green"] and space.one(cls="pa-eng").spoken() == "Bob"
+    assert bid.one(cls="pa-sites", data_area="D").spoken() == "Ann", "Ann's Engineer on the Routes work site"
     assert "Ann to place an Engineer" in bid.one(cls="pa-bar").text()
 
     page = client.get(f"/games/{game.id}").get_data(as_text=True)
@@ -461,10 +476,28 @@ def test_a_recorded_first_round_in_the_viewer(client: Any, app: Any) -> None:
     assert "<script>alert(1)" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     last = tree(page)
     route = last.one("g", cls="pa-diamond", data_route="Horta|Lisbon")
-    assert route.classes == ["pa-diamond", "pa-owned", "pa-seat-0"]
-    assert route.one(cls="pa-distance").text() == "1" and route.one(cls="pa-tag-text").text() == "✈1"
-    assert {"has-airport", "pa-seat-1"} <= set(last.one("g", cls="pa-city", data_city="Tokyo").classes)
+    assert route.classes == ["pa-diamond", "pa-owned", "pa-box-red"]
+    assert route.one(cls="pa-distance").text() == "1" and route.one(cls="pa-tag-text").text() == "A✈1"
+    assert {"has-airport", "pa-box-green"} <= set(last.one("g", cls="pa-city", data_city="Tokyo").classes)
     assert mat(last, "Ann").one(cls="pa-money").text() == "$12" and mat(last, "Ann").one(cls="pa-income").text() == "$1"
     assert mat(last, "Bob").one(cls="pa-money").text() == "$9", "Bob paid his $3 bid"
     assert last.one(cls="pa-price").text() == "$5"
     assert "is-resolved" in last.one(cls="pa-sites", data_area="D").one(cls="pa-eng").classes
+
+
+def test_every_box_colour_is_drawn_as_itself_and_an_unknown_one_in_grey_always_with_words(board: Any) -> None:
+    players = ["Ann", "Abe", "Bob", "Cy"]
+    state = _new_state(players, resolve_options(PAN_AM, {"colours": ["yellow", "Purple", "blue", "red"]}), BOARD, {}, [])
+    add_city(state, "Lisbon", "EUROPE", airport="Ann")
+    add_city(state, "Horta", "EUROPE", airport="Abe")
+    key = add_route(state, "Lisbon", "Horta", 1, owner="Ann", plane="TRIMOTOR")
+    page = tree(board(state))
+    assert mat(page, "Ann").classes[:2] == ["pa-mat", "pa-box-yellow"] and "Yellow pieces" in mat(page, "Ann").text()
+    assert "pa-box-other" in mat(page, "Abe").classes and "Purple pieces" in mat(page, "Abe").text(), \
+        "a colour the box does not have is drawn grey, its name written"
+    assert [mat(page, n).one(cls="pa-token").text() for n in players] == ["An", "Ab", "B", "C"], "distinct initials"
+    route = page.one("g", cls="pa-diamond", data_route=key)
+    assert "pa-box-yellow" in route.classes and route.one(cls="pa-tag-text").text() == "An✈1"
+    assert "pa-box-other" in page.one("g", cls="pa-city", data_city="Horta").classes
+    legend = page.one(cls="pa-legend-players").spoken()
+    assert legend == "Ann (yellow) Abe (Purple) Bob (blue) Cy (red)"
