@@ -123,7 +123,8 @@ Any time (player)
 ``directive_played {card?, timing: {phase, step}, area?, effects: [Effect]}``
     ``timing`` is what the card prints: phase EVENT|ENGINEER|RESOLUTION|PAN_AM, step
     REVEAL|STOCK_PRICE|PRIORITY_ACCESS|ASSIGNMENT|A|B|C|D|E|EXPANSION|INCOME|STOCK.
-    ``area`` for cards played while resolving an Engineer.
+    ``area`` for cards played while resolving an Engineer (PA-DIR-3, PA-DIR-4); a Resolution
+    card without one is played while the Engineers of its step are resolved (PA-DIR-2).
 
 Effect (a dict with ``kind``; ``player`` defaults to the card's player, "ALL" = everyone
 where marked): ``money {player|ALL, amount}``, ``income {player|ALL, amount}``,
@@ -212,7 +213,11 @@ Decisions beyond the note
 * A Pan Am offer skips a player who owns no route (nothing to sell).  Path symbols of one
   face may be expanded in any order, all before the Pan Am offers (PA-AMB-7).
 * A Resolution-phase Directive played "directly after" the last Engineer may come in the
-  Expansion step before the first roll.  A card's Airport cost (Regional Airport) is paid
+  Expansion step before the first roll (or in the Income step when the Event card shows no
+  roll).  An Engineer-phase Directive (Priority Access or Assignment step) played in the Stock
+  Price step closes that step, as the first Engineer event would, and is judged in the
+  Engineer phase it opens.  A Destination card used for its own city (method 2) counts as
+  used whether or not ``cards`` lists it, so it cannot also be discarded (PA-LR-5).  A card's Airport cost (Regional Airport) is paid
   from money only: short, it is a PA-M1 warning and the money stops at $0 (a forced Stock
   sale is only for bids).  Effects are judged one after the other, each on the table the
   earlier ones left.  ``discard_destination`` of a card not held is PA-LR-5.

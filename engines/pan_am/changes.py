@@ -42,11 +42,38 @@ def changes_between(before: State, after: State, event: Event) -> list[str]:
     """What changed from ``before`` to ``after`` (consecutive states), in words."""
     try:
         lines: list[str] = []
-        for part in (_payment, _price, _routes, _airports, _players, _cards, _display, _phase):
+        for part in (_engineers, _payment, _price, _routes, _airports, _players, _cards, _display, _phase):
             lines += part(before, after)
         return [line for line in lines if line.strip()]
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         return []
+
+
+def _engineers(before: State, after: State) -> list[str]:
+    """Engineers placed, outbid and set aside in the Engineer phase (the round's end clears
+    the board: that is said by ``_phase``, not here)."""
+    if after["round"] != before["round"]:
+        return []
+    lines = []
+    for area, tracks in after["tracks"].items():
+        for track, placed in tracks.items():
+            old = before["tracks"].get(area, {}).get(track)
+            if placed is None or placed == old or (old is not None and old["player"] == placed["player"]
+                                                   and old["space"] == placed["space"]):
+                continue
+            lines.append(f"{placed['player']}'s Engineer bids ${placed['cost']} on {track_label(area, track)}, "
+                         f"space {placed['space']}")
+            if old is not None:
+                lines.append(f"{old['player']}'s Engineer on {track_label(area, track)} is outbid and goes back "
+                             f"to {old['player']}")
+    for area, sites in after["sites"].items():
+        for site in sites[len(before["sites"].get(area, [])):]:
+            lines.append(f"{site['player']}'s Engineer takes place {len(sites)} of work site {area}")
+    for name, player in after["players"].items():
+        more = player["set_aside"] - before["players"][name]["set_aside"]
+        if more > 0:
+            lines.append(f"{name} sets aside {more} Engineer{'s' if more > 1 else ''} until next round")
+    return lines
 
 
 def _payment(before: State, after: State) -> list[str]:

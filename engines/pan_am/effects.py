@@ -274,6 +274,9 @@ def _directive_drawn(new: State, who: str, data: Mapping[str, Any]) -> None:
 
 
 def _directive_played(new: State, who: str, data: Mapping[str, Any]) -> None:
+    timing = data.get("timing") or {}
+    if timing.get("phase") == "ENGINEER" and new["phase"] == "STOCK_PRICE":
+        flow.enter_engineer_phase(new)  # an Engineer-phase card closes the Stock Price step
     player = new["players"][who]
     player["directives"] = max(0, player["directives"] - 1)
     apply_effects(new, who, data.get("effects"))

@@ -35,6 +35,8 @@ class PanAm:
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
     # The viewer's board partial reads ``engine.board_view(state)`` (``layout``, owned by the viewer work).
     board_view = staticmethod(layout.board_view)
+    # The pages colour each seat as its pieces (``recorder/web/seat_colours.py``).
+    seat_colours = staticmethod(layout.seat_colours)
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any]) -> State:
         """The table after *Player Setup*; SetupError (PA-S1, S2, S5, S6, options, board) when no game can start."""

@@ -52,7 +52,8 @@ def problems(
         cards = [str(c) for c in rights[city].get("cards") or []]
         found = _method_problems(who, hand, airports, city, method, cards, region_of)
         if not found:
-            used.update(cards)
+            # The city's own card (method 2) is used even when ``cards`` does not list it.
+            used.update([city] if method == CARD else cards)
         out += found
     # PA-LR-5: every card used is a distinct card the player holds.
     over = sorted(c for c, n in used.items() if n > held[c])

@@ -68,6 +68,22 @@ def seat_index(state: Mapping[str, Any]) -> dict[str, int]:
     return {name: i for i, name in enumerate(state.get("seats", []))}
 
 
+# The pages' seat colours (``recorder/web/seat_colours.py``) for the box's four: the pieces'
+# colours of pan-am.css, yellow a shade deeper so that a line of the score chart shows on white.
+SEAT_HEX = {"red": "#c62828", "green": "#2e7d32", "blue": "#1565c0", "yellow": "#b58900"}
+
+
+def seat_colours(state: Mapping[str, Any]) -> list[str | None]:
+    """Each seat's colour for the pages' chrome (standings, chart, seat dots): the colour of
+    the player's pieces, so a player looks the same on the board and beside it; None for a
+    colour name the box does not have (the page keeps its own).
+
+    >>> seat_colours({"seats": ["Ann", "Bob", "Cy"], "colours": {"Ann": "red", "Bob": "Yellow", "Cy": "teal"}})
+    ['#c62828', '#b58900', None]
+    """
+    return [SEAT_HEX.get(box_class(state["colours"].get(name))) for name in state["seats"]]
+
+
 def box_class(colour: Any) -> str:
     """The CSS suffix of a box colour: one of the box's four, else ``other`` (drawn grey).
 

@@ -85,12 +85,12 @@ def check_event(state: State, event_type: str, actor: str | None, data: Mapping[
         return [Violation("event/unknown-type", "Playing the Game", f"Pan Am has no event type {event_type!r}")]
     # PA-X3: "The game ends after Round 7."
     if state["phase"] == "OVER":
-        return [Violation("PA-X3", "End of the Game", f"The game is over after round 7; no {event_type} can follow")]
+        return [Violation("PA-X3", "End of the Game", f"The game is over after round 7; no {event_type.replace('_', ' ')} can follow")]
     if actor is not None and actor not in state["players"]:
         return [Violation("event/unknown-player", "Player Setup", f"{actor!r} is not a player in this game")]
     # PA-S3: the face-up cards are dealt before anything else.
     if state["phase"] == "SETUP" and event_type != "cards_dealt":
-        return [Violation("PA-S3", "Player Setup", f"Deal the starting Destination cards and the display before any {event_type}")]
+        return [Violation("PA-S3", "Player Setup", f"Deal the starting Destination cards and the display before any {event_type.replace('_', ' ')}")]
     judged = state
     if event_type in ENGINEER_EVENTS and state["phase"] == "STOCK_PRICE":
         judged = next_state(state)

@@ -11,12 +11,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.base import State, Violation
+from engines.pan_am import flow
 from engines.pan_am.card_effects import ALL, apply_effect
 from engines.pan_am.knowledge import effect_facts, learn
 from engines.pan_am.rules_event import price_problems
 from engines.pan_am.rules_resolution import airport_problems, route_problems
 from engines.pan_am.state import PLANES
-from engines.pan_am.table import PHASE_STEP, due_entry, next_state, placements
+from engines.pan_am.table import (
+    PHASE_STEP,
+    due_entry,
+    next_state,
+    phase_words,
+    placements,
+)
 
 CARDS = "Directive Cards"
 EXAMPLES = "Directive Card Examples"
@@ -38,30 +45,57 @@ def guard_directive(state: State, who: str, data: Mapping[str, Any]) -> list[Vio
 def check_directive(state: State, who: str, data: Mapping[str, Any]) -> list[Violation]:
     timing = data.get("timing") or {}
     phase, step = timing.get("phase"), timing.get("step")
-    area = data.get("area") if data.get("area") is not None else (step if phase == "RESOLUTION" else None)
+    declared = data.get("area")
+    area = declared if declared is not None else (step if phase == "RESOLUTION" else None)
     out = _known_card(who, data, phase, step, area)
-    if phase == "RESOLUTION":
+    if phase == "ENGINEER" and state["phase"] == "STOCK_PRICE":
+        # The Stock Price step lasts until the first Engineer-phase event: this card opens the
+        # Engineer phase (Priority Access, or the Assignment step), as an Engineer event would.
+        state = next_state(state)
+        flow.enter_engineer_phase(state)
+    if phase == "RESOLUTION" and declared is not None:
         out += _resolution_timing(state, who, str(step), area)
+    elif phase == "RESOLUTION":
+        out += _resolution_step(state, str(step))
     else:
         now = PHASE_STEP.get(state["phase"])
         # PA-DIR-2: "You may play it at any time during the indicated step."
         if now != (phase, step):
-            shown = f"{now[0]} / {now[1]}" if now else state["phase"].lower()
-            out.append(Violation("PA-DIR-2", CARDS, f"{_name(data)} is played in {phase} / {step}; now is {shown}"))
+            message = f"{_name(data)} is played in the {_words(phase)} phase, {_words(step)} step; now is {phase_words(state)}"
+            out.append(Violation("PA-DIR-2", CARDS, message))
     return out + effect_problems(state, who, data.get("effects"), personal=True)
+
+
+def _words(name: Any) -> str:
+    """ "STOCK_PRICE" -> "Stock Price", "PAN_AM" -> "Pan Am"."""
+    return str(name).replace("_", " ").title()
 
 
 def _name(data: Mapping[str, Any]) -> str:
     return f"The {data['card']!r} card" if data.get("card") else "This Directive card"
 
 
+def _resolution_step(state: State, step: str) -> list[Violation]:
+    """PA-DIR-2 for a Resolution card that names no area: "*Some* Directive cards must be
+    played when resolving an Engineer", so one that is not is played while the Engineers of
+    its step are being resolved (the one due, or the one just resolved, is in that area)."""
+    if state["phase"] == "RESOLUTION":
+        due, last = due_entry(state), state["resolution"]["last"]
+        if step in {entry["area"] for entry in (due, last) if entry is not None}:
+            return []
+    return [Violation("PA-DIR-2", CARDS,
+                      f"This card is played while the {step} Engineers are resolved; now is {phase_words(state)}")]
+
+
 def _resolution_timing(state: State, who: str, step: str, area: Any) -> list[Violation]:
     """PA-DIR-3 (an Engineer in the area) and PA-DIR-4 (directly before or after resolving it)."""
     if step not in ("A", "B", "C", "D", "E") or (area is not None and area != step):
         return [Violation("PA-DIR-2", CARDS, f"A Resolution-phase card names one area A-E as its step, not {step} (area {area})")]
-    rolled = state["phase"] == "EXPANSION" and not state["expansion"]["rolls"]
-    if state["phase"] != "RESOLUTION" and not rolled:
-        return [Violation("PA-DIR-2", CARDS, f"This card is played in the Resolution phase ({step}); now is {state['phase'].lower()}")]
+    # "Directly after" the last Engineer: nothing has happened since, not even a roll (with no
+    # roll on the Event card the table is already at the Income step).
+    unrolled = state["phase"] in ("EXPANSION", "INCOME") and not state["expansion"]["rolls"]
+    if state["phase"] != "RESOLUTION" and not unrolled:
+        return [Violation("PA-DIR-2", CARDS, f"This card is played in the Resolution phase ({step}); now is {phase_words(state)}")]
     # PA-DIR-3: "you can't play the card if you don't have an Engineer assigned to the indicated area".
     if not any(p["player"] == who for p in placements(state, step)):
         return [Violation("PA-DIR-3", CARDS, f"{who} has no Engineer on {step} this round")]
@@ -117,13 +151,13 @@ def _effect(state: State, who: str, effect: Mapping[str, Any], personal: bool) -
     if kind == "stock_price":
         # PA-K3: the price does not change during the Stock step.
         if state["phase"] == "STOCK":
-            return [Violation("PA-K3", "Stock Step", "The Stock Price does not change during the Stock step")]
+            return [Violation("PA-K3", "4. Pan Am Phase: Stock Step", "The Stock Price does not change during the Stock step")]
         return price_problems(state, effect.get("op"), effect.get("value"))
     if kind == "die_rolls":
         exp = state["expansion"]
         # PA-P1: rolls already made stay made.
         if exp["rolls_expected"] + int(effect.get("amount", 0)) < len(exp["rolls"]):
-            return [Violation("PA-P1", "4. Pan Am Phase: Expansion Step", f"The die was already rolled {len(exp['rolls'])} times")]
+            return [Violation("PA-P1", "4. Pan Am Phase: Expansion Step", f"The die was already rolled {len(exp['rolls'])} times this round: a card cannot take back rolls made")]
     return []
 
 
@@ -133,7 +167,7 @@ def _for_player(state: State, name: str, kind: str, effect: Mapping[str, Any]) -
         have = player[kind]
         # PA-M1: money and Stock never go below 0 (the effect takes what there is).
         if have + int(effect.get("amount", 0)) < 0:
-            return [Violation("PA-M1", MONEY_RULE, f"{name} has {have} {kind}: the effect takes it to 0, not below", "warning")]
+            return [Violation("PA-M1", MONEY_RULE, f"{name} has {_amount_words(kind, have)}: the effect ({int(effect.get('amount', 0)):+d}) takes {kind} to 0, not below", "warning")]
         return []
     if kind == "discard_destination":
         if not any(card["city"] == effect.get("city") for card in player["destinations"]):
@@ -157,6 +191,10 @@ def _for_player(state: State, name: str, kind: str, effect: Mapping[str, Any]) -
         # PA-FR1: no Landing Rights, but a plane of the fleet within range (PA-AMB-6).
         return [Violation("PA-FR1", FREE, v.message) if v.code == "PA-D3" else v for v in out]
     return []
+
+
+def _amount_words(kind: str, amount: int) -> str:
+    return f"${amount}" if kind == "money" else f"{amount} {'Stock' if kind == 'stock' else 'income'}"
 
 
 def _upgrade(state: State, name: str, plane: Any) -> list[Violation]:

@@ -140,7 +140,7 @@ def _site_problems(state: State, who: str, area: str, data: Mapping[str, Any]) -
     space = data.get("space")
     # PA-E13: "Work Sites are filled from left to right."
     if isinstance(space, int) and space != len(sites) + 1:
-        out.append(Violation("PA-E13", SITES, f"{area} fills from left to right: the next space is {len(sites) + 1}, not {space}"))
+        out.append(Violation("PA-E13", SITES, f"The {area} Work Site fills from left to right: the next space is {len(sites) + 1}, not {space}"))
     capacity = (state["board"].get("sites") or {}).get(area)
     if capacity is None:
         message = f"The capacity of the {area} Work Site is not in the rulebook: cannot confirm space {len(sites) + 1} exists"

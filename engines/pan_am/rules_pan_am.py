@@ -9,12 +9,12 @@ from typing import Any
 from engines.base import State, Violation
 from engines.pan_am.board import path_key
 from engines.pan_am.state import PAN_AM_MARKERS, STOCK_UNITS, route_key, route_label
-from engines.pan_am.table import income_formula
+from engines.pan_am.table import income_formula, phase_words
 
 EXPANSION = "4. Pan Am Phase: Expansion Step"
 SELLING = "Selling Routes to Pan Am"
-INCOME = "Income Step"
-STOCK = "Stock Step"
+INCOME = "4. Pan Am Phase: Income Step"
+STOCK = "4. Pan Am Phase: Stock Step"
 COMPONENTS = "Components"
 PATH_WORDS = {"SA": "South American", "EU": "European", "AP": "Asian-Pacific"}
 
@@ -23,7 +23,7 @@ def guard_roll(state: State, who: str, data: Mapping[str, Any]) -> list[Violatio
     exp = state["expansion"]
     # PA-P1: as many rolls as the Event card shows, each resolved before the next.
     if state["phase"] != "EXPANSION":
-        return [Violation("PA-P1", EXPANSION, f"The Pan Am die is rolled in the Expansion step, not now ({_phase(state)})")]
+        return [Violation("PA-P1", EXPANSION, f"The Pan Am die is rolled in the Expansion step, not in {_phase(state)}")]
     if exp["paths_due"] or exp["offers_due"]:
         return [Violation("PA-P1", EXPANSION, "Resolve the last roll before rolling again")]
     if len(exp["rolls"]) >= exp["rolls_expected"]:
@@ -32,14 +32,14 @@ def guard_roll(state: State, who: str, data: Mapping[str, Any]) -> list[Violatio
 
 
 def _phase(state: State) -> str:
-    return str(state["phase"]).lower().replace("_", " ")
+    return phase_words(state)
 
 
 def check_roll(state: State, who: str, data: Mapping[str, Any]) -> list[Violation]:
     faces = list(data.get("faces") or [])
     # PA-P2: a face shows one or more of the four symbols, each once.
     if not faces or len(set(faces)) != len(faces):
-        return [Violation("PA-P2", EXPANSION, f"A face of the Pan Am die shows one or more different symbols, not {faces}")]
+        return [Violation("PA-P2", EXPANSION, f"A face of the Pan Am die shows one or more different symbols, not {', '.join(map(str, faces)) or 'none'}")]
     return []
 
 
@@ -145,7 +145,7 @@ def check_sold(state: State, who: str, data: Mapping[str, Any]) -> list[Violatio
 def guard_income(state: State, who: str, data: Mapping[str, Any]) -> list[Violation]:
     # PA-I1: income is collected once, after the Expansion step.
     if state["phase"] != "INCOME":
-        return [Violation("PA-I1", INCOME, f"Income is collected after Pan Am's expansion, not now ({_phase(state)})")]
+        return [Violation("PA-I1", INCOME, f"Income is collected after Pan Am's expansion, not in {_phase(state)}")]
     return []
 
 
@@ -172,7 +172,7 @@ def check_income(state: State, who: str, data: Mapping[str, Any]) -> list[Violat
 def guard_stock(state: State, who: str, data: Mapping[str, Any]) -> list[Violation]:
     # PA-K1: "Starting with the First Player, each player may buy".
     if state["phase"] != "STOCK":
-        return [Violation("PA-K1", STOCK, f"Stock is bought in the Stock step, not now ({_phase(state)})")]
+        return [Violation("PA-K1", STOCK, f"Stock is bought in the Stock step, not in {_phase(state)}")]
     if who != state["turn"]:
         return [Violation("PA-K1", STOCK, f"It is {state['turn']}'s turn to buy Stock, not {who}'s")]
     return []

@@ -19,7 +19,13 @@ from engines.pan_am.state import (
     route_key,
     route_label,
 )
-from engines.pan_am.table import distance_of, due_entry, entry_label, region_of
+from engines.pan_am.table import (
+    distance_of,
+    due_entry,
+    entry_label,
+    phase_words,
+    region_of,
+)
 
 RESOLUTION = "3. Resolution Phase"
 BID = "Bid Too Much?"
@@ -42,7 +48,7 @@ def guard(state: State, who: str, event_type: str) -> list[Violation]:
         message = f"Engineers are still being assigned: {', '.join(holding) or 'nobody'} in hand{waiting}"
         return [Violation("PA-E16", ASSIGNMENT_RULE, message)]
     if phase != "RESOLUTION":
-        return [Violation("PA-R1", RESOLUTION, f"There is no Engineer to resolve now ({phase.lower().replace('_', ' ')})")]
+        return [Violation("PA-R1", RESOLUTION, f"There is no Engineer to resolve in {phase_words(state)}")]
     due = state["resolution"]["refill_due"]
     if due:
         # PA-B2: "Then refill any empty spots" -- before the Planes (C) are resolved.
@@ -166,7 +172,7 @@ def check_plane(state: State, who: str, data: Mapping[str, Any]) -> list[Violati
     plane = data.get("plane")
     # PA-C1: "Take the Plane you bid on".
     if plane is not None and plane != entry.get("track"):
-        out.append(Violation("PA-C1", PLANES_RULE, f"{who} bid on the {entry.get('track')} track, not for a {plane}"))
+        out.append(Violation("PA-C1", PLANES_RULE, f"{who} bid on the {str(entry.get('track')).title()} track, not for a {str(plane).title()}"))
     return out
 
 

@@ -28,6 +28,25 @@ PHASE_STEP = {
 }
 ENGINEER_PHASES = ("STOCK_PRICE", "PRIORITY", "ASSIGNMENT")
 
+# Where the table is, in the rulebook's words (for messages).
+PHASE_WORDS = {
+    "SETUP": "set-up",
+    "EVENT": "the Event phase (Reveal step)",
+    "STOCK_PRICE": "the Event phase (Stock Price step)",
+    "PRIORITY": "the Engineer phase (Priority Access step)",
+    "ASSIGNMENT": "the Engineer phase (Assignment step)",
+    "RESOLUTION": "the Resolution phase",
+    "EXPANSION": "the Pan Am phase (Expansion step)",
+    "INCOME": "the Pan Am phase (Income step)",
+    "STOCK": "the Pan Am phase (Stock step)",
+    "OVER": "the end of the game",
+}
+
+
+def phase_words(state: Mapping[str, Any]) -> str:
+    """ "the Event phase (Stock Price step)"."""
+    return PHASE_WORDS.get(str(state.get("phase")), str(state.get("phase")))
+
 
 def next_state(state: State) -> State:
     """A copy of ``state`` that ``apply`` may change; the registry, options and board summary

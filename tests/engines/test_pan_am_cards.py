@@ -111,6 +111,18 @@ def test_a_resolution_card_is_played_directly_before_or_after_its_engineer(pa: E
     assert codes(pa, after, card) == []  # directly after (nothing rolled yet)
 
 
+def test_a_resolution_card_that_names_no_area_is_played_while_its_step_resolves(pa: Engine) -> None:
+    """*Some* Directive cards are played while resolving an Engineer: one that names no area
+    needs no Engineer, only its step (Bob has no Engineer on A)."""
+    state = aaron(pa)  # Ann's A1 Engineer is due
+    assert codes(pa, state, directive("Bob", "RESOLUTION", "A", [money(1)])) == []
+    assert codes(pa, state, directive("Bob", "RESOLUTION", "D", [money(1)])) == ["PA-DIR-2"]
+    state = legal(pa, state, airport("Lisbon", "Ann"))  # now between A (just resolved) and D (due)
+    assert codes(pa, state, directive("Bob", "RESOLUTION", "A", [money(1)])) == []
+    assert codes(pa, state, directive("Bob", "RESOLUTION", "D", [money(1)])) == []
+    assert codes(pa, state, directive("Bob", "RESOLUTION", "C", [money(1)])) == ["PA-DIR-2"]
+
+
 # -- what cards do: PA-M1, PA-FR1, PA-UP1..2, PA-C1 --------------------------------------------------------
 
 
@@ -168,3 +180,81 @@ def test_cards_gained_and_discarded_and_extra_rolls(pa: Engine) -> None:
     assert [c["city"] for c in after["players"]["Ann"]["destinations"]] == ["Tokyo", "Lisbon"]
     assert after["expansion"]["rolls_expected"] == 2 and after["players"]["Bob"]["directives"] == 3
     assert codes(pa, state, event_effect({"kind": "discard_destination", "player": "Ann", "city": "Paris"})) == ["PA-LR-5"]
+
+
+# -- added by the audit: each check has a failing test -------------------------------------------
+
+
+def test_a_resolution_card_waits_for_the_resolution_phase(pa: Engine) -> None:
+    state = revealed(pa)
+    found = pa.check(state, directive("Ann", "RESOLUTION", "D", regional(), name="Regional Airport", area="D"))
+    assert [v.code for v in found] == ["PA-DIR-2"]
+    assert found[0].message == "This card is played in the Resolution phase (D); now is the Event phase (Stock Price step)"
+
+
+def test_a_card_airport_is_paid_from_money(pa: Engine) -> None:
+    state = legal(pa, dealt(pa), reveal())
+    effect = event_effect({"kind": "place_airport", "player": "Ann", "city": "Havana", "cost": 20})
+    assert notes(pa, state, effect) == [("PA-M1", "warning")]
+    after = legal(pa, state, effect)
+    assert (after["players"]["Ann"]["money"], after["players"]["Ann"]["airports"], after["players"]["Ann"]["income"]) == (0, ["Havana"], 1)
+
+
+def test_a_jet_cannot_be_upgraded_and_an_upgrade_needs_the_plane_in_the_hangar(pa: Engine) -> None:
+    state = legal(pa, dealt(pa), reveal())
+    jet = set_players(state, Ann={"fleet": {"TRIMOTOR": 2, "CLIPPER": 1, "CRUISER": 0, "JET": 1}})
+    found = pa.check(jet, event_effect({"kind": "upgrade_plane", "player": "Ann", "plane": "JET"}))
+    assert [(v.code, v.message) for v in found] == [("PA-UP1", "A Jet has the longest range: there is nothing to upgrade it to")]
+    empty = set_players(state, Ann={"hangar": {"TRIMOTOR": 3, "CLIPPER": 0, "CRUISER": 3, "JET": 1}})
+    found = pa.check(empty, event_effect({"kind": "upgrade_plane", "player": "Ann", "plane": "TRIMOTOR"}))
+    assert [(v.code, v.message) for v in found] == [("PA-UP2", "Ann has no Clipper left in the hangar")]
+
+
+def test_a_card_cannot_take_back_rolls_already_made(pa: Engine) -> None:
+    from tests.engines.pan_am_helpers import roll, set_aside_all
+
+    state = legal(pa, set_aside_all(pa, legal(pa, dealt(pa), reveal(die_rolls=2))), roll("EU"))
+    assert codes(pa, state, event_effect({"kind": "die_rolls", "amount": -2})) == ["PA-P1"]
+    assert codes(pa, state, event_effect({"kind": "die_rolls", "amount": -1})) == []
+
+
+def test_an_engineer_phase_card_may_open_the_engineer_phase(pa: Engine) -> None:
+    """Audit fix: the Stock Price step lasts until the first Engineer-phase event, so a card
+    printed for the Assignment step may be played before anyone places (it closes the step)."""
+    state = revealed(pa)
+    card = directive("Bob", "ENGINEER", "ASSIGNMENT", [money(1)])
+    assert codes(pa, state, card) == []
+    after = legal(pa, state, card)
+    assert (after["phase"], after["turn"], after["players"]["Bob"]["money"]) == ("ASSIGNMENT", "Ann", 13)
+    # Round 1 has no Priority Access step (PA-E2): such a card has no step to be played in.
+    found = pa.check(state, directive("Bob", "ENGINEER", "PRIORITY_ACCESS", [money(1)]))
+    assert [(v.code, v.message) for v in found] == [
+        ("PA-DIR-2", "This Directive card is played in the Engineer phase, Priority Access step; now is the Engineer phase (Assignment step)")]
+    assert codes(pa, state, directive("Bob", "PAN_AM", "INCOME", [money(1)])) == ["PA-DIR-2"]
+
+
+def test_a_priority_access_card_before_the_first_priority_engineer(pa: Engine) -> None:
+    from tests.engines.test_pan_am_engineers import round_two_with_priority
+
+    state = round_two_with_priority(pa)
+    assert state["phase"] == "STOCK_PRICE"
+    after = legal(pa, state, directive("Bob", "ENGINEER", "PRIORITY_ACCESS", [money(1)]))
+    assert (after["phase"], after["turn"]) == ("PRIORITY", "Ann")
+    assert codes(pa, after, directive("Ann", "ENGINEER", "ASSIGNMENT", [money(1)])) == ["PA-DIR-2"]
+
+
+def test_directly_after_the_last_engineer_even_with_no_pan_am_roll(pa: Engine) -> None:
+    """Audit fix: with no roll on the Event card the table goes straight to the Income step; a card
+    played directly after the last (D) Engineer is still in time; after a roll it is not."""
+    card = directive("Ann", "RESOLUTION", "D", regional(), name="Regional Airport", area="D")
+    state = to_resolution(pa, revealed(pa, die_rolls=0), site("D", "Ann"))
+    after = legal(pa, state, wasted("Ann"))
+    assert after["phase"] == "INCOME"
+    assert codes(pa, after, card) == []
+    state = to_resolution(pa, revealed(pa, die_rolls=1), site("D", "Ann"))
+    from tests.engines.pan_am_helpers import roll
+
+    rolled = legal(pa, state, wasted("Ann"), roll("PAN_AM"))
+    assert rolled["phase"] == "INCOME"
+    assert [(v.code, v.message) for v in pa.check(rolled, card)] == [
+        ("PA-DIR-2", "This card is played in the Resolution phase (D); now is the Pan Am phase (Income step)")]

@@ -218,3 +218,29 @@ def test_the_phase_ends_when_nobody_holds_an_engineer(pa: Engine) -> None:
     state = legal(pa, revealed(pa), bid("A", "1", 1, "Ann"), aside("Bob", 5), aside("Ann", 4))
     assert state["phase"] == "RESOLUTION"
     assert state["resolution"]["queue"] == [{"area": "A", "track": "1", "index": None, "player": "Ann", "cost": 1}]
+
+
+# -- added by the audit: each check has a failing test -------------------------------------------
+
+
+def test_the_plane_tracks_are_the_four_planes(pa: Engine) -> None:
+    state = revealed(pa)
+    assert codes(pa, state, bid("C", "BALLOON", 1, "Ann")) == ["PA-E10"]
+    assert pa.check(state, bid("C", "BALLOON", 1, "Ann"))[0].message == (
+        "The Plane tracks are TRIMOTOR, CLIPPER, CRUISER, JET, not 'BALLOON'")
+
+
+def test_the_player_due_must_hold_an_engineer(pa: Engine) -> None:
+    state = legal(pa, revealed(pa), site("D", "Ann"))
+    state = set_players(state, Bob={"available": 0})  # pre-loaded: Bob's hand is empty
+    assert codes(pa, state, site("D", "Bob")) == ["PA-E6"]
+
+
+def test_an_overbid_engineer_is_reassigned_when_its_owners_turn_comes(pa: Engine) -> None:
+    """PA-E15 with three players: Ann overbids Bob, so Bob (next clockwise) places again at once."""
+    from tests.engines.pan_am_helpers import THREE
+
+    state = revealed(pa, THREE)
+    state = legal(pa, state, site("D", "Ann"), bid("B", "2", 1, "Bob"), site("D", "Cat"), bid("B", "2", 2, "Ann"))
+    assert (state["turn"], state["players"]["Bob"]["available"]) == ("Bob", 4)
+    assert codes(pa, state, site("D", "Cat")) == ["PA-E5"]

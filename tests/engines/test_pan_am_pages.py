@@ -10,6 +10,7 @@ from engines.pan_am.demo import demo_game
 from tests.engines.pan_am_helpers import (
     TWO,
     airport,
+    aside,
     bid,
     dealt,
     reveal,
@@ -39,6 +40,20 @@ def test_describe_and_changes_speak_of_the_table(pa: Engine) -> None:
     lines = pa.changes(state, after, airport("Lisbon", "Ann"))  # type: ignore[attr-defined]
     assert "Ann paid $2 for their bid" in lines and "Ann's Airport now stands in Lisbon" in lines
     assert "Ann's income 0 → 1" in lines
+
+
+def test_changes_tell_of_engineers_placed_outbid_and_set_aside(pa: Engine) -> None:
+    state = legal(pa, revealed(pa), bid("A", "1", 2, "Ann"))
+    outbid = bid("A", "1", 3, "Bob")
+    after = pa.apply(state, outbid)
+    assert pa.changes(state, after, outbid) == [  # type: ignore[attr-defined]
+        "Bob's Engineer bids $3 on A1, space 3", "Ann's Engineer on A1 is outbid and goes back to Ann"]
+    state, placed = after, site("D", "Ann")
+    after = pa.apply(state, placed)
+    assert pa.changes(state, after, placed) == ["Ann's Engineer takes place 1 of work site D"]  # type: ignore[attr-defined]
+    state, rest = after, aside("Bob", 2)
+    after = pa.apply(state, rest)
+    assert pa.changes(state, after, rest)[0] == "Bob sets aside 2 Engineers until next round"  # type: ignore[attr-defined]
 
 
 def test_the_resolution_offers_the_airports_cities(pa: Engine) -> None:

@@ -292,3 +292,73 @@ def test_mid_game_standings_rank_by_stock_then_money(pa: Engine) -> None:
     rows = {row["player"]: row for row in result["players"]}
     assert (rows["Ann"]["rank"], rows["Bob"]["rank"], rows["Ann"]["total"], rows["Ann"]["status"]) == (2, 1, 2, "flying")
     assert rows["Bob"]["breakdown"]["buying_power"] == 2 + 9 // 6
+
+
+# -- added by the audit: each check has a failing test -------------------------------------------
+
+
+def test_no_roll_after_the_last_one(pa: Engine) -> None:
+    state = legal(pa, example(pa), roll("PAN_AM"), decline("Ann"), decline("Bob"), roll("EU"), exhausted("EU"))
+    state["phase"] = "EXPANSION"  # pre-loaded: the Expansion step not yet closed
+    found = pa.check(state, roll("AP"))
+    assert [(v.code, v.message) for v in found] == [("PA-P1", "The Event card shows the die 2 times; all are rolled")]
+
+
+def test_an_expansion_route_joins_two_cities(pa: Engine) -> None:
+    state = legal(pa, example(pa), roll("PAN_AM"), decline("Ann"), decline("Bob"), roll("AP"))
+    assert codes(pa, state, expand("AP", "Miami", "Miami")) == ["PA-D7"]
+
+
+def test_a_route_off_the_path_is_refused_when_the_path_is_all_pan_ams(pa: Engine) -> None:
+    state = board_expansion(pa)
+    for key in state["board"]["paths"]["Miami"]["AP"]:
+        state["routes"][key]["owner"] = "PAN_AM"  # pre-loaded
+    found = pa.check(state, expand("AP", "Shanghai", "Tokyo"))
+    assert [(v.code, v.message) for v in found] == [
+        ("PA-P4", "Every route on the Asian-Pacific path from Miami is Pan Am's: record pan_am_path_exhausted")]
+
+
+def test_without_the_board_an_exhausted_path_is_unverified(pa: Engine) -> None:
+    state = legal(pa, example(pa), roll("PAN_AM"), decline("Ann"), decline("Bob"), roll("EU"))
+    assert notes(pa, state, exhausted("EU")) == [("PA-P4", "unverified")]
+
+
+def test_an_offer_answer_needs_an_offer(pa: Engine) -> None:
+    state = legal(pa, example(pa), roll("SA"))
+    assert codes(pa, state, decline("Ann")) == ["PA-P6"]  # the path is still due
+    assert codes(pa, at_income(pa), decline("Ann")) == ["PA-P6"]
+
+
+def test_income_is_confirmed_only_for_players(pa: Engine) -> None:
+    assert codes(pa, at_income(pa), income(Ann=0, Bob=3, Zed=1)) == ["PA-I1"]
+
+
+def test_stock_is_bought_only_in_the_stock_step_by_a_count_at_a_set_price(pa: Engine) -> None:
+    from engines.base import Event
+
+    assert codes(pa, at_income(pa), buy(1, "Ann")) == ["PA-K1"]
+    state = at_stock(pa)
+    assert codes(pa, state, Event("stock_bought", {"count": "two"}, "Ann")) == ["PA-K1"]
+    state["stock_price"] = None  # pre-loaded: the price was never set (an overridden round 1)
+    assert codes(pa, state, buy(1, "Ann")) == ["PA-K1"]
+    assert codes(pa, state, buy(0, "Ann")) == []
+
+
+def test_offers_and_stock_start_with_the_first_player_of_the_round(pa: Engine) -> None:
+    """Round 2: the First Player Marker is Bob's, so Pan Am's offers and the Stock step start with him."""
+    state = to_round(pa, revealed(pa, die_rolls=1), 2)
+    assert state["first_player"] == "Bob"
+    state = legal(pa, state, reveal("up", None, die_rolls=1), event_effect(
+        free("Ann", "Lisbon", "Horta", "TRIMOTOR"), free("Bob", "San Juan", "Port of Spain", "TRIMOTOR")))
+    state = legal(pa, set_aside_all(pa, state), roll("PAN_AM"))
+    assert pa.expected(state)["actors"] == ["Bob"]
+    assert codes(pa, state, decline("Ann")) == ["PA-P6"]
+    state = legal(pa, state, decline("Bob"), decline("Ann"), income())
+    assert (state["phase"], state["turn"]) == ("STOCK", "Bob")
+    assert codes(pa, state, buy(0, "Ann")) == ["PA-K1"]
+
+
+def test_overridden_income_amounts_are_what_is_earned(pa: Engine) -> None:
+    state = at_income(pa)  # Bob's tracker shows 3
+    after = pa.apply(state, income(Bob=2))  # the table ruled it so (override)
+    assert (after["players"]["Ann"]["money"], after["players"]["Bob"]["money"]) == (17, 12 + 2)

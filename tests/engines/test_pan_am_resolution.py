@@ -324,3 +324,80 @@ def test_only_a_bid_can_fail(pa: Engine) -> None:
     state = legal(pa, at_d(pa))
     assert codes(pa, state, failed("Bob")) == ["PA-R1"]
     assert notes(pa, state, wasted("Bob")) == []
+
+
+# -- added by the audit: each check has a failing test -------------------------------------------
+
+
+def test_nothing_resolves_outside_the_resolution_phase(pa: Engine) -> None:
+    state = legal(pa, at_d(pa), wasted("Bob"), drawn("Ann"))
+    assert state["phase"] == "EXPANSION"
+    assert codes(pa, state, airport("Lisbon", "Ann")) == ["PA-R1"]
+    assert pa.check(state, airport("Lisbon", "Ann"))[0].message == "There is no Engineer to resolve in the Pan Am phase (Expansion step)"
+    assert codes(pa, state, refill(1, "Rome", EU)) == ["PA-B2"]
+
+
+def test_once_every_engineer_is_resolved_nothing_more_resolves(pa: Engine) -> None:
+    state = resolving(pa)
+    state["resolution"]["next"] = len(state["resolution"]["queue"])  # pre-loaded
+    assert codes(pa, state, drawn("Ann")) == ["PA-R1"]
+
+
+def test_a_route_of_the_board_between_its_cities(pa: Engine) -> None:
+    state = at_d(pa)
+    found = pa.check(state, claim("Atlantis", "Bangkok", "CLIPPER", {}, "Bob"))
+    assert [v.code for v in found] == ["PA-D7", "PA-D7"]
+    assert [v.message for v in found] == ["Atlantis is not a city of the board", "There is no route Atlantis–Bangkok on the board"]
+
+
+def test_without_a_board_a_route_needs_a_declared_distance_of_one_to_four(pa: Engine) -> None:
+    state = genevieve(pa)
+    rights = {"Shanghai": airport_rights("Shanghai"), "Hong Kong": card_rights("Hong Kong")}
+    assert codes(pa, state, claim("Shanghai", "Hong Kong", "TRIMOTOR", rights, "Ann")) == ["PA-D7"]
+    assert codes(pa, state, claim("Shanghai", "Hong Kong", "JET", rights, "Ann", distance=5)) == ["PA-D7"]
+
+
+def test_landing_rights_name_only_the_routes_cities(pa: Engine) -> None:
+    state = genevieve(pa)
+    rights = {"Shanghai": airport_rights("Shanghai"), "Hong Kong": card_rights("Hong Kong"), "Tokyo": card_rights("Tokyo")}
+    assert codes(pa, state, claim("Shanghai", "Hong Kong", "TRIMOTOR", rights, "Ann", distance=1)) == ["PA-D4"]
+
+
+def test_the_city_card_itself_gives_its_landing_rights(pa: Engine) -> None:
+    state = genevieve(pa)
+    rights = {"Shanghai": airport_rights("Shanghai"), "Hong Kong": {"method": "destination_card", "cards": ["Honolulu"]}}
+    assert codes(pa, state, claim("Shanghai", "Hong Kong", "TRIMOTOR", rights, "Ann", distance=1)) == ["PA-LR-2"]
+
+
+def test_discards_count_and_regions_are_checked(pa: Engine) -> None:
+    state = genevieve(pa)
+    shanghai = {"Shanghai": airport_rights("Shanghai")}
+    two_for_tokyo = {"method": "discard_same_region", "cards": ["Hong Kong", "Honolulu"]}
+    assert codes(pa, state, claim("Shanghai", "Tokyo", "TRIMOTOR", {**shanghai, "Tokyo": two_for_tokyo}, "Ann", distance=1)) == ["PA-LR-3"]
+    # Beijing's region is not known yet: one card of "its region" cannot be judged.
+    assert codes(pa, state, claim("Shanghai", "Beijing", "TRIMOTOR", {**shanghai, "Beijing": same("Hong Kong")}, "Ann", distance=1)) == ["PA-LR-3"]
+    one = {"method": "discard_two_other_region", "cards": ["Hong Kong"]}
+    assert codes(pa, state, claim("Shanghai", "Beijing", "TRIMOTOR", {**shanghai, "Beijing": one}, "Ann", distance=1, regions={"Beijing": AS})) == ["PA-LR-4"]
+    mixed = set_players(state, Ann={"destinations": [card("Hong Kong", PA), card("Rome", EU)]})
+    pair = {"method": "discard_two_other_region", "cards": ["Hong Kong", "Rome"]}
+    found = pa.check(mixed, claim("Shanghai", "Beijing", "TRIMOTOR", {**shanghai, "Beijing": pair}, "Ann", distance=1, regions={"Beijing": AS}))
+    assert [(v.code, v.message) for v in found] == [("PA-LR-4", "Hong Kong (PACIFIC) and Rome (EUROPE) are not of one region")]
+
+
+def test_a_card_kept_for_its_city_cannot_also_be_discarded(pa: Engine) -> None:
+    """PA-LR-5 (audit fix): the Hong Kong card gives rights in Hong Kong (kept) and cannot be
+    discarded for Tokyo too, whether or not the claim lists it under ``cards``."""
+    state = genevieve(pa)
+    for kept in ({"method": "destination_card", "cards": ["Hong Kong"]}, {"method": "destination_card"}):
+        rights = {"Hong Kong": kept, "Tokyo": same("Hong Kong")}
+        assert codes(pa, state, claim("Hong Kong", "Tokyo", "TRIMOTOR", rights, "Ann", distance=1)) == ["PA-LR-5"]
+
+
+def test_only_the_d_engineers_owner_claims_with_it(pa: Engine) -> None:
+    state = at_d(pa)  # Bob's D Engineer is due
+    rights = {"Rome": card_rights("Rome"), "Tokyo": card_rights("Tokyo")}
+    found = pa.check(state, claim("Rome", "Tokyo", "CLIPPER", rights, "Ann", distance=2))
+    assert [(v.code, v.message) for v in found] == [("PA-D1", "The next to resolve is Bob's Engineer on D (1st), not Ann's")]
+    assert codes(pa, state, wasted("Ann")) == ["PA-D1"]
+    state = legal(pa, state, wasted("Bob"))
+    assert codes(pa, state, drawn("Bob")) == ["PA-R2"]

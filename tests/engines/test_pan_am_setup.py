@@ -224,3 +224,28 @@ def test_the_stock_price_step_closes_at_the_first_engineer_event(pa: Engine) -> 
     assert state["phase"] == "STOCK_PRICE"
     state = legal(pa, state, site("D", "Ann"))
     assert state["phase"] == "ASSIGNMENT" and state["turn"] == "Bob"
+
+
+# -- guards every event passes first (added by the audit: each check has a failing test) -------
+
+
+def test_an_unknown_event_type_or_player_is_refused(pa: Engine) -> None:
+    from engines.base import Event
+
+    state = dealt(pa)
+    assert codes(pa, state, Event("zz_no_such_event", {}, None)) == ["event/unknown-type"]
+    assert codes(pa, state, Event("event_card_revealed", reveal().data, "Zed")) == ["event/unknown-player"]
+    assert pa.check(state, Event("event_card_revealed", reveal().data, "Zed"))[0].message == "'Zed' is not a player in this game"
+
+
+def test_cards_are_dealt_only_to_players(pa: Engine) -> None:
+    state = pa.setup(TWO, {})
+    hands = {"Ann": [card("Rome", "EUROPE")] * 2, "Bob": [card("Bangkok", "ASIA")] * 2, "Zed": [card("Paris", "EUROPE")] * 2}
+    assert codes(pa, state, deal(["Ann", "Bob", "Zed"], hands=hands)) == ["PA-S3"]
+    assert pa.check(state, deal(["Ann", "Bob", "Zed"], hands=hands))[0].message == "'Zed' is not a player in this game"
+
+
+def test_the_price_cannot_be_set_below_zero(pa: Engine) -> None:
+    assert codes(pa, dealt(pa), reveal("set", -1)) == ["PA-V2"]
+    # Without the board's track, a price under $1 is a warning (the track's range is unknown).
+    assert notes(pa, dealt(pa), reveal("set", 0)) == [("PA-V4", "warning")]
