@@ -14,7 +14,8 @@ from jinja2.utils import htmlsafe_json_dumps
 import engines
 from recorder.api.engines_api import engine_dict
 from recorder.web.auth import cookie_token, remember_token
-from recorder.web.pages import bp, game_or_404, require_csrf, token_ok
+from recorder.web.pages import bp, game_or_404, require_csrf, store, token_ok
+from recorder.web.seat_colours import seat_style
 
 
 @bp.get("/games/<game_id>/record")
@@ -49,7 +50,8 @@ def _render_record(game_id: str, join_error: str | None = None) -> Response:
         join_qr=segno.make(join_url, error="m").svg_inline(scale=4, dark="#17202b") if join_url else None,
         # Not the tojson filter: it sorts keys, and the forms follow the schemas' field order.
         page_json=htmlsafe_json_dumps(page_data, dumps=json.dumps),
-        engine_css=_engine_css(engine.name), join_error=join_error))
+        engine_css=_engine_css(engine.name), join_error=join_error,
+        seat_style=seat_style(engine, store().initial_state(game))))
     # The page holds the write token (invite link, QR code): no cache may keep it.
     page.headers["Cache-Control"] = "no-store"
     return page

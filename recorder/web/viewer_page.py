@@ -22,8 +22,9 @@ from recorder.history import CORRECTION_TYPES
 from recorder.store import position_of
 from recorder.web.auth import cookie_token
 from recorder.web.chart import score_chart
-from recorder.web.frames import frame_json, totals
+from recorder.web.frames import SET_UP, frame_json, totals
 from recorder.web.pages import bp, game_or_404, store
+from recorder.web.seat_colours import seat_style
 
 LOG_VIEWS = ("effective", "recorded")
 SUMMARY_MAX = 140
@@ -58,6 +59,7 @@ def viewer(game_id: str) -> str:
         log_groups=log_groups(log), log_view=log_view, recorded=recorded,
         chart_html=chart, live=live, speeds=SPEEDS, default_speed=DEFAULT_SPEED,
         can_write=cookie_token(game_id) is not None, engine_css=_engine_css(engine),
+        seat_style=seat_style(engine, states[0][1]),
         config={
             "gameId": game.id, "version": game.version, "steps": steps, "step": step, "live": live,
             "logView": log_view, "players": players,
@@ -165,17 +167,18 @@ def _cell(value: Any) -> dict[str, Any]:
 
 def log_groups(log: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The effective log in groups of consecutive entries with the same position label;
-    set-up (step 0) first; a note joins the group of the step it follows."""
-    groups: list[dict[str, Any]] = [{"label": "Set-up", "entries": [{"kind": "setup", "step": 0}]}]
+    set-up (step 0) first, joined by the events an engine still counts as set-up (its
+    declarations of the table); a note joins the group of the step it follows."""
+    groups: list[dict[str, Any]] = [{"label": SET_UP, "entries": [{"kind": "setup", "step": 0}]}]
     for entry in log:
         if entry.get("kind") == "note":
             groups[-1]["entries"].append(dict(entry))
             continue
         label = (entry.get("position") or {}).get("label") or ""
-        if not label and len(groups) > 1:
-            label = groups[-1]["label"]
-        if label != groups[-1]["label"] or len(groups) == 1:
-            groups.append({"label": label or "Events", "entries": []})
+        if not label:
+            label = groups[-1]["label"] if len(groups) > 1 else "Events"
+        if label != groups[-1]["label"]:
+            groups.append({"label": label, "entries": []})
         groups[-1]["entries"].append(dict(entry))
     return groups
 

@@ -297,3 +297,9 @@ def test_helpers_word_keys_and_data_like_the_script_does() -> None:
     ])
     assert [(g["label"], [e.get("step", e.get("text")) for e in g["entries"]]) for g in groups] == [
         ("Set-up", [0]), ("Turn 1 · Ana", [1, "hi", 2]), ("Turn 2 · Ben", [3])]
+    declared = log_groups([
+        {"kind": "event", "step": 1, "seq": 1, "position": {"label": "Set-up"}},
+        {"kind": "event", "step": 2, "seq": 2, "position": {"label": "Round 1 · Event phase"}},
+    ])
+    assert [(g["label"], [e["step"] for e in g["entries"]]) for g in declared] == [
+        ("Set-up", [0, 1]), ("Round 1 · Event phase", [2])], "a set-up declaration joins step 0's group"
