@@ -143,6 +143,11 @@ PA-DIR-1..6 (Directive cards), PA-E1..E17 (Engineer phase), PA-R1..R4, PA-A1..A3
 PA-B1..B3, PA-C1, PA-D1..D7, PA-LR-1..5, PA-E-R1, PA-FR1, PA-UP1..2 (Resolution and
 card effects), PA-P1..P8, PA-I1..I2, PA-K1..K3 (Pan Am phase), PA-X1..X3 (round and game
 end), PA-M1 (money and Stock never below 0), ``declared/conflict``.
+Some codes name what the engine *does*, never a refusal, and are tested by their outcome:
+PA-E2 (no Priority Access in round 1), PA-E8 and PA-E15 (the outbid Engineer goes back and
+is reassigned in turn), PA-E14 (no money check at placement), PA-D5 and PA-D6 (income +
+distance; the wasted D Engineer), PA-P5 and PA-P7 (the forced sale; an offer anywhere),
+PA-X1 and PA-X2 (the round's end).
 ``unverified`` where the board data is missing: PA-E11 (a new A track), PA-E13 (site
 capacity), PA-P4 (first non-Pan-Am route on the path), PA-V4 (price range).
 
@@ -166,8 +171,9 @@ recording page's plugin ``static/js/record/engines/pan-am.js`` reads these):
   [{city: {method, cards}}...]}]}`` (known unclaimed routes the player can claim now, each
   with its ways to get Landing Rights, fewest discards first) and ``route_claim_wasted {}``;
   ``directive_drawn {}``;
-* ``die_rolled {faces: [symbols]}``; ``pan_am_expanded {path: [due], cities: [[a, b]...]}``
-  (the next known route on the path, when the board says); ``pan_am_path_exhausted {path: [due]}``;
+* ``die_rolled {faces: [symbols]}``; ``pan_am_expanded {path: [first due], cities: [[a, b]]}``
+  (the next route on that path when the board or the declared positions name it; then only
+  this event), else ``pan_am_expanded {path}`` and ``pan_am_path_exhausted {path: [first due]}``;
   ``route_sold_to_pan_am {cities: [[a, b]...]}`` (the routes the offered player owns),
   ``pan_am_offer_declined {}``; ``income_collected {}``; ``stock_bought {count: [0..most]}``;
 * ``directive_played {}`` whenever a player holds a Directive, ``event_effect {}`` while an
@@ -180,9 +186,6 @@ Hooks for the pages
 ("Ann paid $4 for the Airport in Lisbon (income 3 → 4)", "Bob sold 2 Stock at $4 to pay
 his bid", "Pan Am bought Lisbon–Horta from Ann: +$5").  The board partial is
 ``templates/engines/pan-am/board.html``; it reads ``engine.board_view(state)``.
-
-State additions to ``state.py``'s first draft: ``resolution.b_closed``, ``payment`` (the last
-bid paid, for the words) and the board summary's ``cities`` and ``routes``.
 
 Modules
 -------

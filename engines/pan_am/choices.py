@@ -191,9 +191,13 @@ def claim_options(state: State, who: str) -> dict[str, list[Any]]:
 def _expansion(state: State, everyone: list[str]) -> Main:
     exp = state["expansion"]
     if exp["paths_due"]:
-        paths = list(exp["paths_due"])
-        nexts = [pair for pair in (next_on_path(state, p) for p in paths) if pair is not None]
-        options = {"pan_am_expanded": {"path": paths, "cities": nexts}, "pan_am_path_exhausted": {"path": paths}}
+        # One path at a time (the first due), so that a path and a route offered together belong
+        # together; the path is offered as exhausted only when the board does not name a route.
+        path = str(exp["paths_due"][0])
+        following = next_on_path(state, path)
+        if following is not None:
+            return everyone, ["pan_am_expanded"], {"pan_am_expanded": {"path": [path], "cities": [following]}}
+        options = {"pan_am_expanded": {"path": [path]}, "pan_am_path_exhausted": {"path": [path]}}
         return everyone, ["pan_am_expanded", "pan_am_path_exhausted"], options
     if exp["offers_due"]:
         who = str(exp["offers_due"][0])

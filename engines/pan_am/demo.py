@@ -28,7 +28,7 @@ Every event is checked as it is made: the demo only holds legal events.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 import engines
 from engines.base import Event

@@ -3,7 +3,7 @@
 *Stock Price Step*: "Move the Stock Price up by one.  Move the Stock Price down by one.
 Set the Stock Price to the indicated number."  The track's range is not in the rulebook
 (PA-V4): with a board file, a move past an end stops there; without, the price never
-goes below 0.
+goes below $1 (at $0 Stock would be free).
 """
 
 from __future__ import annotations
@@ -37,12 +37,12 @@ def price_range(state: State) -> tuple[int, int] | None:
 
 
 def on_track(state: State, price: int | None) -> int | None:
-    """The price the marker can show: inside the board's range, or at least 0."""
+    """The price the marker can show: inside the board's range, or at least $1."""
     if price is None:
         return None
     ends = price_range(state)
     if ends is None:
-        return max(0, price)
+        return max(1, price)
     return min(max(price, ends[0]), ends[1])
 
 

@@ -183,8 +183,10 @@ def _for_player(state: State, name: str, kind: str, effect: Mapping[str, Any]) -
     if kind == "place_airport":
         out = airport_problems(state, name, str(effect.get("city")), None)
         cost = int(effect.get("cost", 0))
+        # A card that says "pay $2 to place an Airport" cannot be used without the $2 (the
+        # forced sale of *Bid Too Much?* covers bids only); an overridden one pays what there is.
         if cost > player["money"]:
-            out.append(Violation("PA-M1", MONEY_RULE, f"{name} has ${player['money']}, not the ${cost} the Airport costs", "warning"))
+            out.append(Violation("PA-M1", MONEY_RULE, f"{name} has ${player['money']}, not the ${cost} the Airport costs"))
         return out
     if kind == "free_route":
         out = route_problems(state, name, [str(c) for c in effect.get("cities") or []], effect.get("distance"), effect.get("plane"), FREE)

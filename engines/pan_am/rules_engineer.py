@@ -1,4 +1,4 @@
-"""Checks for the Engineer phase: PA-E1..E17 (PA-E2, E8, E15, E16 hold by the flow; see the
+"""Checks for the Engineer phase: PA-E1..E17 (PA-E2, E8, E15 hold by the flow; see the
 package docstring).  Judged on the state with the Engineer phase opened (the Stock Price
 step closes at the first Engineer event)."""
 

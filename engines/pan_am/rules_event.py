@@ -58,8 +58,10 @@ def check_revealed(state: State, who: str, data: Mapping[str, Any]) -> list[Viol
     # PA-V2: up one, down one, or set to the number shown.
     if op == "set" and not isinstance(value, int):
         out.append(Violation("PA-V2", PRICE_STEP, "A Stock Price 'set' needs the number on the card"))
-    elif op == "set" and value < 0:
-        out.append(Violation("PA-V2", PRICE_STEP, f"The Stock Price cannot be set to {value}"))
+    elif op == "set" and value < 1:
+        out.append(Violation("PA-V2", PRICE_STEP, f"The Stock Price cannot be set to ${value}: a Stock costs at least $1"))
+    elif op in ("up", "down") and value is not None and value != 1:
+        out.append(Violation("PA-V2", PRICE_STEP, f"The Stock Price moves {op} by one, not by {value}"))
     # PA-V3: "the first Event card will set the Stock Price".
     elif op != "set" and state["stock_price"] is None and state["options"]["start_price"] is None:
         message = f"The Stock Price is not set yet: {data.get('name')!r} moves it {op}, but round 1's card must set it (or give start_price)"
@@ -81,7 +83,7 @@ def price_problems(state: State, op: Any, value: Any) -> list[Violation]:
     ends = price_range(state)
     if ends is None:
         if wanted < 1:
-            return [Violation("PA-V4", PRICE_STEP, f"The Stock Price would fall to ${wanted}", "warning")]
+            return [Violation("PA-V4", PRICE_STEP, f"The Stock Price would fall to ${wanted}: it stays at $1", "warning")]
         return [Violation("PA-V4", PRICE_STEP, f"The Stock Price track's range is not known: cannot confirm ${wanted} is on it", "unverified")]
     lo, hi = ends
     if lo <= wanted <= hi:

@@ -187,8 +187,8 @@ def check_stock(state: State, who: str, data: Mapping[str, Any]) -> list[Violati
         return [Violation("PA-R4", "Bid Too Much?", f"{who} cannot sell Stock ({count}): Stock is sold only to cover a bid")]
     price = state["stock_price"]
     money = state["players"][who]["money"]
-    if count and price is None:
-        return [Violation("PA-K1", STOCK, "The Stock Price is not set: no Stock can be bought")]
+    if count and (price is None or price < 1):
+        return [Violation("PA-K1", STOCK, f"The Stock Price is {'not set' if price is None else f'${price}'}: no Stock can be bought")]
     # PA-K1: "as much Stock as they wish to pay for".
     if count and count * price > money:
         most = money // price if price else 0

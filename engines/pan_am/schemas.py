@@ -283,10 +283,6 @@ EVENT_SCHEMAS: dict[str, type[Schema]] = {
     "directive_played": DirectivePlayedSchema,
 }
 
-TABLE_EVENTS = frozenset(
-    {"cards_dealt", "event_card_revealed", "event_effect", "destination_display_refilled", "die_rolled",
-     "pan_am_expanded", "pan_am_path_exhausted", "income_collected"}
-)
 RESOLUTION_AREA = {
     "airport_placed": "A",
     "destination_taken": "B",

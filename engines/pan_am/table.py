@@ -7,12 +7,12 @@ registry knows about a city, a route or a track space.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from engines.base import State, json_copy
 from engines.pan_am.board import cost_key, distance_key, region_key, track_label
-from engines.pan_am.state import DISPLAY_SLOTS, PLANES, route_key, route_label
+from engines.pan_am.state import DISPLAY_SLOTS, PLANES
 
 # Parts of the state that ``apply`` replaces instead of editing in place (copy-on-write).
 _SHARED = frozenset({"options", "board", "declared", "setup_flags"})
@@ -26,7 +26,6 @@ PHASE_STEP = {
     "INCOME": ("PAN_AM", "INCOME"),
     "STOCK": ("PAN_AM", "STOCK"),
 }
-ENGINEER_PHASES = ("STOCK_PRICE", "PRIORITY", "ASSIGNMENT")
 
 # Where the table is, in the rulebook's words (for messages).
 PHASE_WORDS = {
@@ -145,20 +144,6 @@ def cost_of(state: State, area: str, track: str, space: int) -> int | None:
     return int(entry["value"]) if entry is not None else None
 
 
-def route_of(state: State, cities: Sequence[str]) -> dict[str, Any] | None:
-    route = state["routes"].get(route_key(cities))
-    return route if isinstance(route, dict) else None
-
-
-def owner_words(state: State, key: str) -> str | None:
-    """Who holds a route, in words ("Bob", "Pan Am"), or None when it is unclaimed."""
-    route = state["routes"].get(key)
-    owner = route["owner"] if route else None
-    if owner is None:
-        return None
-    return "Pan Am" if owner == "PAN_AM" else str(owner)
-
-
 def placements(state: State, area: str) -> list[dict[str, Any]]:
     """The Engineers placed this round in an area (tracks in order, or the site left to right)."""
     if area in ("D", "E"):
@@ -176,11 +161,6 @@ def track_order(area: str, track: str) -> tuple[int, str]:
     return (int(track), track) if track.isdigit() else (10**6, track)
 
 
-def all_cities(state: State) -> list[str]:
-    """Every city the table knows of (board, rulebook, declarations), sorted."""
-    return sorted(state["cities"])
-
-
 def income_formula(state: State, name: str) -> int | None:
     """*Income Step*: Airports on the board plus the distances of the player's routes (None
     when a distance is unknown)."""
@@ -192,7 +172,3 @@ def income_formula(state: State, name: str) -> int | None:
             return None
         total += int(distance)
     return total
-
-
-def label(key: str) -> str:
-    return route_label(key)

@@ -78,7 +78,7 @@ def deal(players: Iterable[str], hands: dict[str, list[dict[str, str]]] | None =
 
 def reveal(op: str = "set", value: int | None = 6, die_rolls: int = 1, name: str = "Test Event", **extra: Any) -> Event:
     adjustment: dict[str, Any] = {"op": op}
-    if value is not None:
+    if value is not None and op == "set":  # up and down move by one: no number on the card
         adjustment["value"] = value
     return Event("event_card_revealed", {"name": name, "stock_adjustment": adjustment, "die_rolls": die_rolls, **extra}, None)
 

@@ -243,7 +243,7 @@ def _pa_cost(area: str, space: int, scale: int) -> int:
 def _pa_paths(state: State, offered: dict[str, Any]) -> list[Event]:
     out: list[Event] = []
     for path in offered["path"]:
-        pairs = offered["cities"] or [
+        pairs = offered.get("cities") or [
             route["cities"] for _, route in sorted(state["routes"].items()) if route["owner"] != "PAN_AM"
         ][:2]
         out += [Event("pan_am_expanded", {"path": path, "cities": list(pair)}, None) for pair in pairs]

@@ -195,9 +195,11 @@ def test_a_resolution_card_waits_for_the_resolution_phase(pa: Engine) -> None:
 def test_a_card_airport_is_paid_from_money(pa: Engine) -> None:
     state = legal(pa, dealt(pa), reveal())
     effect = event_effect({"kind": "place_airport", "player": "Ann", "city": "Havana", "cost": 20})
-    assert notes(pa, state, effect) == [("PA-M1", "warning")]
-    after = legal(pa, state, effect)
+    assert notes(pa, state, effect) == [("PA-M1", "error")], "Ann has $12: the card cannot be paid"
+    after = pa.apply(state, effect)  # the table overrode it: she pays what she has
     assert (after["players"]["Ann"]["money"], after["players"]["Ann"]["airports"], after["players"]["Ann"]["income"]) == (0, ["Havana"], 1)
+    paid = legal(pa, state, event_effect({"kind": "place_airport", "player": "Ann", "city": "Havana", "cost": 12}))
+    assert (paid["players"]["Ann"]["money"], paid["players"]["Ann"]["airports"]) == (0, ["Havana"])
 
 
 def test_a_jet_cannot_be_upgraded_and_an_upgrade_needs_the_plane_in_the_hangar(pa: Engine) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import engines
@@ -96,3 +98,47 @@ def test_the_demo_game_is_legal_and_shows_what_the_issue_asks_for(pa: Engine) ->
     # Archer and Genevieve tie on Stock; Genevieve's $12 beats Archer's $11 (End of the Game).
     assert table == {"Ruby": (9, 10, 1), "Genevieve": (7, 12, 2), "Archer": (7, 11, 3)}
     assert final["final"] and final["winners"] == ["Ruby"]
+
+
+def _offered_events(options: dict[str, Any], state: dict[str, Any], who: str) -> list[tuple[str, dict[str, Any]]]:
+    """Every complete event the options of ``expected()`` spell out for the player due."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    for space in options.get("engineer_assigned", {}).get("spaces", []):
+        if space["track"] is None:
+            out.append(("engineer_assigned", {"area": space["area"]}))
+        elif space["cost"] is not None:
+            out.append(("engineer_assigned", {k: space[k] for k in ("area", "track", "space", "cost")}))
+    out += [("engineer_set_aside", {"count": n}) for n in options.get("engineer_set_aside", {}).get("count", [])]
+    airport = options.get("airport_placed", {})
+    for city in airport.get("city", []):
+        moved = airport.get("moved_from") or []
+        out.append(("airport_placed", {"city": city, **({"moved_from": moved[0]} if moved and moved[0] != city else {})}))
+    out += [("destination_taken", {"slot": slot}) for slot in options.get("destination_taken", {}).get("slot", [])]
+    for claim in options.get("route_claimed", {}).get("claims", []):
+        out += [("route_claimed", {"cities": claim["cities"], "plane": plane, "landing_rights": rights})
+                for plane in claim["planes"] for rights in claim["rights"]]
+    expanded = options.get("pan_am_expanded", {})
+    out += [("pan_am_expanded", {"path": expanded["path"][0], "cities": cities}) for cities in expanded.get("cities", [])]
+    out += [("pan_am_path_exhausted", {"path": p}) for p in options.get("pan_am_path_exhausted", {}).get("path", [])]
+    out += [("route_sold_to_pan_am", {"cities": c}) for c in options.get("route_sold_to_pan_am", {}).get("cities", [])]
+    out += [("stock_bought", {"count": n}) for n in options.get("stock_bought", {}).get("count", [])]
+    return out
+
+
+def test_every_choice_expected_offers_along_the_demo_is_accepted(pa: Engine) -> None:
+    """The recording page offers expected()'s choices as buttons: none of them may be refused."""
+    game = demo_game()
+    state = pa.setup(game["players"], game["options"])
+    tried = 0
+    for raw in game["events"]:
+        expected = pa.expected(state)
+        who = expected["actors"][0]
+        for kind, data in _offered_events(expected["options"], state, who):
+            if kind not in expected["event_types"]:
+                continue
+            actor = None if kind in ("pan_am_expanded", "pan_am_path_exhausted") else who
+            refused = [v for v in pa.check(state, Event(kind, data, actor)) if v.blocks]
+            assert refused == [], (state["step"], kind, data, refused)
+            tried += 1
+        state = pa.apply(state, Event(raw["type"], raw["data"], raw["actor"]))
+    assert tried > 500, "the demo offers many choices along the way"

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import engines
+from engines.pan_am.choices import next_on_path
 from engines.base import Engine, State
 from engines.declared import declare
 from engines.pan_am.board import path_fact
@@ -145,7 +146,19 @@ def test_an_exhausted_path_is_all_pan_ams(pa: Engine) -> None:
     for key in state["board"]["paths"]["Miami"]["AP"]:
         state["routes"][key]["owner"] = "PAN_AM"
     assert notes(pa, state, exhausted("AP")) == []
-    assert pa.expected(state)["options"]["pan_am_expanded"]["cities"] == []
+    assert pa.expected(state)["options"]["pan_am_path_exhausted"] == {"path": ["AP"]}
+
+
+def test_a_path_is_offered_with_its_own_next_route_and_exhausted_only_when_it_is(pa: Engine) -> None:
+    state = legal(pa, set_aside_all(pa, revealed(pa)), roll("EU", "AP"))
+    for due in ("EU", "AP"):  # one path at a time, each with its own next route
+        offered = pa.expected(state)
+        assert offered["event_types"][0] == "pan_am_expanded" and "pan_am_path_exhausted" not in offered["event_types"]
+        following = offered["options"]["pan_am_expanded"]
+        assert following["path"] == [due] and len(following["cities"]) == 1
+        assert following["cities"][0] == next_on_path(state, due)
+        state = legal(pa, state, expand(due, *following["cities"][0]))
+    assert state["expansion"]["paths_due"] == []
 
 
 def test_without_the_board_declared_positions_are_kept_and_checked(pa: Engine) -> None:

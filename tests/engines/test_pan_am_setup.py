@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import engines
-from engines.base import Engine, SetupError
+from engines.base import Engine, Event, SetupError
 from tests.engines.pan_am_helpers import (
     FOUR,
     ILLUSTRATIVE_BOARD,
@@ -20,6 +20,7 @@ from tests.engines.pan_am_helpers import (
     deal,
     dealt,
     event_effect,
+    finish_round,
     reveal,
     site,
 )
@@ -245,7 +246,12 @@ def test_cards_are_dealt_only_to_players(pa: Engine) -> None:
     assert pa.check(state, deal(["Ann", "Bob", "Zed"], hands=hands))[0].message == "'Zed' is not a player in this game"
 
 
-def test_the_price_cannot_be_set_below_zero(pa: Engine) -> None:
+def test_the_price_is_set_to_at_least_one_dollar_and_moves_by_one(pa: Engine) -> None:
     assert codes(pa, dealt(pa), reveal("set", -1)) == ["PA-V2"]
-    # Without the board's track, a price under $1 is a warning (the track's range is unknown).
-    assert notes(pa, dealt(pa), reveal("set", 0)) == [("PA-V4", "warning")]
+    assert codes(pa, dealt(pa), reveal("set", 0)) == ["PA-V2"], "at $0 Stock would be free"
+    state = legal(pa, dealt(pa), reveal("set", 1))
+    state = legal(pa, finish_round(pa, state), reveal("down"))
+    # Without the board's track, the price stays at $1 (a warning names it).
+    assert state["stock_price"] == 1
+    up_three = Event("event_card_revealed", {"name": "X", "stock_adjustment": {"op": "up", "value": 3}, "die_rolls": 1})
+    assert codes(pa, dealt(pa), up_three) == ["PA-V2"], "up and down move the price by one"
