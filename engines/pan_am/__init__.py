@@ -92,6 +92,8 @@ Engineer phase
 Resolution phase (one event per Engineer, in the engine's order: A tracks, B spaces,
 the B refill, C tracks in range order, D left to right, E left to right)
 ``airport_placed {city, region?, moved_from?}``                         (player, A)
+``airport_kept {}``                                                     (player, A) with no
+    Airport left in the supply, "you *may* move one": the bid is paid, nothing moves
 ``destination_taken {slot, card?}``                                     (player, B) ``card`` confirms
 ``destination_display_refilled {slot, card}``                           (table, after the last B)
 ``plane_acquired {plane?}``                                             (player, C) ``plane`` confirms
@@ -164,7 +166,8 @@ recording page's plugin ``static/js/record/engines/pan-am.js`` reads these):
   placement for the due player (work sites with ``track`` and ``space`` None; ``cost`` None
   when the table must declare it; A offers the tracks used so far plus the next new one);
   ``engineer_set_aside {count: [1..available]}``;
-* resolution, for the Engineer due: ``airport_placed {city: [...], moved_from: [...], region: [...]}``,
+* resolution, for the Engineer due: ``airport_placed {city: [...], moved_from: [...], region: [...]}``
+  (and ``airport_kept {}`` once the supply is empty),
   ``destination_taken {slot: [s]}``, ``plane_acquired {plane: [p]}``, or ``bid_failed {}``
   alone when the bid cannot be paid; ``destination_display_refilled {slot: [...], "card.region": [...]}``;
   ``route_claimed {plane: [fleet planes], claims: [{cities, distance, planes, rights:

@@ -25,7 +25,7 @@ from engines.pan_am.state import (
     SPACES,
     SYMBOLS,
 )
-from engines.pan_am.table import cost_of, due_entry, next_state, region_of, seats_from
+from engines.pan_am.table import cost_of, due_entry, known_a_tracks, next_state, region_of, seats_from
 
 
 def expected_of(state: State) -> dict[str, Any]:
@@ -91,13 +91,12 @@ def _engineers(state: State) -> Main:
 
 
 def _a_tracks(state: State) -> list[str]:
-    listed = state["board"].get("tracks_a")
-    if listed is not None:
-        return list(listed)
-    used = set(state["tracks"]["A"])
-    used |= {k.split(":")[2] for k in state["declared"] if k.startswith("track_cost:A:")}
-    numbers = sorted(int(t) for t in used if t.isdigit())
-    return [str(n) for n in numbers] + [str((numbers[-1] if numbers else 0) + 1)]
+    """The A tracks known, and without the board's list the next new one (PA-E11)."""
+    known = known_a_tracks(state)
+    if state["board"].get("tracks_a") is not None:
+        return known
+    numbers = [int(t) for t in known if t.isdigit()]
+    return known + [str(max(numbers, default=0) + 1)]
 
 
 def placement_options(state: State, who: str) -> list[dict[str, Any]]:
@@ -139,6 +138,9 @@ def _resolution(state: State, everyone: list[str]) -> Main:
     area = entry["area"]
     if area in BIDDING_AREAS and not _can_pay(state, entry):
         return [who], ["bid_failed"], {"bid_failed": {}}
+    if area == "A" and state["players"][who]["airports_supply"] <= 0:
+        options = {"airport_placed": airport_options(state, who), "airport_kept": {}}
+        return [who], ["airport_placed", "airport_kept"], options
     if area == "A":
         return [who], ["airport_placed"], {"airport_placed": airport_options(state, who)}
     if area == "B":

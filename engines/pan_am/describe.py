@@ -71,6 +71,10 @@ def _set_aside(state: State, who: str, data: Mapping[str, Any]) -> str:
     return f"{who} set aside {count} Engineer{'s' if count != 1 else ''}"
 
 
+def _airport_kept(state: State, who: str, data: Mapping[str, Any]) -> str:
+    return f"{who} paid the Airport bid and left their Airports where they are"
+
+
 def _airport(state: State, who: str, data: Mapping[str, Any]) -> str:
     moved = data.get("moved_from")
     if moved:
@@ -170,6 +174,7 @@ _LINES: dict[str, Line] = {
     "engineer_assigned": _assigned,
     "engineer_set_aside": _set_aside,
     "airport_placed": _airport,
+    "airport_kept": _airport_kept,
     "destination_taken": _taken,
     "destination_display_refilled": _refilled,
     "plane_acquired": _plane_acquired,

@@ -197,6 +197,13 @@ def _airport(new: State, who: str, data: Mapping[str, Any]) -> None:
     _finish(new, entry)
 
 
+def _airport_kept(new: State, who: str, data: Mapping[str, Any]) -> None:
+    """*A. Airports* with the supply empty: the bid is paid, no Airport moves, no income."""
+    entry = _resolving(new, "airport_kept")
+    _pay_bid(new, entry)
+    _finish(new, entry)
+
+
 def _destination(new: State, who: str, data: Mapping[str, Any]) -> None:
     """*B. Destinations*: pay, take the card and its bonus money; the space is empty."""
     entry = _resolving(new, "destination_taken")
@@ -378,6 +385,7 @@ _HANDLERS: dict[str, Handler] = {
     "engineer_assigned": _assigned,
     "engineer_set_aside": _set_aside,
     "airport_placed": _airport,
+    "airport_kept": _airport_kept,
     "destination_taken": _destination,
     "destination_display_refilled": _refilled,
     "plane_acquired": _plane,

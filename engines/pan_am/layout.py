@@ -25,6 +25,7 @@ import math
 from typing import Any, Mapping
 
 from engines.pan_am.state import AREAS, DISPLAY_SLOTS, PAN_AM, PLANES, RANGE, REGIONS, SPACES, route_key, route_label
+from engines.pan_am.table import known_a_tracks
 
 REGION_NAMES = {"ASIA": "Asia", "EUROPE": "Europe", "NORTH_AMERICA": "North America",
                 "PACIFIC": "Pacific", "SOUTH_AMERICA": "South America", None: "Region not declared"}
@@ -449,8 +450,8 @@ def areas(state: Mapping[str, Any]) -> dict[str, Any]:
     """
     seats = marks(state)
     due = _next_due(state)
-    board = state.get("board") or {}
-    tracks_a = set(state.get("tracks", {}).get("A") or {}) | {str(t) for t in board.get("tracks_a") or []}
+    # Every A track known (earlier rounds' too), and any used this round off the board's list.
+    tracks_a = set(known_a_tracks(state)) | set(state["tracks"]["A"])
     display = list(state.get("display") or [])
     tiles = state.get("tiles") or {}
     result: dict[str, Any] = {

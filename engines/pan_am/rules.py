@@ -57,6 +57,7 @@ _CHECKS: dict[str, tuple[Check, Check]] = {
     "engineer_assigned": (rules_engineer.guard, rules_engineer.check_assigned),
     "engineer_set_aside": (rules_engineer.guard, rules_engineer.check_set_aside),
     "airport_placed": (_resolution_guard("airport_placed"), rules_resolution.check_airport),
+    "airport_kept": (_resolution_guard("airport_kept"), rules_resolution.check_airport_kept),
     "destination_taken": (_resolution_guard("destination_taken"), rules_resolution.check_destination),
     "destination_display_refilled": (rules_resolution.guard_refill, rules_resolution.check_refill),
     "plane_acquired": (_resolution_guard("plane_acquired"), rules_resolution.check_plane),

@@ -107,6 +107,16 @@ def check_airport(state: State, who: str, data: Mapping[str, Any]) -> list[Viola
     return out
 
 
+def check_airport_kept(state: State, who: str, data: Mapping[str, Any]) -> list[Violation]:
+    """PA-A3: "you *may* move one of your Airports": with none left in the supply the winner of
+    the bid may leave them all where they are (the bid is still paid, PA-AMB-8)."""
+    out = payment_problems(state, who, "airport_kept")
+    supply = state["players"][who]["airports_supply"]
+    if supply > 0:
+        out.append(Violation("PA-A3", AIRPORTS, f"{who} still has {supply} Airports in the supply: one is placed"))
+    return out
+
+
 def airport_problems(state: State, who: str, city: str, moved_from: Any) -> list[Violation]:
     """PA-A2 (an empty city of the board) and PA-A3 (from the supply, or moved when it is empty)."""
     out: list[Violation] = []

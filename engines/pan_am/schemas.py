@@ -266,6 +266,7 @@ EVENT_SCHEMAS: dict[str, type[Schema]] = {
     "engineer_assigned": EngineerAssignedSchema,
     "engineer_set_aside": EngineerSetAsideSchema,
     "airport_placed": AirportPlacedSchema,
+    "airport_kept": EmptySchema,
     "destination_taken": DestinationTakenSchema,
     "destination_display_refilled": DisplayRefilledSchema,
     "plane_acquired": PlaneAcquiredSchema,
@@ -284,6 +285,7 @@ EVENT_SCHEMAS: dict[str, type[Schema]] = {
 }
 
 RESOLUTION_AREA = {
+    "airport_kept": "A",
     "airport_placed": "A",
     "destination_taken": "B",
     "plane_acquired": "C",

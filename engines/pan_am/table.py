@@ -172,3 +172,14 @@ def income_formula(state: State, name: str) -> int | None:
             return None
         total += int(distance)
     return total
+
+
+def known_a_tracks(state: State) -> list[str]:
+    """The Airport (A) tracks known so far, in number order: the board's list, else every
+    track used or with a declared cost (the rulebook does not say how many there are)."""
+    listed = state["board"].get("tracks_a")
+    if listed is not None:
+        return [str(t) for t in listed]
+    used = {str(t) for t in state["tracks"]["A"]}
+    used |= {key.split(":")[2] for key in state["declared"] if key.startswith("track_cost:A:")}
+    return sorted(used, key=lambda t: (0, int(t), "") if t.isdigit() else (1, 0, t))

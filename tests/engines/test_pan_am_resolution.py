@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import engines
-from engines.base import Engine, State
+from engines.base import Engine, Event, State
 from engines.pan_am import landing
 from engines.pan_am.table import region_of
 from tests.engines.pan_am_helpers import (
@@ -113,6 +113,20 @@ def test_an_airport_is_moved_only_when_the_supply_is_empty(pa: Engine) -> None:
     state = legal(pa, state, airport("Lisbon", "Ann", moved_from="Rome"))
     assert state["players"]["Ann"]["airports"] == ["Lisbon"] and state["players"]["Ann"]["income"] == 1
     assert state["cities"]["Rome"]["airport"] is None
+
+
+def test_with_the_supply_empty_the_bidder_may_keep_their_airports_where_they_are(pa: Engine) -> None:
+    """"you *may* move one of your Airports": the bid is paid all the same (PA-AMB-8)."""
+    state = resolving(pa)
+    kept = Event("airport_kept", {}, "Ann")
+    assert codes(pa, state, kept) == ["PA-A3"], "Ann still has Airports to place"
+    state = set_players(state, Ann={"airports_supply": 0, "airports": ["Rome"], "income": 1})
+    state["cities"]["Rome"]["airport"] = "Ann"
+    assert pa.expected(state)["event_types"][:2] == ["airport_placed", "airport_kept"]
+    after = legal(pa, state, kept)
+    ann = after["players"]["Ann"]
+    assert (ann["money"], ann["airports"], ann["income"]) == (12 - 1, ["Rome"], 1), "paid $1, nothing moved"
+    assert after["cities"]["Rome"]["airport"] == "Ann" and after["resolution"]["next"] == 1
 
 
 # -- B. Destinations: PA-B1..B3 -------------------------------------------------------------------

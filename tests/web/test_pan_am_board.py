@@ -295,6 +295,20 @@ def test_a_bid_shows_its_cost_declared_costs_show_on_empty_spaces_and_resolved_e
     assert "Ann resolves an Engineer in D · Routes" in page.one(cls="pa-bar").text()
 
 
+def test_without_a_board_the_a_tracks_of_earlier_rounds_stay_drawn_with_their_costs(board: Any) -> None:
+    """The rulebook does not say how many A tracks there are: every one used so far stays on
+    the board (the recording page offers them too), not only this round's."""
+    state = new_state()
+    state.update(round=2, phase="ASSIGNMENT", turn="Ann")
+    declare(state, "track_cost:A:1:2", 3)   # used in round 1, empty now
+    declare(state, "track_cost:A:3:1", 1)
+    areas = tree(board(state)).one("section", cls="pa-areas")
+    tracks = [t.text().split()[1] for t in areas.all(cls="pa-track") if t.text().startswith("Track")]
+    assert tracks == ["1", "3"]
+    track_1 = next(t for t in areas.all(cls="pa-track") if t.text().startswith("Track 1"))
+    assert [s.one(cls="pa-cost").text() for s in track_1.all("li", cls="pa-space")][1] == "Space 2, cost $3"
+
+
 def test_the_event_card_die_rolls_stock_price_and_turn_are_shown(board: Any) -> None:
     state = new_state()
     state.update(round=4, phase="EXPANSION", turn="Bob", stock_price=6, first_player="Cy")
