@@ -13,7 +13,7 @@ from typing import Any
 
 from engines.base import State
 from engines.pan_am import flow, landing
-from engines.pan_am.board import track_label
+from engines.pan_am.board import path_key, track_label
 from engines.pan_am.payment import pay
 from engines.pan_am.rules import check_event
 from engines.pan_am.state import (
@@ -216,8 +216,8 @@ def next_on_path(state: State, path: str) -> list[str] | None:
     if listed is None:
         listed = []
         k = 1
-        while f"path_route:{origin}:{path}:{k}" in state["declared"]:
-            listed.append(state["declared"][f"path_route:{origin}:{path}:{k}"]["value"])
+        while path_key(origin, path, k) in state["declared"]:
+            listed.append(state["declared"][path_key(origin, path, k)]["value"])
             k += 1
     for key in listed:
         if state["routes"].get(key, {}).get("owner") != "PAN_AM":

@@ -13,6 +13,7 @@ from typing import Any
 
 from engines.base import State
 from engines.pan_am import flow
+from engines.pan_am.board import cost_key
 from engines.pan_am.card_effects import (
     apply_effects,
     claim_route,
@@ -113,7 +114,7 @@ def _assigned(new: State, who: str, data: Mapping[str, Any]) -> None:
         space = data.get("space") if isinstance(data.get("space"), int) else 1
         cost = data.get("cost")
         if not isinstance(cost, int):
-            entry = new["declared"].get(f"track_cost:{area}:{track}:{space}")
+            entry = new["declared"].get(cost_key(area, track, space))
             cost = entry["value"] if entry else None
         tracks = new["tracks"][area]
         displaced = tracks.get(track)

@@ -15,9 +15,11 @@ from engines.declared import Fact, declare
 from engines.pan_am.board import (
     cost_fact,
     distance_fact,
+    distance_key,
     member_fact,
     path_fact,
     region_fact,
+    region_key,
 )
 from engines.pan_am.state import BIDDING_AREAS, route_key
 
@@ -110,7 +112,7 @@ def learn(new: State, facts: Iterable[Fact]) -> None:
 
 def learn_city(new: State, city: str) -> None:
     """The city joins the table's known cities, with its declared region."""
-    entry = new["declared"].get(f"city_region:{city}")
+    entry = new["declared"].get(region_key(city))
     region = entry["value"] if entry else None
     known = new["cities"].get(city)
     if known is None:
@@ -124,7 +126,7 @@ def learn_route(new: State, cities: Sequence[str]) -> dict[str, Any]:
     key = route_key(cities)
     for city in cities:
         learn_city(new, city)
-    entry = new["declared"].get(f"route_distance:{key}")
+    entry = new["declared"].get(distance_key(key))
     route = new["routes"].get(key)
     if route is None:
         route = {"cities": sorted(cities), "distance": None, "owner": None, "plane": None}

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from typing import Any, Mapping
 
+from engines.pan_am.board import cost_key, distance_key, region_key
 from engines.pan_am.state import AREAS, DISPLAY_SLOTS, PAN_AM, PLANES, RANGE, REGIONS, SPACES, route_key, route_label
 from engines.pan_am.table import known_a_tracks
 
@@ -146,7 +147,7 @@ def region_of(state: Mapping[str, Any], city: str) -> str | None:
     """
     region = (state.get("cities", {}).get(city) or {}).get("region")
     if region is None:
-        region = declared_value(state, f"city_region:{city}")
+        region = declared_value(state, region_key(city))
     return region if region in REGIONS else None
 
 
@@ -368,7 +369,7 @@ def _route(state: Mapping[str, Any], key: str, route: Mapping[str, Any], where: 
     cx, cy = control(bow)
     distance = route.get("distance")
     if distance is None:
-        distance = declared_value(state, f"route_distance:{route_key([a, b])}")
+        distance = declared_value(state, distance_key(route_key([a, b])))
     return {
         "key": key, "label": route_label(route_key([a, b])), "cities": [a, b], "distance": distance,
         "owner": owner, "pan_am": pan_am, "seat": look["seat"] if look else None,
@@ -408,7 +409,7 @@ def _track(state: Mapping[str, Any], area: str, track: str, seats: Mapping[str, 
     spaces = []
     for space in SPACES:
         here = placement if placement is not None and placement.get("space") == space else None
-        cost = declared_value(state, f"track_cost:{area}:{track}:{space}")
+        cost = declared_value(state, cost_key(area, track, space))
         if cost is None and here is not None:
             cost = here.get("cost")
         spaces.append({"space": space, "cost": cost, "engineer": _engineer(here, seats, is_due)})
