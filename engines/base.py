@@ -133,6 +133,36 @@ class Engine(Protocol):
     def describe(self, state: State, event: Event) -> str: ...
 
 
+EventFunction = Callable[[State, str, "str | None", Mapping[str, Any]], Any]
+
+
+class EventUnpacking:
+    """What every engine class would otherwise write three times: ``check``, ``apply`` and
+    ``describe`` unpack the ``Event`` for the game's pure functions of (state, type, actor,
+    data).  A game names them (``rules = staticmethod(check_event)``, ``effects``,
+    ``words``); its other hooks are plain functions of the state, set the same way
+    (``standings = staticmethod(standings)``)."""
+
+    rules: ClassVar[EventFunction]
+    effects: ClassVar[EventFunction]
+    words: ClassVar[EventFunction]
+
+    def check(self, state: State, event: Event) -> list[Violation]:
+        """Every rule the event breaks; changes nothing."""
+        found: list[Violation] = self.rules(state, event.type, event.actor, event.data)
+        return found
+
+    def apply(self, state: State, event: Event) -> State:
+        """The state with the event folded in, without judging it; ``state`` is not changed."""
+        folded: State = self.effects(state, event.type, event.actor, event.data)
+        return folded
+
+    def describe(self, state: State, event: Event) -> str:
+        """One line for the game log, from the state before the event."""
+        line: str = self.words(state, event.type, event.actor, event.data)
+        return line
+
+
 def resolve_options(engine: Engine, given: Mapping[str, Any] | None) -> dict[str, Any]:
     """The full rules profile: every option, the given value or its default.
 

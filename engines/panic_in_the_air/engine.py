@@ -9,8 +9,8 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from marshmallow import Schema
 
-from engines.base import Event, Option, SetupError, State, Violation, resolve_options
-from engines.panic_in_the_air import cards
+from engines.base import EventUnpacking, Option, SetupError, State, resolve_options
+from engines.panic_in_the_air import cards, scoring
 from engines.panic_in_the_air.changes import changes_between, position_of
 from engines.panic_in_the_air.describe import describe_event
 from engines.panic_in_the_air.effects import apply_event
@@ -23,11 +23,10 @@ from engines.panic_in_the_air.profile import (
 )
 from engines.panic_in_the_air.rules import check_event
 from engines.panic_in_the_air.schemas import EVENT_SCHEMAS
-from engines.panic_in_the_air.scoring import standings
 from engines.panic_in_the_air.state import in_air, late_opener, new_state, pending_of
 
 
-class PanicInTheAir:
+class PanicInTheAir(EventUnpacking):
     """Panic in the Air (Exod Games, 2019): pile Fall cards on your character, empty
     your hand, open your parachute with the harness closed, and fall the farthest."""
 
@@ -38,6 +37,12 @@ class PanicInTheAir:
     rules_version: ClassVar[str] = "2"
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
+    rules = staticmethod(check_event)            # guards first, see ``rules``
+    effects = staticmethod(apply_event)
+    words = staticmethod(describe_event)
+    standings = staticmethod(scoring.standings)  # running distances; survivors and winners at the end
+    changes = staticmethod(changes_between)      # never raises
+    position = staticmethod(position_of)         # {"round": None, "turn": turn_no, "label": "Turn 7 · Ana"}
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any]) -> State:
         """The table after the deal; SetupError (PN-C01, options) when no game can start."""
@@ -49,18 +54,6 @@ class PanicInTheAir:
         if problems:
             raise SetupError(problems)
         return new_state(players, opts, deal_size(len(players)), player_warnings(players))
-
-    def check(self, state: State, event: Event) -> list[Violation]:
-        """Every rule the event breaks (guards first, see ``rules``); changes nothing."""
-        return check_event(state, event.type, event.actor, event.data)
-
-    def apply(self, state: State, event: Event) -> State:
-        """The state with the event folded in, without judging it; ``state`` is not changed."""
-        return apply_event(state, event.type, event.actor, event.data)
-
-    def standings(self, state: State) -> dict[str, Any]:
-        """Running distances mid-game; survivors' distances and winners at the end."""
-        return standings(state)
 
     def is_over(self, state: State) -> bool:
         """Whether the R.I.P. card was drawn or every parachute is open."""
@@ -81,18 +74,6 @@ class PanicInTheAir:
             if "parachute_opened" not in exp["event_types"]:
                 exp["event_types"].append("parachute_opened")
         return exp
-
-    def describe(self, state: State, event: Event) -> str:
-        """One line for the game log, from the state before the event."""
-        return describe_event(state, event.type, event.actor, event.data)
-
-    def changes(self, before: State, after: State, event: Event) -> list[str]:
-        """What changed between two consecutive states, in words (see ``changes``); never raises."""
-        return changes_between(before, after, event)
-
-    def position(self, state: State) -> dict[str, Any]:
-        """``{"round": None, "turn": turn_no, "label": "Turn 7 · Ana"}`` ("Game over" at the end)."""
-        return position_of(state)
 
 
 def _current_choices(state: State) -> dict[str, Any]:
