@@ -10,6 +10,7 @@ from flask_smorest import Blueprint
 
 import engines
 from recorder.api import schemas
+from recorder.exports.game_json import export_game, file_name
 from recorder.store import AppendRequest, EventStore, position_of
 from recorder.web.auth import request_write_token
 
@@ -138,3 +139,17 @@ def _in_range(value: int | None, start: int | None, end: int | None) -> bool:
     if value is None:
         return True
     return (start is None or value >= start) and (end is None or value <= end)
+
+
+@blp.route("/<game_id>/export")
+class GameExport(MethodView):
+    @blp.arguments(schemas.ExportArgs, location="query")
+    @blp.response(200, description="The whole history (docs/formats/tablescribe-game-v1.schema.json), as a download")
+    @blp.alt_response(400, schema=schemas.ApiError, description=ERRORS[400])
+    @blp.alt_response(404, schema=schemas.ApiError, description=ERRORS[404])
+    def get(self, args: dict[str, Any], game_id: str) -> Any:
+        """Every stored event as recorded, the header, the declared data and the standings:
+        enough to replay the game later, anywhere, under the rules it was recorded with."""
+        document = export_game(store(), game_id)
+        name = file_name(document["game"], "tablescribe.json")
+        return document, 200, {"Content-Disposition": f'attachment; filename="{name}"'}

@@ -117,6 +117,10 @@ class EventsArgs(Strict):
     to = fields.Integer(validate=validate.Range(min=0, max=MAX_INT))
 
 
+class ExportArgs(Strict):
+    format = fields.String(load_default="json", validate=validate.OneOf(["json"]))
+
+
 class StateArgs(Strict):
     at = fields.Integer(validate=validate.Range(min=0, max=MAX_INT))
 
