@@ -20,7 +20,7 @@ from typing import Any, Callable, Generic, Iterator, Mapping, Sequence, TypeVar
 
 from marshmallow import ValidationError
 from sqlalchemy import Engine as DbEngine
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select, tuple_, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
@@ -253,6 +253,30 @@ class EventStore:
             total = session.scalar(select(func.count()).select_from(query.subquery())) or 0
             page = session.scalars(query.order_by(Game.created_at.desc(), Game.id).limit(limit).offset(offset))
             return list(page), total
+
+    def game_keys(
+        self,
+        engine: str | None = None,
+        player: str | None = None,
+        status: str | None = None,
+        after: tuple[str, str] | None = None,
+        limit: int = 200,
+    ) -> list[tuple[str, str]]:
+        """``(created_at, id)`` of matching games, oldest first, after the key ``after``:
+        keyset pages for a bulk export, so that games recorded meanwhile neither shift
+        nor repeat the pages still to come."""
+        query = select(Game.created_at, Game.id)
+        if engine:
+            query = query.where(Game.engine == engine)
+        if status:
+            query = query.where(Game.status == status)
+        if player:
+            query = query.where(Game.id.in_(select(GamePlayer.game_id).where(GamePlayer.name == player)))
+        if after is not None:
+            query = query.where(tuple_(Game.created_at, Game.id) > tuple_(*after))
+        with self._readers() as session:
+            rows = session.execute(query.order_by(Game.created_at, Game.id).limit(limit))
+            return [(created, game_id) for created, game_id in rows]
 
     def authorize(self, game_id: str, token: str | None) -> Game:
         """The game, if ``token`` is its write token: 401 without one, 403 if wrong."""

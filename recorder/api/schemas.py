@@ -121,6 +121,13 @@ class ExportArgs(Strict):
     format = fields.String(load_default="json", validate=validate.OneOf(["json"]))
 
 
+class BulkExportArgs(Strict):
+    format = fields.String(load_default="ndjson", validate=validate.OneOf(["ndjson"]))
+    engine = Text(max=64)
+    player = Text(max=NAME_MAX)
+    status = fields.String(validate=validate.OneOf(["in_progress", "finished"]))
+
+
 class StateArgs(Strict):
     at = fields.Integer(validate=validate.Range(min=0, max=MAX_INT))
 

@@ -93,3 +93,41 @@ def test_the_viewer_offers_the_export(client: Any, app: Any) -> None:
     game, _ = store.create_game("isle-of-pan", ["Ann", "Bob"])
     page = client.get(f"/games/{game.id}").get_data(as_text=True)
     assert f'href="/api/games/{game.id}/export?format=json" download' in page
+
+
+def _ndjson(client: Any, query: str = "") -> list[dict[str, Any]]:
+    response = client.get(f"/api/export?format=ndjson{query}")
+    assert response.status_code == 200 and response.mimetype == "application/x-ndjson"
+    text = response.get_data(as_text=True)
+    assert text == "" or text.endswith("\n"), "every line ends in a newline"
+    documents = [json.loads(line) for line in text.splitlines()]
+    for document in documents:
+        jsonschema.Draft202012Validator(SCHEMA).validate(document)
+    return documents
+
+
+def test_the_bulk_export_streams_one_game_a_line_with_filters(client: Any, app: Any) -> None:
+    store: EventStore = app.extensions["tablescribe.store"]
+    demos = {game_id for game_id, _, _ in load_demo_games(store)}
+    extra, _ = store.create_game("isle-of-pan", ["Ruby", "Zed"], "Unfinished")
+    everything = _ndjson(client)
+    assert {d["game"]["id"] for d in everything} == demos | {extra.id}
+    created = [d["game"]["created_at"] for d in everything]
+    assert created == sorted(created), "oldest first"
+    assert {d["game"]["id"] for d in _ndjson(client, "&engine=pan-am")} == {
+        d["game"]["id"] for d in everything if d["game"]["engine"] == "pan-am"}
+    assert {d["game"]["id"] for d in _ndjson(client, "&player=Ruby")} == {
+        d["game"]["id"] for d in everything if "Ruby" in [p["name"] for p in d["game"]["players"]]}
+    assert len(_ndjson(client, "&player=Ruby")) == 2, "the Pan Am demo and the unfinished game"
+    finished = _ndjson(client, "&status=finished")
+    assert extra.id not in {d["game"]["id"] for d in finished} and len(finished) == len(demos)
+    assert _ndjson(client, "&player=Nobody") == []
+
+
+def test_the_bulk_export_pages_through_more_games_than_a_page(client: Any, app: Any, monkeypatch: Any) -> None:
+    from recorder.exports import bulk
+
+    monkeypatch.setattr(bulk, "PAGE", 2)
+    store: EventStore = app.extensions["tablescribe.store"]
+    made = {store.create_game("isle-of-pan", ["Ann", "Bob"], f"Game {i}")[0].id for i in range(5)}
+    assert [d["game"]["id"] for d in _ndjson(client)] == sorted(made, key=lambda g: (store.get_game(g).created_at, g))
