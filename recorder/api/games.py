@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app
+from flask import Response, current_app
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
 import engines
 from recorder.api import schemas
+from recorder.exports import game_tables
 from recorder.exports.game_json import export_game, file_name
 from recorder.store import AppendRequest, EventStore, position_of
 from recorder.web.auth import request_write_token
@@ -144,12 +145,35 @@ def _in_range(value: int | None, start: int | None, end: int | None) -> bool:
 @blp.route("/<game_id>/export")
 class GameExport(MethodView):
     @blp.arguments(schemas.ExportArgs, location="query")
-    @blp.response(200, description="The whole history (docs/formats/tablescribe-game-v1.schema.json), as a download")
+    @blp.response(200, description="json: the whole history (docs/formats/tablescribe-game-v1.schema.json); "
+                                    "csv: the events (table=events) or the standings at every step (table=standings); "
+                                    "txt: a printable transcript.  Each as a download")
     @blp.alt_response(400, schema=schemas.ApiError, description=ERRORS[400])
     @blp.alt_response(404, schema=schemas.ApiError, description=ERRORS[404])
     def get(self, args: dict[str, Any], game_id: str) -> Any:
-        """Every stored event as recorded, the header, the declared data and the standings:
-        enough to replay the game later, anywhere, under the rules it was recorded with."""
-        document = export_game(store(), game_id)
-        name = file_name(document["game"], "tablescribe.json")
-        return document, 200, {"Content-Disposition": f'attachment; filename="{name}"'}
+        """A game to keep, share or analyse: enough to replay it later, anywhere, under the
+        rules it was recorded with (json), for a spreadsheet (csv) or for paper (txt)."""
+        if args["format"] == "json":
+            document = export_game(store(), game_id)
+            return document, 200, _download(file_name(document["game"], "tablescribe.json"))
+        game = store().get_game(game_id)
+        header = {"id": game.id, "title": game.title}
+        engine = engines.find(game.engine)
+        log = store().effective_log(game_id)
+        if args["format"] == "csv" and args["table"] == "events":
+            body, name = game_tables.events_csv(game.id, log), file_name(header, "events.csv")
+        elif args["format"] == "csv":
+            _, states = store().timeline(game_id)
+            per_step = [(step, engine.standings(state)) for step, state in states]
+            body, name = game_tables.standings_csv(game.id, per_step), file_name(header, "standings.csv")
+        else:
+            latest = store().state_at(game_id).state
+            body = game_tables.transcript(game, engine.title, log, store().recorded_events(game_id),
+                                          engine.standings(latest), store().verify(game_id))
+            name = file_name(header, "txt")
+        mimetype = "text/csv" if args["format"] == "csv" else "text/plain"
+        return Response(body, mimetype=mimetype, headers=_download(name))
+
+
+def _download(name: str) -> dict[str, str]:
+    return {"Content-Disposition": f'attachment; filename="{name}"'}

@@ -118,7 +118,8 @@ class EventsArgs(Strict):
 
 
 class ExportArgs(Strict):
-    format = fields.String(load_default="json", validate=validate.OneOf(["json"]))
+    format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv", "txt"]))
+    table = fields.String(load_default="events", validate=validate.OneOf(["events", "standings"]))
 
 
 class BulkExportArgs(Strict):

@@ -117,3 +117,18 @@ def test_a_viewer_that_reconnects_catches_up_with_what_it_missed(live: Any, cont
     assert int(page.text_content("#counter-steps")) == 3
     live.store.append(game.id, token, draw())
     wait_for_step(page, 4)
+
+
+@pytest.mark.parametrize("size", [PHONE, {"width": 1280, "height": 900}], ids=["phone", "laptop"])
+def test_the_export_menu_opens_inside_the_screen_and_downloads(live: Any, context: Any, size: dict[str, int]) -> None:
+    game_id = panic_demo_id(live.store)
+    page = context.new_page()
+    page.set_viewport_size(size)
+    page.goto(f"{live.url}/games/{game_id}")
+    page.click(".export-menu > summary")
+    box = page.locator(".export-menu > ul").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size["width"], box
+    screenshot(page, f"viewer-export-menu-{'phone' if size is PHONE else 'laptop'}")
+    with page.expect_download() as download:
+        page.click("text=Transcript (text)")
+    assert download.value.suggested_filename.endswith(f"-{game_id}.txt")

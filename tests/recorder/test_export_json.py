@@ -4,6 +4,8 @@ carrying the standings of the version it exports."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,10 @@ from recorder.exports.game_json import SCHEMA_PATH
 from recorder.hashing import EVENT_HASH_FIELDS, event_hash, genesis_hash
 from recorder.store import AppendRequest, EventStore
 
+DEALT = {
+    "destinations": {"Ann": [{"city": "Rome", "region": "EUROPE"}] * 2, "Bob": [{"city": "Tokyo", "region": "PACIFIC"}] * 2},
+    "display": [{"city": c, "region": "EUROPE"} for c in ("Lisbon", "Paris", "Madrid", "Oslo")],
+}
 SCHEMA = json.loads((Path(__file__).resolve().parents[2] / SCHEMA_PATH).read_text())
 
 
@@ -62,9 +68,7 @@ def test_every_engines_demo_exports_whole_and_replays_to_the_same_standings(clie
 def test_corrections_and_overrides_are_exported_as_recorded(client: Any, app: Any) -> None:
     store: EventStore = app.extensions["tablescribe.store"]
     game, token = store.create_game("pan-am", ["Ann", "Bob"], "Corrected")
-    hands = {"Ann": [{"city": "Rome", "region": "EUROPE"}] * 2, "Bob": [{"city": "Tokyo", "region": "PACIFIC"}] * 2}
-    display = [{"city": c, "region": "EUROPE"} for c in ("Lisbon", "Paris", "Madrid", "Oslo")]
-    store.append(game.id, token, AppendRequest(type="cards_dealt", data={"destinations": hands, "display": display}))
+    store.append(game.id, token, AppendRequest(type="cards_dealt", data=DEALT))
     bad = {"name": "Boom", "stock_adjustment": {"op": "up"}, "die_rolls": 1}
     store.append(game.id, token, AppendRequest(type="event_card_revealed", data=bad, override={"reason": "house rule"}))
     store.append(game.id, token, AppendRequest(type="undo", data={}, note="wrong card"))
@@ -93,6 +97,8 @@ def test_the_viewer_offers_the_export(client: Any, app: Any) -> None:
     game, _ = store.create_game("isle-of-pan", ["Ann", "Bob"])
     page = client.get(f"/games/{game.id}").get_data(as_text=True)
     assert f'href="/api/games/{game.id}/export?format=json" download' in page
+    assert f'href="/api/games/{game.id}/export?format=csv&amp;table=standings" download' in page
+    assert f'href="/api/games/{game.id}/export?format=txt" download' in page
 
 
 def _ndjson(client: Any, query: str = "") -> list[dict[str, Any]]:
@@ -131,3 +137,66 @@ def test_the_bulk_export_pages_through_more_games_than_a_page(client: Any, app: 
     store: EventStore = app.extensions["tablescribe.store"]
     made = {store.create_game("isle-of-pan", ["Ann", "Bob"], f"Game {i}")[0].id for i in range(5)}
     assert [d["game"]["id"] for d in _ndjson(client)] == sorted(made, key=lambda g: (store.get_game(g).created_at, g))
+
+
+def _pan_am_demo(store: EventStore) -> str:
+    games = {store.get_game(game_id).engine: game_id for game_id, _, _ in load_demo_games(store)}
+    return games["pan-am"]
+
+
+def _fold_demo() -> tuple[list[str], list[dict[str, Any]]]:
+    """The Pan Am demo's describe lines and standings at every step, from the engine itself."""
+    from engines.pan_am.demo import demo_game
+
+    game, engine = demo_game(), engines.find("pan-am")
+    state = engine.setup(game["players"], game["options"])
+    lines, standings = [], [engine.standings(state)]
+    for raw in game["events"]:
+        event = Event(raw["type"], raw["data"], raw["actor"])
+        lines.append(engine.describe(state, event))
+        state = engine.apply(state, event)
+        standings.append(engine.standings(state))
+    return lines, standings
+
+
+def test_the_events_csv_has_a_row_per_step_with_its_describe_line(client: Any, app: Any) -> None:
+    game_id = _pan_am_demo(app.extensions["tablescribe.store"])
+    response = client.get(f"/api/games/{game_id}/export?format=csv&table=events")
+    assert response.status_code == 200 and response.mimetype == "text/csv"
+    assert response.headers["Content-Disposition"].endswith('.events.csv"')
+    rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+    lines, _ = _fold_demo()
+    assert [row["describe"] for row in rows] == lines
+    assert [int(row["step"]) for row in rows] == list(range(1, len(lines) + 1))
+    assert rows[0]["position"] == "Set-up" and rows[1]["round"] == "1" and rows[1]["turn"] == ""
+
+
+def test_the_standings_csv_has_a_row_per_player_per_step(client: Any, app: Any) -> None:
+    game_id = _pan_am_demo(app.extensions["tablescribe.store"])
+    text = client.get(f"/api/games/{game_id}/export?format=csv&table=standings").get_data(as_text=True)
+    rows = list(csv.DictReader(io.StringIO(text)))
+    _, standings = _fold_demo()
+    assert len(rows) == 3 * len(standings)
+    last = {row["player"]: row for row in rows if row["step"] == str(len(standings) - 1)}
+    for expected in standings[-1]["players"]:
+        row = last[expected["player"]]
+        assert (int(row["stock"]), int(row["money"]), int(row["rank"])) == (
+            expected["breakdown"]["stock"], expected["breakdown"]["money"], expected["rank"])
+
+
+def test_the_transcript_reads_like_a_score_sheet(client: Any, app: Any) -> None:
+    store: EventStore = app.extensions["tablescribe.store"]
+    text = client.get(f"/api/games/{_pan_am_demo(store)}/export?format=txt").get_data(as_text=True)
+    lines, standings = _fold_demo()
+    assert text.startswith("Demo: Ruby, Archer and Genevieve fly Pan Am (illustrative board)\n")
+    assert "Hash chain: verified (254 events)" in text and "\n— Round 7 · Pan Am phase · Stock —\n" in text
+    assert f"\n 254. {lines[-1]}\n" in text
+    assert "— Final standings —" in text and f"Winner: {standings[-1]['winners'][0]}" in text
+
+    game, token = store.create_game("pan-am", ["Ann", "Bob"], "With an undo")
+    store.append(game.id, token, AppendRequest(type="cards_dealt", data=DEALT))
+    store.append(game.id, token, AppendRequest(type="note", data={"text": "Bob arrives late"}))
+    store.append(game.id, token, AppendRequest(type="undo", data={}))
+    sheet = client.get(f"/api/games/{game.id}/export?format=txt").get_data(as_text=True)
+    assert "✎ Bob arrives late" in sheet and "— Corrections, as recorded —\n  #3 undo event #1" in sheet
+    assert "— Standings so far —" in sheet
