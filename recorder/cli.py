@@ -1,14 +1,18 @@
-"""``flask`` commands: init-db, demo, verify, replay."""
+"""``flask`` commands: init-db, demo, verify, replay, export."""
 
 from __future__ import annotations
 
+import json
 import sys
+from pathlib import Path
 
 import click
 from flask import Flask, current_app
 
 import engines
 from recorder.errors import StoreError
+from recorder.exports.bulk import documents, ndjson_line
+from recorder.exports.formats import FORMATS, TABLES, export_one
 from recorder.store import EventStore
 
 
@@ -48,6 +52,44 @@ def register_cli(app: Flask) -> None:
         click.echo(f"BROKEN at event {broken['seq']}: {broken['reason']}", err=True)
         sys.exit(1)
 
+    @app.cli.command("export")
+    @click.argument("game_id", required=False)
+    @click.option("--format", "fmt", type=click.Choice(FORMATS), default="json", show_default=True,
+                  help="One game: json, csv or txt (--all is always NDJSON).")
+    @click.option("--table", type=click.Choice(TABLES), default="events", show_default=True, help="Which CSV table.")
+    @click.option("--all", "every", is_flag=True, help="Every matching game as NDJSON, one a line.")
+    @click.option("--engine", help="With --all: only this engine's games.")
+    @click.option("--player", help="With --all: only games this player sat at.")
+    @click.option("--status", type=click.Choice(["in_progress", "finished"]), help="With --all: only these games.")
+    @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write here (default: stdout).")
+    def export(game_id: str | None, fmt: str, table: str, every: bool, engine: str | None, player: str | None,
+               status: str | None, out: Path | None) -> None:
+        """Export one game (GAME_ID) or, with --all, many games as NDJSON."""
+        if every == (game_id is not None):
+            raise click.UsageError("give either a GAME_ID or --all")
+        if game_id is not None:
+            try:
+                found = export_one(_store(), game_id, fmt, table)
+            except StoreError as exc:
+                raise click.ClickException(exc.message) from None
+            text = json.dumps(found.body, ensure_ascii=False) + "\n" if fmt == "json" else found.body
+            _write(text, out)
+            return
+        _, total = _store().list_games(engine=engine, player=player, status=status, limit=1)
+        sink = out.open("w", encoding="utf-8") if out else sys.stdout
+        games = events = 0
+        try:
+            with click.progressbar(length=total, label="Exporting", file=sys.stderr) as bar:
+                for document in documents(_store(), engine=engine, player=player, status=status):
+                    sink.write(ndjson_line(document))
+                    games += 1
+                    events += len(document["events"])
+                    bar.update(1)
+        finally:
+            if out:
+                sink.close()
+        click.echo(f"Exported {games} games ({events} events){f' to {out}' if out else ''}.", err=True)
+
     @app.cli.command("replay")
     @click.argument("game_id")
     def replay(game_id: str) -> None:
@@ -68,6 +110,14 @@ def register_cli(app: Flask) -> None:
             mark = " [override]" if entry["override"] else (" [flagged]" if entry["flags"] else "")
             click.echo(f"{entry['step']:>4}. {entry['describe']}{mark}")
         click.echo(format_standings(engine.standings(frame.state)))
+
+
+def _write(text: str, out: Path | None) -> None:
+    """To the file named, or to stdout."""
+    if out is None:
+        click.echo(text, nl=False)
+    else:
+        out.write_text(text, encoding="utf-8")
 
 
 def format_standings(standings: dict) -> str:  # type: ignore[type-arg]

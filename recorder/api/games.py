@@ -10,8 +10,7 @@ from flask_smorest import Blueprint
 
 import engines
 from recorder.api import schemas
-from recorder.exports import game_tables
-from recorder.exports.game_json import export_game, file_name
+from recorder.exports.formats import export_one
 from recorder.store import AppendRequest, EventStore, position_of
 from recorder.web.auth import request_write_token
 
@@ -153,26 +152,10 @@ class GameExport(MethodView):
     def get(self, args: dict[str, Any], game_id: str) -> Any:
         """A game to keep, share or analyse: enough to replay it later, anywhere, under the
         rules it was recorded with (json), for a spreadsheet (csv) or for paper (txt)."""
+        found = export_one(store(), game_id, args["format"], args["table"])
         if args["format"] == "json":
-            document = export_game(store(), game_id)
-            return document, 200, _download(file_name(document["game"], "tablescribe.json"))
-        game = store().get_game(game_id)
-        header = {"id": game.id, "title": game.title}
-        engine = engines.find(game.engine)
-        log = store().effective_log(game_id)
-        if args["format"] == "csv" and args["table"] == "events":
-            body, name = game_tables.events_csv(game.id, log), file_name(header, "events.csv")
-        elif args["format"] == "csv":
-            _, states = store().timeline(game_id)
-            per_step = [(step, engine.standings(state)) for step, state in states]
-            body, name = game_tables.standings_csv(game.id, per_step), file_name(header, "standings.csv")
-        else:
-            latest = store().state_at(game_id).state
-            body = game_tables.transcript(game, engine.title, log, store().recorded_events(game_id),
-                                          engine.standings(latest), store().verify(game_id))
-            name = file_name(header, "txt")
-        mimetype = "text/csv" if args["format"] == "csv" else "text/plain"
-        return Response(body, mimetype=mimetype, headers=_download(name))
+            return found.body, 200, _download(found.file_name)
+        return Response(found.body, mimetype=found.mimetype, headers=_download(found.file_name))
 
 
 def _download(name: str) -> dict[str, str]:

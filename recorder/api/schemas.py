@@ -7,6 +7,8 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
+from recorder.exports.formats import FORMATS, TABLES
+
 # NUL (PostgreSQL refuses it in text) and lone surrogates (not encodable as UTF-8).
 UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 MAX_INT = 2**31 - 1
@@ -118,8 +120,8 @@ class EventsArgs(Strict):
 
 
 class ExportArgs(Strict):
-    format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv", "txt"]))
-    table = fields.String(load_default="events", validate=validate.OneOf(["events", "standings"]))
+    format = fields.String(load_default="json", validate=validate.OneOf(list(FORMATS)))
+    table = fields.String(load_default="events", validate=validate.OneOf(list(TABLES)))
 
 
 class BulkExportArgs(Strict):

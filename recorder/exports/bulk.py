@@ -17,18 +17,28 @@ from recorder.exports.game_json import export_game
 PAGE = 200
 
 
-def ndjson_lines(store: Any, engine: str | None = None, player: str | None = None,
-                 status: str | None = None) -> Iterator[str]:
-    """One line of JSON (ending in a newline) for each matching game, oldest first."""
+def documents(store: Any, engine: str | None = None, player: str | None = None,
+              status: str | None = None) -> Iterator[dict[str, Any]]:
+    """The game document of each matching game, oldest first, one at a time."""
     after: tuple[str, str] | None = None
     while True:
         keys = store.game_keys(engine=engine, player=player, status=status, after=after, limit=PAGE)
         for _, game_id in keys:
             try:
-                document = export_game(store, game_id)
+                yield export_game(store, game_id)
             except NotFound:
                 continue
-            yield json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
         if len(keys) < PAGE:
             return
         after = keys[-1]
+
+
+def ndjson_line(document: dict[str, Any]) -> str:
+    """One line of NDJSON: compact, UTF-8 as it is, ending in a newline."""
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def ndjson_lines(store: Any, engine: str | None = None, player: str | None = None,
+                 status: str | None = None) -> Iterator[str]:
+    """One line for each matching game, oldest first."""
+    return (ndjson_line(document) for document in documents(store, engine, player, status))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import engines
@@ -51,3 +52,31 @@ def test_verify_command_passes_then_names_a_tampered_event(runner: Any, app: Any
 def test_verify_unknown_game_fails_cleanly(runner: Any) -> None:
     result = runner.invoke(args=["verify", "nope"])
     assert result.exit_code == 1 and "No game" in result.output
+
+
+def test_export_writes_one_game_in_each_format_and_all_games_as_ndjson(runner: Any, app: Any, tmp_path: Any) -> None:
+    runner.invoke(args=["demo"])
+    store = app.extensions["tablescribe.store"]
+    game_id = panic_demo_id(store)
+    as_json = runner.invoke(args=["export", game_id])
+    assert as_json.exit_code == 0
+    document = json.loads(as_json.output)
+    assert document["game"]["id"] == game_id and len(document["events"]) == store.get_game(game_id).version
+    sheet = tmp_path / "sheet.txt"
+    assert runner.invoke(args=["export", game_id, "--format", "txt", "--out", str(sheet)]).exit_code == 0
+    assert sheet.read_text(encoding="utf-8").startswith(store.get_game(game_id).title + "\n")
+    table = runner.invoke(args=["export", game_id, "--format", "csv", "--table", "standings"])
+    assert table.output.splitlines()[0].startswith("game,step,player,rank,total,status")
+
+    everything = tmp_path / "all.ndjson"
+    result = runner.invoke(args=["export", "--all", "--out", str(everything)])
+    lines = everything.read_text(encoding="utf-8").splitlines()
+    total_events = sum(len(json.loads(line)["events"]) for line in lines)
+    assert len(lines) == len(engines.all_engines())
+    assert f"Exported {len(lines)} games ({total_events} events) to {everything}." in result.output
+
+
+def test_export_needs_a_game_or_all_and_names_an_unknown_game(runner: Any) -> None:
+    assert runner.invoke(args=["export"]).exit_code == 2
+    missing = runner.invoke(args=["export", "nope"])
+    assert missing.exit_code == 1 and "No game" in missing.output
