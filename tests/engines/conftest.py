@@ -12,3 +12,9 @@ from engines.base import Engine
 def pita() -> Engine:
     """The Panic in the Air engine, as the registry serves it (stateless, so shared)."""
     return engines.find("panic-in-the-air")
+
+
+@pytest.fixture(scope="session")
+def pa() -> Engine:
+    """The Pan Am engine, as the registry serves it (stateless, so shared)."""
+    return engines.find("pan-am")

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-import engines
 from engines.base import Engine
 from tests.engines.pan_am_helpers import (
     EU,
@@ -26,11 +23,6 @@ from tests.engines.pan_am_helpers import (
     wasted,
 )
 from tests.engines.scenario import codes, legal, notes
-
-
-@pytest.fixture(scope="module")
-def pa() -> Engine:
-    return engines.find("pan-am")
 
 
 def money(amount: int, player: str | None = None) -> dict[str, Any]:

@@ -3,9 +3,6 @@
 
 from __future__ import annotations
 
-import pytest
-
-import engines
 from engines.base import Engine, Event, State
 from tests.engines.pan_am_helpers import (
     airport,
@@ -23,11 +20,6 @@ from tests.engines.pan_am_helpers import (
     to_round,
 )
 from tests.engines.scenario import codes, legal, notes
-
-
-@pytest.fixture(scope="module")
-def pa() -> Engine:
-    return engines.find("pan-am")
 
 
 def round_two_with_priority(pa: Engine) -> State:

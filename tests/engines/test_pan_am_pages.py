@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-import engines
 from engines.base import Engine, Event
 from engines.pan_am.demo import demo_game
 from tests.engines.pan_am_helpers import (
@@ -21,11 +18,6 @@ from tests.engines.pan_am_helpers import (
     to_resolution,
 )
 from tests.engines.scenario import legal
-
-
-@pytest.fixture(scope="module")
-def pa() -> Engine:
-    return engines.find("pan-am")
 
 
 def test_position_names_the_round_and_phase(pa: Engine) -> None:

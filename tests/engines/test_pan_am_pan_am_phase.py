@@ -8,9 +8,8 @@ from typing import Any
 
 import pytest
 
-import engines
-from engines.pan_am.choices import next_on_path
 from engines.base import Engine, State
+from engines.pan_am.choices import next_on_path
 from engines.declared import declare
 from engines.pan_am.board import path_fact
 from tests.engines.pan_am_helpers import (
@@ -35,11 +34,6 @@ from tests.engines.pan_am_helpers import (
     to_round,
 )
 from tests.engines.scenario import codes, legal, notes
-
-
-@pytest.fixture(scope="module")
-def pa() -> Engine:
-    return engines.find("pan-am")
 
 
 def free(player: str, a: str, b: str, plane: str, **extra: Any) -> dict[str, Any]:

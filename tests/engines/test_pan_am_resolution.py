@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-import engines
 from engines.base import Engine, Event, State
 from engines.pan_am import landing
 from engines.pan_am.table import region_of
@@ -36,11 +35,6 @@ from tests.engines.pan_am_helpers import (
     wasted,
 )
 from tests.engines.scenario import codes, legal, notes
-
-
-@pytest.fixture(scope="module")
-def pa() -> Engine:
-    return engines.find("pan-am")
 
 
 def resolving(pa: Engine, **options: object) -> State:

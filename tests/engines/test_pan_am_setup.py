@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-import engines
 from engines.base import Engine, Event, SetupError
 from tests.engines.pan_am_helpers import (
     FOUR,
@@ -25,11 +24,6 @@ from tests.engines.pan_am_helpers import (
     site,
 )
 from tests.engines.scenario import codes, legal, notes
-
-
-@pytest.fixture(scope="module")
-def pa() -> Engine:
-    return engines.find("pan-am")
 
 
 # -- PA-S1, PA-S2: the table -------------------------------------------------------------
