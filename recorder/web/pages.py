@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, abort, current_app, request
@@ -27,6 +28,16 @@ def game_or_404(game_id: str) -> Any:
         return store().get_game(game_id)
     except NotFound:
         abort(404, "No such game")
+
+
+def engine_css(name: str) -> str | None:
+    """The engine's board stylesheet (``static/css/engines/<name>.css``, relative to the
+    static folder), when it has one: the viewer and the recording page both draw its board."""
+    static = current_app.static_folder
+    relative = f"css/engines/{name}.css"
+    if static and (Path(static) / relative).is_file():
+        return relative
+    return None
 
 
 def token_ok(game_id: str, token: str) -> bool:

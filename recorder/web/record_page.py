@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import segno
-from flask import Response, current_app, make_response, redirect, render_template, request, url_for
+from flask import Response, make_response, redirect, render_template, request, url_for
 from jinja2.utils import htmlsafe_json_dumps
 
 import engines
 from recorder.api.engines_api import engine_dict
 from recorder.web.auth import cookie_token, remember_token
-from recorder.web.pages import bp, game_or_404, require_csrf, store, token_ok
+from recorder.web.pages import bp, engine_css, game_or_404, require_csrf, store, token_ok
 from recorder.web.seat_colours import seat_style
 
 
@@ -50,7 +49,7 @@ def _render_record(game_id: str, join_error: str | None = None) -> Response:
         join_qr=segno.make(join_url, error="m").svg_inline(scale=4, dark="#17202b") if join_url else None,
         # Not the tojson filter: it sorts keys, and the forms follow the schemas' field order.
         page_json=htmlsafe_json_dumps(page_data, dumps=json.dumps),
-        engine_css=_engine_css(engine.name), join_error=join_error,
+        engine_css=engine_css(engine.name), join_error=join_error,
         seat_style=seat_style(engine, store().initial_state(game))))
     # The page holds the write token (invite link, QR code): no cache may keep it.
     page.headers["Cache-Control"] = "no-store"
@@ -61,14 +60,6 @@ def _local_only() -> bool:
     """Whether this page was opened as localhost, so its link cannot work on another device."""
     host = urlsplit(request.host_url).hostname or ""
     return host in ("localhost", "127.0.0.1", "::1") or host.endswith(".localhost")
-
-
-def _engine_css(name: str) -> str | None:
-    """The engine's board stylesheet (``static/css/engines/<name>.css``), when it has one."""
-    static = current_app.static_folder
-    if static and (Path(static) / "css" / "engines" / f"{name}.css").is_file():
-        return f"css/engines/{name}.css"
-    return None
 
 
 @bp.post("/games/<game_id>/join")

@@ -10,10 +10,9 @@ The helpers that shape the log and the standings have twins in
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
-from flask import abort, current_app, render_template, request, url_for
+from flask import abort, render_template, request, url_for
 
 import engines
 from engines import State
@@ -23,7 +22,7 @@ from recorder.store import position_of
 from recorder.web.auth import cookie_token
 from recorder.web.chart import score_chart
 from recorder.web.frames import SET_UP, frame_json, totals
-from recorder.web.pages import bp, game_or_404, store
+from recorder.web.pages import bp, engine_css, game_or_404, store
 from recorder.web.seat_colours import seat_style
 
 LOG_VIEWS = ("effective", "recorded")
@@ -58,7 +57,7 @@ def viewer(game_id: str) -> str:
         standings=standings_table(frame["standings"]),
         log_groups=log_groups(log), log_view=log_view, recorded=recorded,
         chart_html=chart, live=live, speeds=SPEEDS, default_speed=DEFAULT_SPEED,
-        can_write=cookie_token(game_id) is not None, engine_css=_engine_css(engine),
+        can_write=cookie_token(game_id) is not None, engine_css=engine_css(engine.name),
         seat_style=seat_style(engine, states[0][1]),
         config={
             "gameId": game.id, "version": game.version, "steps": steps, "step": step, "live": live,
@@ -86,15 +85,6 @@ def _requested_step(engine: engines.Engine, states: Sequence[tuple[int, State]])
         abort(404, f"This game has no turn {turn}.")
     step = request.args.get("step", type=int)
     return steps if step is None else min(max(step, 0), steps)
-
-
-def _engine_css(engine: engines.Engine) -> str | None:
-    """The engine's board styles, ``static/css/engines/<name>.css``, when it has them."""
-    static = current_app.static_folder
-    relative = f"css/engines/{engine.name}.css"
-    if static and (Path(static) / relative).is_file():
-        return url_for("static", filename=relative)
-    return None
 
 
 # ---------------------------------------------------------------- shaping (twins in format.js)

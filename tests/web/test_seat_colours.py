@@ -26,6 +26,8 @@ def test_a_pan_am_game_shows_each_player_in_their_pieces_colour(client: Any, app
     assert _main_style(viewer) == "--seat-0: #2e7d32; --seat-1: #c62828"
     record = client.get(f"/games/{game.id}/record").get_data(as_text=True)
     assert _main_style(record) == "--seat-0: #2e7d32; --seat-1: #c62828"
+    for page in (viewer, record):  # both pages draw the board, so both load its stylesheet
+        assert 'href="/static/css/engines/pan-am.css"' in page
 
 
 def test_a_game_without_pieces_colours_keeps_the_pages_seat_colours(client: Any, app: Any) -> None:
