@@ -10,11 +10,13 @@ import swagger_ui_bundle
 from flask import Flask, request, send_from_directory
 from werkzeug.wrappers import Response
 
-from recorder.api import engines_api, exports_api, games, replay
+from recorder.api import engines_api, exports_api, games, imports_api, replay
 from recorder.api.errors import JsonErrorApi, error_response, handle_store_error
+from recorder.api.imports_api import DEFAULT_IMPORT_MAX_BYTES
 from recorder.cli import register_cli
 from recorder.db import make_engine
 from recorder.errors import StoreError
+from recorder.imports.batch import NDJSON_TYPES
 from recorder.store import DEFAULT_SNAPSHOT_EVERY, EventStore
 from recorder.web import pages
 from recorder.web.csrf import csrf_token
@@ -34,6 +36,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         or f"sqlite:///{Path(app.instance_path) / 'tablescribe.db'}",
         SNAPSHOT_EVERY=int(os.environ.get("TABLESCRIBE_SNAPSHOT_EVERY", DEFAULT_SNAPSHOT_EVERY)),
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
+        IMPORT_MAX_BYTES=int(os.environ.get("TABLESCRIBE_IMPORT_MAX_BYTES", DEFAULT_IMPORT_MAX_BYTES)),
         API_TITLE="Tablescribe",
         API_VERSION="1",
         OPENAPI_VERSION="3.0.3",
@@ -62,6 +65,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     api.register_blueprint(games.blp)
     api.register_blueprint(replay.blp)
     api.register_blueprint(exports_api.blp)
+    api.register_blueprint(imports_api.blp)
     app.register_blueprint(pages.bp)
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.register_error_handler(StoreError, handle_store_error)
@@ -85,5 +89,7 @@ def _too_deep(_error: RecursionError) -> tuple[Response, int]:
 def _require_json_body() -> tuple[Response, int] | None:
     """A write to the API must say it is JSON; anything else is 415, not a guess."""
     if request.method in JSON_WRITE_METHODS and request.path.startswith("/api/") and not request.is_json:
+        if request.path == "/api/import" and request.mimetype in NDJSON_TYPES:
+            return None
         return error_response(415, "unsupported_media_type", "Send the body as application/json")
     return None

@@ -1,4 +1,4 @@
-"""``flask`` commands: init-db, demo, verify, replay, export."""
+"""``flask`` commands: init-db, demo, verify, replay, export, import."""
 
 from __future__ import annotations
 
@@ -13,6 +13,9 @@ import engines
 from recorder.errors import StoreError
 from recorder.exports.bulk import documents, ndjson_line
 from recorder.exports.formats import FORMATS, TABLES, export_one
+from recorder.imports.batch import Report, import_document, import_line, problem_of
+from recorder.imports.document import parse_json
+from recorder.imports.problems import ImportRefused
 from recorder.store import EventStore
 
 
@@ -90,6 +93,29 @@ def register_cli(app: Flask) -> None:
                 sink.close()
         click.echo(f"Exported {games} games ({events} events){f' to {out}' if out else ''}.", err=True)
 
+    @app.cli.command("import")
+    @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+    @click.option("--tokens", type=click.Path(dir_okay=False, path_type=Path),
+                  help="Write each imported game's new write token here (NDJSON: id, title, write_token).")
+    def import_(files: tuple[Path, ...], tokens: Path | None) -> None:
+        """Import games from tablescribe-game JSON or NDJSON files (exit 1 if any game is refused)."""
+        report = Report()
+        for path in files:
+            _import_file(path, report)
+        for problem in report.problems:
+            where = ", ".join(part for part in (
+                f"{problem['file']} line {problem['line']}" if problem["line"] else problem["file"],
+                f"game {problem['game']}" if problem["game"] else "",
+                f"event {problem['seq']}" if problem["seq"] else "") if part)
+            click.echo(f"refused: {where}: {problem['code']}: {problem['message']}", err=True)
+        if tokens is not None:
+            imported = [g for g in report.games if g.get("write_token")]
+            tokens.write_text("".join(ndjson_line({k: g[k] for k in ("id", "title", "write_token")})
+                                      for g in imported), encoding="utf-8")
+        click.echo(report.summary() + (f" Write tokens in {tokens}." if tokens is not None else ""), err=True)
+        if report.problems:
+            sys.exit(1)
+
     @app.cli.command("replay")
     @click.argument("game_id")
     def replay(game_id: str) -> None:
@@ -110,6 +136,32 @@ def register_cli(app: Flask) -> None:
             mark = " [override]" if entry["override"] else (" [flagged]" if entry["flags"] else "")
             click.echo(f"{entry['step']:>4}. {entry['describe']}{mark}")
         click.echo(format_standings(engine.standings(frame.state)))
+
+
+def _import_file(path: Path, report: Report) -> None:
+    """One file into ``report``: NDJSON if its first line is a whole JSON value (a compact
+    export is one line), else one pretty-printed document; a progress bar by bytes read."""
+    with path.open("rb") as file:
+        first = file.readline()
+        try:
+            parse_json(first)
+            bulk = True
+        except ImportRefused:
+            bulk = False
+        file.seek(0)
+        found = len(report.problems)
+        if not bulk:
+            try:
+                report.games.append(import_document(_store(), parse_json(file.read(), where=str(path))))
+            except ImportRefused as error:
+                report.problems.append(problem_of(error, None))
+        else:
+            with click.progressbar(length=path.stat().st_size, label=f"Importing {path.name}", file=sys.stderr) as bar:
+                for number, line in enumerate(file, start=1):
+                    import_line(_store(), number, line, report)
+                    bar.update(len(line))
+        for problem in report.problems[found:]:
+            problem["file"] = str(path)
 
 
 def _write(text: str, out: Path | None) -> None:

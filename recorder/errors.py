@@ -70,3 +70,22 @@ class RuleViolation(StoreError):
     def __init__(self, violations: Sequence[dict[str, Any]], message: str | None = None, **details: Any):
         first = violations[0]["message"] if violations else "rejected"
         super().__init__(message or first, violations=list(violations), **details)
+
+
+def field_messages(prefix: str, messages: Any) -> dict[str, Any]:
+    """Flatten marshmallow's nested messages into one entry per field path.
+
+    >>> field_messages("data", {"card": {"kind": ["Required."]}, "events": {3: {"seq": ["Bad."]}}})
+    {'data.card.kind': ['Required.'], 'data.events.3.seq': ['Bad.']}
+    """
+    out: dict[str, Any] = {}
+    if isinstance(messages, dict):
+        for key, value in messages.items():
+            path = f"{prefix}.{key}" if prefix else str(key)
+            if isinstance(value, dict):
+                out.update(field_messages(path, value))
+            else:
+                out[path] = value
+    else:
+        out[prefix] = messages
+    return out

@@ -41,3 +41,23 @@ def genesis_hash(game: Mapping[str, Any]) -> str:
 def event_hash(event: Mapping[str, Any]) -> str:
     """The hash of one stored event; ``event`` must hold every EVENT_HASH_FIELDS key."""
     return sha256_hex(canonical_json({name: event[name] for name in EVENT_HASH_FIELDS}))
+
+
+def link_problem(event: Mapping[str, Any], expected_seq: int, expected_prev: str) -> dict[str, Any] | None:
+    """What is wrong with one link of a chain, or None: ``event`` holds every
+    EVENT_HASH_FIELDS key plus its ``hash``; it should be number ``expected_seq`` and
+    point back to ``expected_prev``.  The store's verify and the importer both ask this.
+
+    >>> link = {name: None for name in EVENT_HASH_FIELDS} | {"seq": 1, "prev_hash": "g", "data": {}}
+    >>> link_problem({**link, "hash": event_hash(link)}, 1, "g") is None
+    True
+    >>> link_problem({**link, "hash": event_hash(link)}, 1, "h")["reason"]
+    "prev_hash does not match the previous event's hash"
+    """
+    if event["seq"] != expected_seq:
+        return {"seq": expected_seq, "reason": f"event {expected_seq} is missing (found {event['seq']})"}
+    if event["prev_hash"] != expected_prev:
+        return {"seq": expected_seq, "reason": "prev_hash does not match the previous event's hash"}
+    if event_hash(event) != event["hash"]:
+        return {"seq": expected_seq, "reason": "the event's content does not match its hash"}
+    return None

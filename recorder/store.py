@@ -8,6 +8,7 @@ store exactly as it was, so it never holds a half-applied action.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import threading
@@ -20,7 +21,7 @@ from typing import Any, Callable, Generic, Iterator, Mapping, Sequence, TypeVar
 
 from marshmallow import ValidationError
 from sqlalchemy import Engine as DbEngine
-from sqlalchemy import func, select, tuple_, update
+from sqlalchemy import func, insert, select, tuple_, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
@@ -29,9 +30,12 @@ from engines import Event, SetupError, State
 from engines.base import resolve_options
 from recorder.correction_schemas import RECORDER_SCHEMAS
 from recorder.db import session_factories
-from recorder.errors import BadInput, Forbidden, NotFound, RuleViolation, Unauthorized, VersionConflict
-from recorder.hashing import EVENT_HASH_FIELDS, canonical_json, event_hash, genesis_hash, sha256_hex
+from recorder.errors import (
+    BadInput, Forbidden, NotFound, RuleViolation, Unauthorized, VersionConflict, field_messages,
+)
+from recorder.hashing import EVENT_HASH_FIELDS, canonical_json, event_hash, genesis_hash, link_problem, sha256_hex
 from recorder.history import CORRECTION_TYPES, RECORDER_TYPES, CorrectionRow, Corrections
+from recorder.imports.problems import ImportConflict, ImportRefused
 from recorder.models import EventRow, Game, GamePlayer, Snapshot
 from recorder.tokens import new_token, token_digest, token_matches
 
@@ -327,7 +331,7 @@ class EventStore:
         try:
             schema().load(request.data)
         except ValidationError as exc:
-            raise BadInput(_prefixed("data", exc.normalized_messages())) from None
+            raise BadInput(field_messages("data", exc.normalized_messages())) from None
         names = {p["name"] for p in game.players}
         if request.actor is not None and request.actor not in names:
             raise BadInput({"actor": [f"{request.actor!r} is not a player of this game"]})
@@ -475,6 +479,134 @@ class EventStore:
         if seq in corrections.retracted_by:
             raise _recorder_violation("correction/already-retracted",
                                       f"Event {seq} was already retracted by event {corrections.retracted_by[seq]}")
+
+    # ----------------------------------------------------------------- import
+
+    def import_game(self, document: Mapping[str, Any]) -> ImportOutcome:
+        """Store a game read from an export, checked as its own appends were checked.
+
+        ``document`` has the shape ``recorder.imports.document.read_document`` checks.
+        The header must match its genesis hash and the events their chain; the game is
+        set up again and every event judged against the state before it, as ``append``
+        judges one, and must earn the flags it was recorded with; the standings at the
+        end must be the ones exported.  One transaction: a game is imported whole or
+        not at all.  It keeps its id (the hashes cover it), so importing it again finds
+        it (``present``); a different history under that id is a conflict.  It gets a
+        new write token: an export carries none.
+        """
+        header, records = document["game"], document["events"]
+        engine = _importable_engine(header)
+        _check_chain(header, records)
+        existing = self._existing_copy(header, records)
+        if existing is not None:
+            return existing
+        token = new_token()
+        try:
+            with self._writers() as session, session.begin():
+                game, state = self._import_rows(session, engine, header, records, token)
+                _check_result(engine, header["id"], document, state, game.status)
+        except IntegrityError:
+            # Imported by someone else meanwhile: theirs is the copy to compare with.
+            existing = self._existing_copy(header, records)
+            if existing is None:
+                raise
+            return existing
+        return ImportOutcome(header["id"], header["title"], "imported", len(records), len(records), token)
+
+    def _existing_copy(self, header: Mapping[str, Any], records: Sequence[Mapping[str, Any]]) -> ImportOutcome | None:
+        """The outcome if this game is already here: the same history, or one the file's
+        is the start of.  Anything else under the same id is a conflict."""
+        game_id = header["id"]
+        with self._readers() as session:
+            game = session.get(Game, game_id)
+            if game is None:
+                return None
+            here = session.scalar(select(EventRow.hash).where(
+                EventRow.game_id == game_id, EventRow.seq == len(records))) if records else game.genesis_hash
+        if game.genesis_hash != header["genesis_hash"]:
+            raise ImportConflict("import/conflict", f"Another game with id {game_id} is already here "
+                                 "(its players, options or title differ)", game=game_id)
+        if len(records) > game.version or here != (records[-1]["hash"] if records else header["genesis_hash"]):
+            raise ImportConflict(
+                "import/conflict",
+                f"Game {game_id} is already here with a different history ({game.version} events here, "
+                f"{len(records)} in the file); an import never adds to or replaces a game's events", game=game_id)
+        return ImportOutcome(game_id, game.title, "present", len(records), game.version, None)
+
+    def _import_rows(
+        self, session: Session, engine: engines.Engine, header: Mapping[str, Any],
+        records: Sequence[Mapping[str, Any]], token: str,
+    ) -> tuple[Game, State]:
+        """Insert the game and judge and insert its events in order; returns the final state."""
+        game_id = header["id"]
+        players = [p["name"] for p in header["players"]]
+        game = Game(**{name: header[name] for name in (
+            "id", "engine", "rules_version", "title", "players", "options", "created_at", "genesis_hash")},
+            status=STATUS_IN_PROGRESS, version=0, write_token_hash=token_digest(token))
+        session.add(game)
+        session.flush()
+        session.add_all(GamePlayer(game_id=game_id, seat=i, name=n) for i, n in enumerate(players))
+        current = _Fold(engine.setup(players, header["options"]), 0, 0)
+        corrections = Corrections()
+        pending: list[dict[str, Any]] = []
+        for record in records:
+            seq, type_ = record["seq"], record["type"]
+            request = AppendRequest(type_, record["data"], record["actor"], record["note"],
+                                    idempotency_key=record["idempotency_key"], override=record["override"],
+                                    recorded_by=record["recorded_by"])
+            game.version = seq - 1  # the checks read the game as it stood before this event
+            try:
+                self._check_shape(engine, game, _as_sent(request))
+            except BadInput as exc:
+                raise ImportRefused("import/event-shape", f"Event {seq} ({type_}): {exc.message}",
+                                    game=game_id, seq=seq, fields=exc.details["fields"]) from None
+            if type_ in RECORDER_TYPES:
+                _insert_rows(session, pending)
+                flags, after = self._import_correction(session, game, engine, corrections, current, request, seq)
+                if type_ in CORRECTION_TYPES:
+                    corrections = corrections.with_row(
+                        CorrectionRow(seq, type_, record["data"], record["flags"], record["override"]))
+            else:
+                event = Event(type_, record["data"], record["actor"])
+                flags = [v.to_dict() for v in engine.check(current.state, event)]
+                errors = [f for f in flags if f["severity"] == "error"]
+                if errors and not record["override"]:
+                    raise ImportRefused(
+                        "import/illegal-event",
+                        f"Event {seq} ({type_}) breaks a rule and the table did not override it: "
+                        f"{errors[0]['code']}: {errors[0]['message']}", game=game_id, seq=seq, violations=errors)
+                after = _Fold(engine.apply(current.state, event), current.step + 1, seq)
+                if after.step % self.snapshot_every == 0:
+                    session.add(Snapshot(game_id=game_id, step=after.step, seq=seq, version=seq,
+                                         rules_version=engine.rules_version, state=after.state))
+            if _flag_keys(flags) != _flag_keys(record["flags"]):
+                raise ImportRefused(
+                    "import/flags-differ",
+                    f"Event {seq} ({type_}) was recorded with flags {_flag_keys(record['flags'])} but earns "
+                    f"{_flag_keys(flags)} under {engine.name} rules {engine.rules_version}", game=game_id, seq=seq)
+            pending.append({**{name: record[name] for name in (*EVENT_HASH_FIELDS, "hash") if name != "game_id"},
+                            "game_id": game_id, "request_hash": request.fingerprint()})
+            current = after
+        _insert_rows(session, pending)
+        game.version = len(records)
+        game.status = STATUS_FINISHED if records and engine.is_over(current.state) else STATUS_IN_PROGRESS
+        return game, current.state
+
+    def _import_correction(
+        self, session: Session, game: Game, engine: engines.Engine, corrections: Corrections, current: _Fold,
+        request: AppendRequest, seq: int,
+    ) -> tuple[list[dict[str, Any]], _Fold]:
+        """Try a recorded correction or note as ``append`` tried it; it must resolve to the
+        same data (an undo to the same target) and be allowed."""
+        try:
+            data, flags, after = self._correction(session, game, engine, corrections, current, request)
+        except RuleViolation as exc:
+            raise ImportRefused("import/correction-refused", f"Event {seq} ({request.type}) is refused: {exc.message}",
+                                game=game.id, seq=seq, violations=exc.details.get("violations", [])) from None
+        if data != request.data:
+            raise ImportRefused("import/refold-differs", f"Event {seq} ({request.type}) resolves to {data}, "
+                                f"not {request.data} as recorded", game=game.id, seq=seq)
+        return flags, after
 
     # ---------------------------------------------------------------- folding
 
@@ -744,7 +876,8 @@ class EventStore:
             if problem is None:
                 for row in session.scalars(select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)):
                     count += 1
-                    problem = _chain_problem(row, count, expected_prev)
+                    problem = link_problem({name: getattr(row, name) for name in (*EVENT_HASH_FIELDS, "hash")},
+                                           count, expected_prev)
                     if problem:
                         break
                     expected_prev = row.hash
@@ -752,6 +885,107 @@ class EventStore:
                 problem = {"seq": count + 1, "reason": f"the game claims version {game.version} but has {count} events"}
         return {"ok": problem is None, "events": count, "version": game.version, "first_broken": problem}
 
+
+
+@dataclass(frozen=True)
+class ImportOutcome:
+    """One imported game: ``imported`` now, or ``present`` already (then no token)."""
+
+    game_id: str
+    title: str
+    status: str
+    events: int
+    version: int
+    write_token: str | None
+
+
+def _importable_engine(header: Mapping[str, Any]) -> engines.Engine:
+    """The engine a game document needs, if this server has it at the same rules version
+    and the header is the one its genesis hash was computed over."""
+    game_id = header["id"]
+    try:
+        engine = engines.find(header["engine"])
+    except KeyError:
+        raise ImportRefused("import/unknown-engine", f"This server has no engine {header['engine']!r} "
+                            f"(it has {', '.join(e.name for e in engines.all_engines())})", game=game_id) from None
+    if header["rules_version"] != engine.rules_version:
+        raise ImportRefused(
+            "import/rules-version",
+            f"Game {game_id} was recorded under {engine.name} rules {header['rules_version']}; this server "
+            f"has rules {engine.rules_version}, and a game is only replayed under the rules it was recorded with",
+            game=game_id)
+    if genesis_hash(header) != header["genesis_hash"]:
+        raise ImportRefused("import/genesis", "The game's header (players, options, title...) does not match "
+                            "its genesis hash", game=game_id, seq=0)
+    try:
+        resolved = resolve_options(engine, header["options"])
+        engine.setup([p["name"] for p in header["players"]], header["options"])
+    except SetupError as exc:
+        raise ImportRefused("import/setup", f"The game's set-up is refused: {exc.violations[0].message}",
+                            game=game_id, violations=[v.to_dict() for v in exc.violations]) from None
+    if resolved != header["options"]:
+        raise ImportRefused("import/options", "The game's options are not a complete rules profile for "
+                            f"{engine.name} rules {engine.rules_version}", game=game_id)
+    return engine
+
+
+def _check_chain(header: Mapping[str, Any], records: Sequence[Mapping[str, Any]]) -> None:
+    """Every event in order, each hashing to its hash and pointing back to the one before."""
+    game_id = header["id"]
+    if header["version"] != len(records):
+        raise ImportRefused("import/version", f"The header says version {header['version']} but the file "
+                            f"holds {len(records)} events (cut short?)", game=game_id)
+    previous = header["genesis_hash"]
+    for expected, record in enumerate(records, start=1):
+        problem = link_problem({**record, "game_id": game_id}, expected, previous)
+        if problem is not None:
+            raise ImportRefused("import/chain", f"The hash chain is broken at event {problem['seq']}: "
+                                f"{problem['reason']}", game=game_id, seq=problem["seq"])
+        previous = record["hash"]
+
+
+def _check_result(engine: engines.Engine, game_id: str, document: Mapping[str, Any], state: State,
+                  status: str) -> None:
+    """The re-fold must end where the export did: same status, standings and declared data."""
+    refolded = {"status": status, "standings": as_json(engine.standings(state)), "declared": declared_of(state)}
+    exported = {"status": document["game"]["status"], "standings": as_json(document["standings"]),
+                "declared": as_json(document["declared"])}
+    for part in refolded:
+        if refolded[part] != exported[part]:
+            raise ImportRefused("import/refold-differs", f"Replayed here, the game ends with other {part} than "
+                                "the file says", game=game_id, part=part)
+
+
+def _as_sent(request: AppendRequest) -> AppendRequest:
+    """The request as a client sent it: an undo is stored with the target it resolved to."""
+    if request.type != "undo":
+        return request
+    data = {k: v for k, v in request.data.items() if k != "target_seq"}
+    return AppendRequest(request.type, data, request.actor)
+
+
+def _flag_keys(flags: Sequence[Mapping[str, Any]]) -> list[tuple[Any, Any, Any]]:
+    """What makes two judgements of an event the same: codes, severities, the events they
+    name; not the wording of the messages."""
+    return [(f.get("code"), f.get("severity"), f.get("seq")) for f in flags]
+
+
+def _insert_rows(session: Session, pending: list[dict[str, Any]]) -> None:
+    """Insert the events judged so far in one statement (many rows), then forget them."""
+    if pending:
+        session.execute(insert(EventRow), pending)
+        pending.clear()
+
+
+def as_json(value: Any) -> Any:
+    """``value`` as JSON would give it back (tuples as lists), to compare with a parsed file."""
+    return json.loads(json.dumps(value))
+
+
+def declared_of(state: State) -> dict[str, Any]:
+    """The declared board and card data an engine keeps in its state (none if it keeps none)."""
+    declared = state.get("declared") if isinstance(state, Mapping) else None
+    return as_json(dict(declared)) if isinstance(declared, Mapping) else {}
 
 def _default_title(engine_title: str, players: Sequence[str]) -> str:
     title = f"{engine_title}: {', '.join(players)}"
@@ -771,16 +1005,6 @@ def game_header(game: Game) -> dict[str, Any]:
     }
 
 
-def _chain_problem(row: EventRow, expected_seq: int, expected_prev: str) -> dict[str, Any] | None:
-    if row.seq != expected_seq:
-        return {"seq": expected_seq, "reason": f"event {expected_seq} is missing (found {row.seq})"}
-    if row.prev_hash != expected_prev:
-        return {"seq": row.seq, "reason": "prev_hash does not match the previous event's hash"}
-    if event_hash({name: getattr(row, name) for name in EVENT_HASH_FIELDS}) != row.hash:
-        return {"seq": row.seq, "reason": "the event's content does not match its hash"}
-    return None
-
-
 def _default_actor(engine: engines.Engine, state: State) -> str | None:
     """Whose an event sent without an actor is: the player whose turn it is, which
     ``expected()`` lists first (engines read a missing actor the same way)."""
@@ -790,18 +1014,3 @@ def _default_actor(engine: engines.Engine, state: State) -> str | None:
 
 def _recorder_violation(code: str, message: str) -> RuleViolation:
     return RuleViolation([{"code": code, "rule": "Corrections", "message": message, "severity": "error"}])
-
-
-def _prefixed(prefix: str, messages: Any) -> dict[str, Any]:
-    """Flatten marshmallow's nested messages into {"data.card.kind": [...]}."""
-    out: dict[str, Any] = {}
-    if isinstance(messages, dict):
-        for key, value in messages.items():
-            path = f"{prefix}.{key}"
-            if isinstance(value, dict):
-                out.update(_prefixed(path, value))
-            else:
-                out[path] = value
-    else:
-        out[prefix] = messages
-    return out

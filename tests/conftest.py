@@ -67,8 +67,18 @@ def pg_template() -> Iterator[tuple[Any, str]]:
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def db_url(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[str]:
     """A fresh, migrated, empty database of each kind."""
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'test.db'}"
+    yield from _database(request, request.param, tmp_path / "test.db")
+
+
+@pytest.fixture
+def other_db_url(request: pytest.FixtureRequest, db_url: str, tmp_path: Any) -> Iterator[str]:
+    """A second empty database of the same kind as ``db_url`` (an import's destination)."""
+    yield from _database(request, "sqlite" if db_url.startswith("sqlite") else "postgresql", tmp_path / "other.db")
+
+
+def _database(request: pytest.FixtureRequest, kind: str, sqlite_path: Any) -> Iterator[str]:
+    if kind == "sqlite":
+        url = f"sqlite:///{sqlite_path}"
         engine = make_engine(url)
         upgrade(engine)
         engine.dispose()
@@ -86,6 +96,13 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[str]:
 @pytest.fixture
 def store(db_url: str) -> Iterator[EventStore]:
     db = make_engine(db_url)
+    yield EventStore(db, snapshot_every=5)
+    db.dispose()
+
+
+@pytest.fixture
+def other_store(other_db_url: str) -> Iterator[EventStore]:
+    db = make_engine(other_db_url)
     yield EventStore(db, snapshot_every=5)
     db.dispose()
 

@@ -131,6 +131,22 @@ class BulkExportArgs(Strict):
     status = fields.String(validate=validate.OneOf(["in_progress", "finished"]))
 
 
+class ImportOut(Schema):
+    """One document: the game's outcome.  NDJSON: counts, then each game and each problem."""
+
+    status = fields.String(metadata={"description": "imported, or present (already here)"})
+    id = fields.String()
+    title = fields.String()
+    events = fields.Integer()
+    write_token = fields.String(metadata={"description": "For a game imported now: shown once"})
+    game = fields.Nested(GameOut)
+    imported = fields.Integer()
+    present = fields.Integer()
+    refused = fields.Integer()
+    games = fields.List(fields.Dict())
+    problems = fields.List(fields.Dict(), metadata={"description": "line, game, seq, code, message"})
+
+
 class StateArgs(Strict):
     at = fields.Integer(validate=validate.Range(min=0, max=MAX_INT))
 
@@ -167,3 +183,6 @@ class ApiError(Schema):
     fields_ = fields.Dict(data_key="fields")
     violations = fields.List(fields.Dict())
     current_version = fields.Integer()
+    code = fields.String(metadata={"description": "An import refusal's stable code, e.g. import/chain"})
+    game = fields.String(allow_none=True)
+    seq = fields.Integer(allow_none=True)

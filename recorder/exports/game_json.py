@@ -14,7 +14,7 @@ from typing import Any
 
 import engines
 from recorder.models import EventRow, Game
-from recorder.store import game_header
+from recorder.store import declared_of, game_header
 
 FORMAT = "tablescribe-game"
 FORMAT_VERSION = 1
@@ -36,13 +36,12 @@ def game_document(game: Game, rows: Sequence[EventRow], state: Mapping[str, Any]
                   standings: Mapping[str, Any]) -> dict[str, Any]:
     """The export of ``game`` at the version ``rows`` end at (``state`` and ``standings``
     are the fold of that same version)."""
-    declared = state.get("declared") if isinstance(state, Mapping) else None
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "game": {**game_header(game), "status": game.status, "version": len(rows),
                  "genesis_hash": game.genesis_hash},
-        "declared": dict(declared) if isinstance(declared, Mapping) else {},
+        "declared": declared_of(state),
         "events": [event_dict(row) for row in rows],
         "standings": dict(standings),
     }

@@ -1,4 +1,4 @@
-"""The flask commands: init-db, demo, verify, replay."""
+"""The flask commands: init-db, demo, verify, replay, export, import."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ import json
 from typing import Any
 
 import engines
+from recorder.demo import load_demo_games
+from recorder.exports.game_json import export_game
 from tests.recorder.helpers import panic_demo_id, tamper
 
 
@@ -80,3 +82,33 @@ def test_export_needs_a_game_or_all_and_names_an_unknown_game(runner: Any) -> No
     assert runner.invoke(args=["export"]).exit_code == 2
     missing = runner.invoke(args=["export", "nope"])
     assert missing.exit_code == 1 and "No game" in missing.output
+
+
+def test_import_reads_ndjson_and_pretty_json_reports_refusals_and_writes_tokens(
+        runner: Any, app: Any, other_store: Any, tmp_path: Any) -> None:
+    ids = [game_id for game_id, _, _ in load_demo_games(other_store)]
+    documents = [export_game(other_store, game_id) for game_id in ids]
+    bulk = tmp_path / "club.ndjson"
+    broken = json.loads(json.dumps(documents[2]))
+    broken["events"][3]["data"] = {"edited": True}
+    bulk.write_text(json.dumps(documents[0]) + "\n" + json.dumps(broken) + "\n", encoding="utf-8")
+    single = tmp_path / "one.json"
+    single.write_text(json.dumps(documents[1], indent=2), encoding="utf-8")
+    tokens = tmp_path / "tokens.ndjson"
+
+    result = runner.invoke(args=["import", str(bulk), str(single), "--tokens", str(tokens)])
+    assert result.exit_code == 1, "a refused game makes the command fail, after importing the others"
+    assert f"refused: {bulk} line 2, game {ids[2]}, event 4: import/chain:" in result.output
+    events = len(documents[0]["events"]) + len(documents[1]["events"])
+    assert f"Imported 2 games ({events} events); 0 already here; 1 refused. Write tokens in {tokens}." in result.output
+    written = [json.loads(line) for line in tokens.read_text(encoding="utf-8").splitlines()]
+    assert [w["id"] for w in written] == ids[:2] and all(len(w["write_token"]) > 20 for w in written)
+    store = app.extensions["tablescribe.store"]
+    assert store.authorize(ids[0], written[0]["write_token"]).id == ids[0]
+
+    again = runner.invoke(args=["import", str(single)])
+    assert again.exit_code == 0 and "Imported 0 games (0 events); 1 already here; 0 refused." in again.output
+    cut = tmp_path / "cut.json"
+    cut.write_text(single.read_text(encoding="utf-8")[:-100], encoding="utf-8")
+    truncated = runner.invoke(args=["import", str(cut)])
+    assert truncated.exit_code == 1 and "import/not-json" in truncated.output and "truncated" in truncated.output

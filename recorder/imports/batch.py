@@ -1,0 +1,83 @@
+"""Importing one document or a whole NDJSON file, with a report of every game.
+
+A bulk file is read a line at a time and each game is imported in its own transaction,
+so memory holds one game and a bad game costs only itself: it is reported (which line,
+which game, which event, why) and the others go in.  The API and the CLI both build
+their answers from this ``Report``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from recorder.imports.document import game_id_of, parse_json, read_document
+from recorder.imports.problems import ImportRefused, ImportUnreadable
+
+NDJSON_TYPES = ("application/x-ndjson", "application/jsonl", "application/json-seq")
+
+
+@dataclass
+class Report:
+    """What happened to each game of one file, in file order."""
+
+    games: list[dict[str, Any]] = field(default_factory=list)
+    problems: list[dict[str, Any]] = field(default_factory=list)
+
+    def count(self, status: str) -> int:
+        return sum(1 for game in self.games if game["status"] == status)
+
+    @property
+    def events(self) -> int:
+        """Events stored by this import (a game already here adds none)."""
+        return sum(game["events"] for game in self.games if game["status"] == "imported")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"imported": self.count("imported"), "present": self.count("present"),
+                "refused": len(self.problems), "events": self.events,
+                "games": self.games, "problems": self.problems}
+
+    def summary(self) -> str:
+        """One line for a person: how many games went in, were here already, were refused."""
+        return (f"Imported {self.count('imported')} games ({self.events} events); "
+                f"{self.count('present')} already here; {len(self.problems)} refused.")
+
+
+def problem_of(error: ImportRefused, line: int | None) -> dict[str, Any]:
+    """A refusal as a report entry: where, which game, which event, why."""
+    return {"line": line, "game": error.game, "seq": error.seq, "code": error.code, "message": error.message,
+            **{k: v for k, v in error.details.items() if k in ("fields", "violations")}}
+
+
+def import_document(store: Any, value: Any, line: int | None = None) -> dict[str, Any]:
+    """Import one parsed document; the outcome as a report entry (raises ImportRefused)."""
+    outcome = store.import_game(read_document(value))
+    entry: dict[str, Any] = {"line": line, "id": outcome.game_id, "title": outcome.title,
+                             "status": outcome.status, "events": outcome.events}
+    if outcome.write_token is not None:
+        entry["write_token"] = outcome.write_token
+    return entry
+
+
+def import_lines(store: Any, lines: Iterable[bytes | str], report: Report | None = None) -> Report:
+    """Import every non-blank line of an NDJSON file; ``report`` collects the outcomes
+    (pass one in to watch it grow, as the CLI's progress bar does)."""
+    report = report if report is not None else Report()
+    for number, raw in enumerate(lines, start=1):
+        import_line(store, number, raw, report)
+    return report
+
+
+def import_line(store: Any, number: int, raw: bytes | str, report: Report) -> None:
+    """One line of an NDJSON file into ``report``: a game, a problem, or nothing if blank."""
+    if not raw.strip():
+        return
+    value: Any = None
+    try:
+        value = parse_json(raw, where=f"Line {number}")
+        report.games.append(import_document(store, value, number))
+    except ImportRefused as error:
+        if error.game is None and value is not None:
+            error = ImportUnreadable(error.code, error.message, game=game_id_of(value), seq=error.seq)
+        report.problems.append(problem_of(error, number))

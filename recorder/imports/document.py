@@ -1,0 +1,122 @@
+"""Reading a tablescribe-game document: is it one, of a version this server reads, and is
+every field of a shape the store can hold?
+
+The checks go from the outside in, so the error names the first thing wrong: not a
+game document at all, then a format version this server does not read, then the fields.
+What is returned is the document as it came, never marshmallow's loaded copy: the hash
+chain covers the raw values, so nothing may be converted on the way in.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+from recorder.api.schemas import NAME_MAX, Override, PlayerIn, Strict, Text
+from recorder.correction_schemas import MAX_SEQ
+from recorder.errors import field_messages
+from recorder.exports.game_json import FORMAT, FORMAT_VERSION
+from recorder.imports.problems import ImportUnreadable
+
+HASH = validate.Regexp(r"^[0-9a-f]{64}$", error="Not a SHA-256 hash in lowercase hex.")
+
+
+class ExactInteger(fields.Integer):
+    """An integer in the JSON: not true/false (Python counts them as 1 and 0), not "3"."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        if type(value) is not int:
+            raise ValidationError("Must be an integer.")
+        return super()._deserialize(value, attr, data, **kwargs)  # type: ignore[no-any-return]
+
+
+class HeaderIn(Strict):
+    id = fields.String(required=True, validate=validate.Regexp(r"^[0-9a-f]{32}$", error="Not a game id."))
+    engine = Text(min=1, max=64, required=True)
+    rules_version = Text(min=1, max=32, required=True)
+    title = Text(max=200, required=True)
+    players = fields.List(fields.Nested(PlayerIn), required=True, validate=validate.Length(min=1, max=20))
+    options = fields.Dict(keys=fields.String(), required=True)
+    created_at = Text(min=1, max=32, required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["in_progress", "finished"]))
+    version = ExactInteger(required=True, validate=validate.Range(min=0, max=MAX_SEQ))
+    genesis_hash = fields.String(required=True, validate=HASH)
+
+
+class EventIn(Strict):
+    seq = ExactInteger(required=True, validate=validate.Range(min=1, max=MAX_SEQ))
+    type = Text(min=1, max=64, required=True)
+    actor = Text(min=1, max=NAME_MAX, required=True, allow_none=True)
+    data = fields.Dict(keys=fields.String(), required=True)
+    note = Text(max=2000, required=True, allow_none=True)
+    recorded_at = Text(min=1, max=32, required=True)
+    recorded_by = Text(min=1, max=NAME_MAX, required=True, allow_none=True)
+    idempotency_key = Text(min=1, max=200, required=True, allow_none=True)
+    override = fields.Nested(Override, required=True, allow_none=True)
+    flags = fields.List(fields.Dict(keys=fields.String()), required=True)
+    prev_hash = fields.String(required=True, validate=HASH)
+    hash = fields.String(required=True, validate=HASH)
+
+
+class DocumentIn(Strict):
+    format = fields.String(required=True)
+    format_version = ExactInteger(required=True)
+    game = fields.Nested(HeaderIn, required=True)
+    declared = fields.Dict(keys=fields.String(), required=True)
+    events = fields.List(fields.Nested(EventIn), required=True)
+    standings = fields.Dict(keys=fields.String(), required=True)
+
+
+def game_id_of(value: Any) -> str | None:
+    """The game id a document claims, for naming it in a report, if it has a readable one."""
+    game = value.get("game") if isinstance(value, dict) else None
+    found = game.get("id") if isinstance(game, dict) else None
+    return found[:64] if isinstance(found, str) else None
+
+
+def read_document(value: Any) -> dict[str, Any]:
+    """``value`` (parsed JSON) as a game document, or ImportUnreadable naming what is wrong."""
+    game = game_id_of(value)
+    if not isinstance(value, dict) or value.get("format") != FORMAT:
+        found = value.get("format") if isinstance(value, dict) else type(value).__name__
+        raise ImportUnreadable("import/not-a-game", f"Not a {FORMAT} document (format: {found!r})", game=game)
+    version = value.get("format_version")
+    if type(version) is not int or version != FORMAT_VERSION:
+        raise ImportUnreadable(
+            "import/format-version",
+            f"{FORMAT} format version {version!r} is not one this server reads (it reads {FORMAT_VERSION})",
+            game=game)
+    try:
+        DocumentIn().load(value)
+    except ValidationError as exc:
+        problems = field_messages("", exc.normalized_messages())
+        raise ImportUnreadable("import/invalid", f"Invalid field(s): {', '.join(sorted(problems))}",
+                               game=game, fields=problems) from None
+    return value
+
+
+def parse_json(text: str | bytes, where: str = "The file") -> Any:
+    """Parsed JSON, or ImportUnreadable saying where it stops making sense (a truncated
+    file ends in the middle of a value)."""
+    try:
+        return json.loads(text, parse_constant=_no_constants)
+    except UnicodeDecodeError as exc:
+        raise ImportUnreadable("import/not-json", f"{where} is not UTF-8 text: {exc.reason} at byte {exc.start}") from None
+    except RecursionError:
+        raise ImportUnreadable("import/not-json", f"{where} is JSON nested too deeply to read") from None
+    except json.JSONDecodeError as exc:
+        truncated = exc.pos >= len(exc.doc.rstrip()) if exc.doc else True
+        why = "it ends before the JSON does (truncated?)" if truncated else exc.msg
+        if exc.msg == "Extra data":
+            why += " (several documents? send them as NDJSON, one a line)"
+        raise ImportUnreadable(
+            "import/not-json", f"{where} is not valid JSON: {why}, at line {exc.lineno} column {exc.colno}") from None
+    except ValueError as exc:  # NaN and Infinity, or an integer longer than Python will read
+        raise ImportUnreadable("import/not-json", f"{where} is not JSON this server reads: {exc}") from None
+
+
+def _no_constants(name: str) -> Any:
+    """NaN and Infinity are not JSON, and no hash could be computed over them."""
+    raise ValueError(f"{name} is not a JSON number")
