@@ -58,7 +58,7 @@ def register_cli(app: Flask) -> None:
     @app.cli.command("export")
     @click.argument("game_id", required=False)
     @click.option("--format", "fmt", type=click.Choice(FORMATS), default="json", show_default=True,
-                  help="One game: json, csv or txt (--all is always NDJSON).")
+                  help="One game: json, csv, txt or play (--all is always NDJSON).")
     @click.option("--table", type=click.Choice(TABLES), default="events", show_default=True, help="Which CSV table.")
     @click.option("--all", "every", is_flag=True, help="Every matching game as NDJSON, one a line.")
     @click.option("--engine", help="With --all: only this engine's games.")
@@ -75,7 +75,7 @@ def register_cli(app: Flask) -> None:
                 found = export_one(_store(), game_id, fmt, table)
             except StoreError as exc:
                 raise click.ClickException(exc.message) from None
-            text = json.dumps(found.body, ensure_ascii=False) + "\n" if fmt == "json" else found.body
+            text = json.dumps(found.body, ensure_ascii=False) + "\n" if isinstance(found.body, dict) else found.body
             _write(text, out)
             return
         _, total = _store().list_games(engine=engine, player=player, status=status, limit=1)

@@ -146,14 +146,17 @@ class GameExport(MethodView):
     @blp.arguments(schemas.ExportArgs, location="query")
     @blp.response(200, description="json: the whole history (docs/formats/tablescribe-game-v1.schema.json); "
                                     "csv: the events (table=events) or the standings at every step (table=standings); "
-                                    "txt: a printable transcript.  Each as a download")
+                                    "txt: a printable transcript; play: a finished game's result for logging apps "
+                                    "(docs/formats/tablescribe-play-v1.schema.json).  Each as a download")
     @blp.alt_response(400, schema=schemas.ApiError, description=ERRORS[400])
     @blp.alt_response(404, schema=schemas.ApiError, description=ERRORS[404])
+    @blp.alt_response(409, schema=schemas.ApiError, description="format=play: the game is not finished")
     def get(self, args: dict[str, Any], game_id: str) -> Any:
         """A game to keep, share or analyse: enough to replay it later, anywhere, under the
-        rules it was recorded with (json), for a spreadsheet (csv) or for paper (txt)."""
+        rules it was recorded with (json), for a spreadsheet (csv), for paper (txt), or its
+        result for a logging app (play)."""
         found = export_one(store(), game_id, args["format"], args["table"])
-        if args["format"] == "json":
+        if isinstance(found.body, dict):
             return found.body, 200, _download(found.file_name)
         return Response(found.body, mimetype=found.mimetype, headers=_download(found.file_name))
 

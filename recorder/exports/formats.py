@@ -7,13 +7,14 @@ from typing import Any, NamedTuple
 import engines
 from recorder.exports import game_tables
 from recorder.exports.game_json import export_game, file_name
+from recorder.exports.play_record import play_record
 
-FORMATS = ("json", "csv", "txt")
+FORMATS = ("json", "csv", "txt", "play")
 TABLES = ("events", "standings")
 
 
 class Export(NamedTuple):
-    """``body`` is the JSON document (a dict) for json, text otherwise."""
+    """``body`` is a JSON document (a dict) for json and play, text otherwise."""
 
     body: Any
     file_name: str
@@ -21,10 +22,15 @@ class Export(NamedTuple):
 
 
 def export_one(store: Any, game_id: str, fmt: str = "json", table: str = "events") -> Export:
-    """The game ``game_id`` as ``fmt`` (json, csv with ``table`` events or standings, txt)."""
+    """The game ``game_id`` as ``fmt`` (json, csv with ``table`` events or standings, txt, or
+    play: a finished game's result for logging apps)."""
     if fmt == "json":
         document = export_game(store, game_id)
         return Export(document, file_name(document["game"], "tablescribe.json"), "application/json")
+    if fmt == "play":
+        document = export_game(store, game_id)
+        record = play_record(document, engines.find(document["game"]["engine"]).title)
+        return Export(record, file_name(document["game"], "play.json"), "application/json")
     game = store.get_game(game_id)
     header = {"id": game.id, "title": game.title}
     engine = engines.find(game.engine)

@@ -99,6 +99,10 @@ def test_the_viewer_offers_the_export(client: Any, app: Any) -> None:
     assert f'href="/api/games/{game.id}/export?format=json" download' in page
     assert f'href="/api/games/{game.id}/export?format=csv&amp;table=standings" download' in page
     assert f'href="/api/games/{game.id}/export?format=txt" download' in page
+    assert "format=play" not in page, "an unfinished game has no result to log yet"
+    finished = next(i for i, _, _ in load_demo_games(store) if store.get_game(i).engine == "panic-in-the-air")
+    assert f'href="/api/games/{finished}/export?format=play" download' in client.get(f"/games/{finished}").get_data(
+        as_text=True)
 
 
 def _ndjson(client: Any, query: str = "") -> list[dict[str, Any]]:
