@@ -13,9 +13,7 @@ import engines
 from recorder.errors import StoreError
 from recorder.exports.bulk import documents, ndjson_line
 from recorder.exports.formats import FORMATS, TABLES, export_one
-from recorder.imports.batch import Report, import_document, import_line, problem_of
-from recorder.imports.document import parse_json
-from recorder.imports.problems import ImportRefused
+from recorder.imports.batch import Report, import_file
 from recorder.store import EventStore
 
 
@@ -101,7 +99,9 @@ def register_cli(app: Flask) -> None:
         """Import games from tablescribe-game JSON or NDJSON files (exit 1 if any game is refused)."""
         report = Report()
         for path in files:
-            _import_file(path, report)
+            with path.open("rb") as file, click.progressbar(
+                    length=path.stat().st_size, label=f"Importing {path.name}", file=sys.stderr) as bar:
+                import_file(_store(), file, report, str(path), bar.update)
         for problem in report.problems:
             where = ", ".join(part for part in (
                 f"{problem['file']} line {problem['line']}" if problem["line"] else problem["file"],
@@ -136,32 +136,6 @@ def register_cli(app: Flask) -> None:
             mark = " [override]" if entry["override"] else (" [flagged]" if entry["flags"] else "")
             click.echo(f"{entry['step']:>4}. {entry['describe']}{mark}")
         click.echo(format_standings(engine.standings(frame.state)))
-
-
-def _import_file(path: Path, report: Report) -> None:
-    """One file into ``report``: NDJSON if its first line is a whole JSON value (a compact
-    export is one line), else one pretty-printed document; a progress bar by bytes read."""
-    with path.open("rb") as file:
-        first = file.readline()
-        try:
-            parse_json(first)
-            bulk = True
-        except ImportRefused:
-            bulk = False
-        file.seek(0)
-        found = len(report.problems)
-        if not bulk:
-            try:
-                report.games.append(import_document(_store(), parse_json(file.read(), where=str(path))))
-            except ImportRefused as error:
-                report.problems.append(problem_of(error, None))
-        else:
-            with click.progressbar(length=path.stat().st_size, label=f"Importing {path.name}", file=sys.stderr) as bar:
-                for number, line in enumerate(file, start=1):
-                    import_line(_store(), number, line, report)
-                    bar.update(len(line))
-        for problem in report.problems[found:]:
-            problem["file"] = str(path)
 
 
 def _write(text: str, out: Path | None) -> None:

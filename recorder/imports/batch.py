@@ -8,9 +8,9 @@ their answers from this ``Report``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, BinaryIO
 
 from recorder.imports.document import game_id_of, parse_json, read_document
 from recorder.imports.problems import ImportRefused, ImportUnreadable
@@ -81,3 +81,27 @@ def import_line(store: Any, number: int, raw: bytes | str, report: Report) -> No
         if error.game is None and value is not None:
             error = ImportUnreadable(error.code, error.message, game=game_id_of(value), seq=error.seq)
         report.problems.append(problem_of(error, number))
+
+
+def import_file(store: Any, file: BinaryIO, report: Report, where: str,
+                progress: Callable[[int], None] | None = None) -> None:
+    """A whole file into ``report``: NDJSON if its first line is a whole JSON value (a
+    compact export is one line), else one pretty-printed document.  ``progress`` hears
+    the bytes of each line read; ``where`` names the file in its problems."""
+    first = file.readline()
+    file.seek(0)
+    found = len(report.problems)
+    try:
+        parse_json(first)
+    except ImportRefused:
+        try:
+            report.games.append(import_document(store, parse_json(file.read(), where=where)))
+        except ImportRefused as error:
+            report.problems.append(problem_of(error, None))
+    else:
+        for number, line in enumerate(file, start=1):
+            import_line(store, number, line, report)
+            if progress is not None:
+                progress(len(line))
+    for problem in report.problems[found:]:
+        problem["file"] = where

@@ -49,4 +49,4 @@ def token_ok(game_id: str, token: str) -> bool:
 
 
 # The views register themselves on ``bp`` when imported.
-from recorder.web import home_page, record_page, viewer_page  # noqa: E402,F401
+from recorder.web import home_page, import_page, record_page, viewer_page  # noqa: E402,F401

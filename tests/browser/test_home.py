@@ -48,3 +48,31 @@ def test_home_lists_the_demo_game_with_a_search(live: Any, context: Any) -> None
     titles = page.locator(".game-title").all_text_contents()
     assert titles == ["Tuesday club"]
     screenshot(page, "home-laptop")
+
+
+def test_a_shared_export_imports_from_the_home_page(live: Any, context: Any, tmp_path: Any) -> None:
+    """Somebody sends you their game: choose the file, import, look at it, carry on recording."""
+    import json
+
+    from recorder.exports.game_json import export_game
+    from tests.recorder.helpers import draw
+
+    game, token = live.store.create_game("panic-in-the-air", ["Ana", "Ben"], "Sent by Ana")
+    live.store.append(game.id, token, draw())
+    document = export_game(live.store, game.id)
+    # The same game under a new id is another game: import it as if from another server.
+    from bench.games import rechained
+    shared = rechained(document, game_id="f" * 32, title="Sent by Ana (copy)")
+    path = tmp_path / "sent-by-ana.tablescribe.json"
+    path.write_text(json.dumps(shared, indent=2), encoding="utf-8")
+    page = context.new_page()
+    page.goto(live.url + "/#import")
+    page.set_input_files("#import-file", str(path))
+    screenshot(page, "home-import-form")
+    page.click(".import-form button[type=submit]")
+    page.wait_for_url("**/import")
+    assert "Imported 1 games (1 events); 0 already here; 0 refused." in page.inner_text(".import-report")
+    screenshot(page, "import-report")
+    page.click(".imported >> text=record")
+    page.wait_for_url(f"**/games/{'f' * 32}/record")
+    assert live.store.get_game("f" * 32).title == "Sent by Ana (copy)"
