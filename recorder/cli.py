@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
+from typing import Any, TextIO
 
 import click
 from flask import Flask, current_app
@@ -94,24 +96,26 @@ def register_cli(app: Flask) -> None:
     @app.cli.command("import")
     @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
     @click.option("--tokens", type=click.Path(dir_okay=False, path_type=Path),
-                  help="Write each imported game's new write token here (NDJSON: id, title, write_token).")
+                  help="Add each imported game's new write token to this file (NDJSON: id, title, write_token; "
+                       "created readable by you alone).")
     def import_(files: tuple[Path, ...], tokens: Path | None) -> None:
         """Import games from tablescribe-game JSON or NDJSON files (exit 1 if any game is refused)."""
-        report = Report()
-        for path in files:
-            with path.open("rb") as file, click.progressbar(
-                    length=path.stat().st_size, label=f"Importing {path.name}", file=sys.stderr) as bar:
-                import_file(_store(), file, report, str(path), bar.update)
+        sink = _private_appender(tokens) if tokens is not None else None
+        report = Report(on_game=lambda game: _note_token(sink, game))
+        try:
+            for path in files:
+                with path.open("rb") as file, click.progressbar(
+                        length=path.stat().st_size, label=f"Importing {path.name}", file=sys.stderr) as bar:
+                    import_file(_store(), file, report, str(path), bar.update)
+        finally:
+            if sink is not None:
+                sink.close()
         for problem in report.problems:
             where = ", ".join(part for part in (
                 f"{problem['file']} line {problem['line']}" if problem["line"] else problem["file"],
                 f"game {problem['game']}" if problem["game"] else "",
                 f"event {problem['seq']}" if problem["seq"] else "") if part)
             click.echo(f"refused: {where}: {problem['code']}: {problem['message']}", err=True)
-        if tokens is not None:
-            imported = [g for g in report.games if g.get("write_token")]
-            tokens.write_text("".join(ndjson_line({k: g[k] for k in ("id", "title", "write_token")})
-                                      for g in imported), encoding="utf-8")
         click.echo(report.summary() + (f" Write tokens in {tokens}." if tokens is not None else ""), err=True)
         if report.problems:
             sys.exit(1)
@@ -136,6 +140,19 @@ def register_cli(app: Flask) -> None:
             mark = " [override]" if entry["override"] else (" [flagged]" if entry["flags"] else "")
             click.echo(f"{entry['step']:>4}. {entry['describe']}{mark}")
         click.echo(format_standings(engine.standings(frame.state)))
+
+
+def _private_appender(path: Path) -> TextIO:
+    """``path`` opened to add to (earlier tokens are never overwritten), created 0600:
+    a write token is a password to the game."""
+    return os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600), "a", encoding="utf-8")
+
+
+def _note_token(sink: TextIO | None, game: dict[str, Any]) -> None:
+    """Write a newly imported game's token down at once, before the next game is tried."""
+    if sink is not None and game.get("write_token"):
+        sink.write(ndjson_line({key: game[key] for key in ("id", "title", "write_token")}))
+        sink.flush()
 
 
 def _write(text: str, out: Path | None) -> None:

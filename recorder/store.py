@@ -8,7 +8,6 @@ store exactly as it was, so it never holds a half-applied action.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import threading
@@ -35,6 +34,7 @@ from recorder.errors import (
 )
 from recorder.hashing import EVENT_HASH_FIELDS, canonical_json, event_hash, genesis_hash, link_problem, sha256_hex
 from recorder.history import CORRECTION_TYPES, RECORDER_TYPES, CorrectionRow, Corrections
+from recorder.imports.checks import check_chain, check_result, flag_keys, importable_engine, scratch_database
 from recorder.imports.problems import ImportConflict, ImportRefused
 from recorder.models import EventRow, Game, GamePlayer, Snapshot
 from recorder.tokens import new_token, token_digest, token_matches
@@ -487,24 +487,30 @@ class EventStore:
 
         ``document`` has the shape ``recorder.imports.document.read_document`` checks.
         The header must match its genesis hash and the events their chain; the game is
-        set up again and every event judged against the state before it, as ``append``
-        judges one, and must earn the flags it was recorded with; the standings at the
-        end must be the ones exported.  One transaction: a game is imported whole or
-        not at all.  It keeps its id (the hashes cover it), so importing it again finds
-        it (``present``); a different history under that id is a conflict.  It gets a
-        new write token: an export carries none.
+        then replayed and every event judged as ``append`` judges one (``_judge_import``).
+        It keeps its id (the hashes cover it), so importing it again finds it
+        (``present``); a different history under that id is a conflict.  It gets a new
+        write token: an export carries none.  The inserts are one transaction, so a
+        game is imported whole or not at all.
         """
         header, records = document["game"], document["events"]
-        engine = _importable_engine(header)
-        _check_chain(header, records)
+        engine = importable_engine(header)
+        check_chain(header, records)
         existing = self._existing_copy(header, records)
         if existing is not None:
             return existing
+        judged = self._judge_import(engine, document)
         token = new_token()
         try:
             with self._writers() as session, session.begin():
-                game, state = self._import_rows(session, engine, header, records, token)
-                _check_result(engine, header["id"], document, state, game.status)
+                session.add(Game(**judged.game, write_token_hash=token_digest(token)))
+                session.flush()
+                session.add_all(GamePlayer(game_id=header["id"], seat=i, name=p["name"])
+                                for i, p in enumerate(header["players"]))
+                if judged.events:
+                    session.execute(insert(EventRow), judged.events)
+                if judged.snapshots:
+                    session.execute(insert(Snapshot), judged.snapshots)
         except IntegrityError:
             # Imported by someone else meanwhile: theirs is the copy to compare with.
             existing = self._existing_copy(header, records)
@@ -533,21 +539,33 @@ class EventStore:
                 f"{len(records)} in the file); an import never adds to or replaces a game's events", game=game_id)
         return ImportOutcome(game_id, game.title, "present", len(records), game.version, None)
 
+    def _judge_import(self, engine: engines.Engine, document: Mapping[str, Any]) -> _Judged:
+        """Replay and judge the game with the store's own code, in a private in-memory
+        database: however long the replay, the shared database's write lock is then held
+        only for the inserts.  Returns the rows to insert."""
+        scratch_db = scratch_database()
+        try:
+            scratch = EventStore(scratch_db, snapshot_every=self.snapshot_every, clock=self.clock)
+            with scratch._writers() as session, session.begin():
+                judged = scratch._import_rows(session, engine, document["game"], document["events"])
+                check_result(engine, document, judged.state, judged.game["status"])
+        finally:
+            scratch_db.dispose()
+        return judged
+
     def _import_rows(
-        self, session: Session, engine: engines.Engine, header: Mapping[str, Any],
-        records: Sequence[Mapping[str, Any]], token: str,
-    ) -> tuple[Game, State]:
-        """Insert the game and judge and insert its events in order; returns the final state."""
+        self, session: Session, engine: engines.Engine, header: Mapping[str, Any], records: Sequence[Mapping[str, Any]],
+    ) -> _Judged:
+        """Insert the game, then judge and insert its events in order."""
         game_id = header["id"]
         players = [p["name"] for p in header["players"]]
-        game = Game(**{name: header[name] for name in (
-            "id", "engine", "rules_version", "title", "players", "options", "created_at", "genesis_hash")},
-            status=STATUS_IN_PROGRESS, version=0, write_token_hash=token_digest(token))
+        game = Game(**{name: header[name] for name in GAME_HEADER_COLUMNS},
+                    status=STATUS_IN_PROGRESS, version=0, write_token_hash="")
         session.add(game)
         session.flush()
-        session.add_all(GamePlayer(game_id=game_id, seat=i, name=n) for i, n in enumerate(players))
         current = _Fold(engine.setup(players, header["options"]), 0, 0)
         corrections = Corrections()
+        judged = _Judged()
         pending: list[dict[str, Any]] = []
         for record in records:
             seq, type_ = record["seq"], record["type"]
@@ -560,37 +578,35 @@ class EventStore:
             except BadInput as exc:
                 raise ImportRefused("import/event-shape", f"Event {seq} ({type_}): {exc.message}",
                                     game=game_id, seq=seq, fields=exc.details["fields"]) from None
+            if type_ in CORRECTION_TYPES:
+                _insert_rows(session, pending)  # a correction's trial fold reads the events before it
             if type_ in RECORDER_TYPES:
-                _insert_rows(session, pending)
                 flags, after = self._import_correction(session, game, engine, corrections, current, request, seq)
                 if type_ in CORRECTION_TYPES:
                     corrections = corrections.with_row(
                         CorrectionRow(seq, type_, record["data"], record["flags"], record["override"]))
             else:
-                event = Event(type_, record["data"], record["actor"])
-                flags = [v.to_dict() for v in engine.check(current.state, event)]
-                errors = [f for f in flags if f["severity"] == "error"]
-                if errors and not record["override"]:
-                    raise ImportRefused(
-                        "import/illegal-event",
-                        f"Event {seq} ({type_}) breaks a rule and the table did not override it: "
-                        f"{errors[0]['code']}: {errors[0]['message']}", game=game_id, seq=seq, violations=errors)
-                after = _Fold(engine.apply(current.state, event), current.step + 1, seq)
+                flags, after = _judge_event(engine, game_id, current, record)
                 if after.step % self.snapshot_every == 0:
-                    session.add(Snapshot(game_id=game_id, step=after.step, seq=seq, version=seq,
-                                         rules_version=engine.rules_version, state=after.state))
-            if _flag_keys(flags) != _flag_keys(record["flags"]):
+                    snapshot = {"game_id": game_id, "step": after.step, "seq": seq, "version": seq,
+                                "rules_version": engine.rules_version, "state": after.state}
+                    judged.snapshots.append(snapshot)
+                    session.add(Snapshot(**snapshot))
+            if flag_keys(flags) != flag_keys(record["flags"]):
                 raise ImportRefused(
                     "import/flags-differ",
-                    f"Event {seq} ({type_}) was recorded with flags {_flag_keys(record['flags'])} but earns "
-                    f"{_flag_keys(flags)} under {engine.name} rules {engine.rules_version}", game=game_id, seq=seq)
-            pending.append({**{name: record[name] for name in (*EVENT_HASH_FIELDS, "hash") if name != "game_id"},
-                            "game_id": game_id, "request_hash": request.fingerprint()})
+                    f"Event {seq} ({type_}) was recorded with flags {flag_keys(record['flags'])} but earns "
+                    f"{flag_keys(flags)} under {engine.name} rules {engine.rules_version}", game=game_id, seq=seq)
+            row = {**{name: record[name] for name in (*EVENT_HASH_FIELDS, "hash") if name != "game_id"},
+                   "game_id": game_id, "request_hash": request.fingerprint()}
+            pending.append(row)
+            judged.events.append(row)
             current = after
-        _insert_rows(session, pending)
-        game.version = len(records)
-        game.status = STATUS_FINISHED if records and engine.is_over(current.state) else STATUS_IN_PROGRESS
-        return game, current.state
+        judged.state = current.state
+        finished = bool(records) and engine.is_over(current.state)
+        judged.game = {**{name: header[name] for name in GAME_HEADER_COLUMNS}, "version": len(records),
+                       "status": STATUS_FINISHED if finished else STATUS_IN_PROGRESS}
+        return judged
 
     def _import_correction(
         self, session: Session, game: Game, engine: engines.Engine, corrections: Corrections, current: _Fold,
@@ -603,7 +619,7 @@ class EventStore:
         except RuleViolation as exc:
             raise ImportRefused("import/correction-refused", f"Event {seq} ({request.type}) is refused: {exc.message}",
                                 game=game.id, seq=seq, violations=exc.details.get("violations", [])) from None
-        if data != request.data:
+        if canonical_json(data) != canonical_json(request.data):
             raise ImportRefused("import/refold-differs", f"Event {seq} ({request.type}) resolves to {data}, "
                                 f"not {request.data} as recorded", game=game.id, seq=seq)
         return flags, after
@@ -899,61 +915,36 @@ class ImportOutcome:
     write_token: str | None
 
 
-def _importable_engine(header: Mapping[str, Any]) -> engines.Engine:
-    """The engine a game document needs, if this server has it at the same rules version
-    and the header is the one its genesis hash was computed over."""
-    game_id = header["id"]
-    try:
-        engine = engines.find(header["engine"])
-    except KeyError:
-        raise ImportRefused("import/unknown-engine", f"This server has no engine {header['engine']!r} "
-                            f"(it has {', '.join(e.name for e in engines.all_engines())})", game=game_id) from None
-    if header["rules_version"] != engine.rules_version:
+@dataclass
+class _Judged:
+    """A game replayed and judged for import: the rows to store and where it ended."""
+
+    game: dict[str, Any] = field(default_factory=dict)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    snapshots: list[dict[str, Any]] = field(default_factory=list)
+    state: State = field(default_factory=dict)
+
+
+GAME_HEADER_COLUMNS = ("id", "engine", "rules_version", "title", "players", "options", "created_at", "genesis_hash")
+
+
+def _judge_event(engine: engines.Engine, game_id: str, current: _Fold,
+                 record: Mapping[str, Any]) -> tuple[list[dict[str, Any]], _Fold]:
+    """Judge one recorded game event as ``append`` did: its flags and the fold after it.
+    ``append`` stores the actor it resolved, so a stored None means nobody was due."""
+    seq, type_ = record["seq"], record["type"]
+    if record["actor"] is None and _default_actor(engine, current.state) is not None:
+        raise ImportRefused("import/refold-differs", f"Event {seq} ({type_}) has no actor, but "
+                            f"{_default_actor(engine, current.state)} was due to act", game=game_id, seq=seq)
+    event = Event(type_, record["data"], record["actor"])
+    flags = [v.to_dict() for v in engine.check(current.state, event)]
+    errors = [f for f in flags if f["severity"] == "error"]
+    if errors and not record["override"]:
         raise ImportRefused(
-            "import/rules-version",
-            f"Game {game_id} was recorded under {engine.name} rules {header['rules_version']}; this server "
-            f"has rules {engine.rules_version}, and a game is only replayed under the rules it was recorded with",
-            game=game_id)
-    if genesis_hash(header) != header["genesis_hash"]:
-        raise ImportRefused("import/genesis", "The game's header (players, options, title...) does not match "
-                            "its genesis hash", game=game_id, seq=0)
-    try:
-        resolved = resolve_options(engine, header["options"])
-        engine.setup([p["name"] for p in header["players"]], header["options"])
-    except SetupError as exc:
-        raise ImportRefused("import/setup", f"The game's set-up is refused: {exc.violations[0].message}",
-                            game=game_id, violations=[v.to_dict() for v in exc.violations]) from None
-    if resolved != header["options"]:
-        raise ImportRefused("import/options", "The game's options are not a complete rules profile for "
-                            f"{engine.name} rules {engine.rules_version}", game=game_id)
-    return engine
-
-
-def _check_chain(header: Mapping[str, Any], records: Sequence[Mapping[str, Any]]) -> None:
-    """Every event in order, each hashing to its hash and pointing back to the one before."""
-    game_id = header["id"]
-    if header["version"] != len(records):
-        raise ImportRefused("import/version", f"The header says version {header['version']} but the file "
-                            f"holds {len(records)} events (cut short?)", game=game_id)
-    previous = header["genesis_hash"]
-    for expected, record in enumerate(records, start=1):
-        problem = link_problem({**record, "game_id": game_id}, expected, previous)
-        if problem is not None:
-            raise ImportRefused("import/chain", f"The hash chain is broken at event {problem['seq']}: "
-                                f"{problem['reason']}", game=game_id, seq=problem["seq"])
-        previous = record["hash"]
-
-
-def _check_result(engine: engines.Engine, game_id: str, document: Mapping[str, Any], state: State,
-                  status: str) -> None:
-    """The re-fold must end where the export did: same status, standings and declared data."""
-    refolded = {"status": status, "standings": as_json(engine.standings(state)), "declared": declared_of(state)}
-    exported = {"status": document["game"]["status"], "standings": as_json(document["standings"]),
-                "declared": as_json(document["declared"])}
-    for part in refolded:
-        if refolded[part] != exported[part]:
-            raise ImportRefused("import/refold-differs", f"Replayed here, the game ends with other {part} than "
-                                "the file says", game=game_id, part=part)
+            "import/illegal-event",
+            f"Event {seq} ({type_}) breaks a rule and the table did not override it: "
+            f"{errors[0]['code']}: {errors[0]['message']}", game=game_id, seq=seq, violations=errors)
+    return flags, _Fold(engine.apply(current.state, event), current.step + 1, seq)
 
 
 def _as_sent(request: AppendRequest) -> AppendRequest:
@@ -964,12 +955,6 @@ def _as_sent(request: AppendRequest) -> AppendRequest:
     return AppendRequest(request.type, data, request.actor)
 
 
-def _flag_keys(flags: Sequence[Mapping[str, Any]]) -> list[tuple[Any, Any, Any]]:
-    """What makes two judgements of an event the same: codes, severities, the events they
-    name; not the wording of the messages."""
-    return [(f.get("code"), f.get("severity"), f.get("seq")) for f in flags]
-
-
 def _insert_rows(session: Session, pending: list[dict[str, Any]]) -> None:
     """Insert the events judged so far in one statement (many rows), then forget them."""
     if pending:
@@ -977,15 +962,6 @@ def _insert_rows(session: Session, pending: list[dict[str, Any]]) -> None:
         pending.clear()
 
 
-def as_json(value: Any) -> Any:
-    """``value`` as JSON would give it back (tuples as lists), to compare with a parsed file."""
-    return json.loads(json.dumps(value))
-
-
-def declared_of(state: State) -> dict[str, Any]:
-    """The declared board and card data an engine keeps in its state (none if it keeps none)."""
-    declared = state.get("declared") if isinstance(state, Mapping) else None
-    return as_json(dict(declared)) if isinstance(declared, Mapping) else {}
 
 def _default_title(engine_title: str, players: Sequence[str]) -> str:
     title = f"{engine_title}: {', '.join(players)}"

@@ -47,7 +47,10 @@ class Import(MethodView):
         request.max_content_length = limit  # the body is read only after this, so the 413 comes first
         store = current_app.extensions["tablescribe.store"]
         if request.mimetype in NDJSON_TYPES:
-            return _bulk_answer(import_lines(store, request.stream))
+            # Read whole before the first game goes in (Content-Length bounds it): a client
+            # that drops the connection half way must not leave games stored whose tokens
+            # it never got.
+            return _bulk_answer(import_lines(store, request.get_data().splitlines(keepends=True)))
         entry = import_document(store, parse_json(request.get_data(), where="The body"))
         answer = {**entry, "game": game_dict(store.get_game(entry["id"]))}
         return answer, (201 if entry["status"] == "imported" else 200)

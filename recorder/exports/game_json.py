@@ -14,7 +14,8 @@ from typing import Any
 
 import engines
 from recorder.models import EventRow, Game
-from recorder.store import declared_of, game_header
+from recorder.jsonish import declared_of
+from recorder.store import game_header
 
 FORMAT = "tablescribe-game"
 FORMAT_VERSION = 1

@@ -70,6 +70,6 @@ def _minutes_between(start: str, end: str) -> int | None:
     """Whole minutes from ``start`` to ``end`` (ISO 8601), or None if either is unreadable."""
     try:
         seconds = (datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds()
-    except ValueError:
+    except (ValueError, TypeError):  # unreadable, or one with a zone and one without
         return None
     return max(0, round(seconds / 60))

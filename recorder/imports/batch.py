@@ -8,14 +8,16 @@ their answers from this ``Report``.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
 from recorder.imports.document import game_id_of, parse_json, read_document
-from recorder.imports.problems import ImportRefused, ImportUnreadable
+from recorder.imports.problems import ImportRefused
 
-NDJSON_TYPES = ("application/x-ndjson", "application/jsonl", "application/json-seq")
+NDJSON_TYPES = ("application/x-ndjson", "application/jsonl")
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -24,6 +26,14 @@ class Report:
 
     games: list[dict[str, Any]] = field(default_factory=list)
     problems: list[dict[str, Any]] = field(default_factory=list)
+    # Hears each game as it goes in: the CLI writes a new write token down at once, so
+    # that nothing that happens later in the file can lose it.
+    on_game: Callable[[dict[str, Any]], None] | None = None
+
+    def add_game(self, entry: dict[str, Any]) -> None:
+        self.games.append(entry)
+        if self.on_game is not None:
+            self.on_game(entry)
 
     def count(self, status: str) -> int:
         return sum(1 for game in self.games if game["status"] == status)
@@ -76,11 +86,16 @@ def import_line(store: Any, number: int, raw: bytes | str, report: Report) -> No
     value: Any = None
     try:
         value = parse_json(raw, where=f"Line {number}")
-        report.games.append(import_document(store, value, number))
+        report.add_game(import_document(store, value, number))
     except ImportRefused as error:
         if error.game is None and value is not None:
-            error = ImportUnreadable(error.code, error.message, game=game_id_of(value), seq=error.seq)
+            error.game = error.details["game"] = game_id_of(value)
         report.problems.append(problem_of(error, number))
+    except Exception:  # noqa: BLE001 - one game's surprise must not cost the others their import
+        log.exception("import of line %s failed unexpectedly", number)
+        report.problems.append({"line": number, "game": game_id_of(value), "seq": None, "code": "import/internal",
+                                "message": "This game could not be imported because of an error in the server; "
+                                           "it is logged. The other games were imported."})
 
 
 def import_file(store: Any, file: BinaryIO, report: Report, where: str,
@@ -89,13 +104,15 @@ def import_file(store: Any, file: BinaryIO, report: Report, where: str,
     compact export is one line), else one pretty-printed document.  ``progress`` hears
     the bytes of each line read; ``where`` names the file in its problems."""
     first = file.readline()
+    while first and not first.strip():
+        first = file.readline()
     file.seek(0)
     found = len(report.problems)
     try:
         parse_json(first)
     except ImportRefused:
         try:
-            report.games.append(import_document(store, parse_json(file.read(), where=where)))
+            report.add_game(import_document(store, parse_json(file.read(), where=where)))
         except ImportRefused as error:
             report.problems.append(problem_of(error, None))
     else:

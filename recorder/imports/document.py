@@ -10,17 +10,23 @@ chain covers the raw values, so nothing may be converted on the way in.
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from recorder.api.schemas import NAME_MAX, Override, PlayerIn, Strict, Text
+from recorder.api.schemas import NAME_MAX, UNSTORABLE, Override, PlayerIn, Strict, Text
 from recorder.correction_schemas import MAX_SEQ
 from recorder.errors import field_messages
 from recorder.exports.game_json import FORMAT, FORMAT_VERSION
 from recorder.imports.problems import ImportUnreadable
 
 HASH = validate.Regexp(r"^[0-9a-f]{64}$", error="Not a SHA-256 hash in lowercase hex.")
+# The store's own clock format (``utc_now_text``); fractions of any length up to microseconds.
+TIMESTAMP = validate.Regexp(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z$",
+                            error="Not a UTC time as the store writes it (2026-11-30T19:02:00.000000Z).")
+# Deeper than any engine's data goes, and shallow enough that nothing downstream recurses out.
+MAX_DEPTH = 64
 
 
 class ExactInteger(fields.Integer):
@@ -36,13 +42,23 @@ class HeaderIn(Strict):
     id = fields.String(required=True, validate=validate.Regexp(r"^[0-9a-f]{32}$", error="Not a game id."))
     engine = Text(min=1, max=64, required=True)
     rules_version = Text(min=1, max=32, required=True)
-    title = Text(max=200, required=True)
+    title = Text(min=1, max=200, required=True)
     players = fields.List(fields.Nested(PlayerIn), required=True, validate=validate.Length(min=1, max=20))
     options = fields.Dict(keys=fields.String(), required=True)
-    created_at = Text(min=1, max=32, required=True)
+    created_at = fields.String(required=True, validate=TIMESTAMP)
     status = fields.String(required=True, validate=validate.OneOf(["in_progress", "finished"]))
     version = ExactInteger(required=True, validate=validate.Range(min=0, max=MAX_SEQ))
     genesis_hash = fields.String(required=True, validate=HASH)
+
+
+class FlagIn(Strict):
+    """A judgement as ``Violation.to_dict`` writes it, plus the event a correction's flag names."""
+
+    code = Text(min=1, max=64, required=True)
+    rule = Text(max=200, required=True)
+    message = Text(max=2000, required=True)
+    severity = fields.String(required=True, validate=validate.OneOf(["error", "warning", "unverified"]))
+    seq = ExactInteger(validate=validate.Range(min=1, max=MAX_SEQ))
 
 
 class EventIn(Strict):
@@ -51,11 +67,11 @@ class EventIn(Strict):
     actor = Text(min=1, max=NAME_MAX, required=True, allow_none=True)
     data = fields.Dict(keys=fields.String(), required=True)
     note = Text(max=2000, required=True, allow_none=True)
-    recorded_at = Text(min=1, max=32, required=True)
+    recorded_at = fields.String(required=True, validate=TIMESTAMP)
     recorded_by = Text(min=1, max=NAME_MAX, required=True, allow_none=True)
     idempotency_key = Text(min=1, max=200, required=True, allow_none=True)
     override = fields.Nested(Override, required=True, allow_none=True)
-    flags = fields.List(fields.Dict(keys=fields.String()), required=True)
+    flags = fields.List(fields.Nested(FlagIn), required=True)
     prev_hash = fields.String(required=True, validate=HASH)
     hash = fields.String(required=True, validate=HASH)
 
@@ -88,6 +104,10 @@ def read_document(value: Any) -> dict[str, Any]:
             "import/format-version",
             f"{FORMAT} format version {version!r} is not one this server reads (it reads {FORMAT_VERSION})",
             game=game)
+    problem = _unstorable(value)
+    if problem:
+        raise ImportUnreadable("import/invalid", f"Invalid field(s): {problem[0]}", game=game,
+                               fields={problem[0]: [problem[1]]})
     try:
         DocumentIn().load(value)
     except ValidationError as exc:
@@ -97,11 +117,35 @@ def read_document(value: Any) -> dict[str, Any]:
     return value
 
 
+def _unstorable(value: Any) -> tuple[str, str] | None:
+    """The path of the first value nothing downstream may be handed, and why: nesting
+    deeper than MAX_DEPTH, a number that is not finite, a string or key with a NUL or an
+    unpaired surrogate (no database stores it, no page can encode it).  Iterative, so a
+    deep document cannot exhaust the stack here."""
+    stack: list[tuple[str, Any, int]] = [("", value, 0)]
+    while stack:
+        path, item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return path or "body", f"Nested deeper than {MAX_DEPTH} levels."
+        if isinstance(item, float) and not math.isfinite(item):
+            return path, "Not a finite number."
+        if isinstance(item, str) and UNSTORABLE.search(item):
+            return path, "Contains a NUL character or an unpaired surrogate."
+        if isinstance(item, dict):
+            for key, child in item.items():
+                if UNSTORABLE.search(key):
+                    return f"{path}.{key!r}".lstrip("."), "A key contains a NUL character or an unpaired surrogate."
+                stack.append((f"{path}.{key}".lstrip("."), child, depth + 1))
+        elif isinstance(item, list):
+            stack.extend((f"{path}.{i}".lstrip("."), child, depth + 1) for i, child in enumerate(item))
+    return None
+
+
 def parse_json(text: str | bytes, where: str = "The file") -> Any:
     """Parsed JSON, or ImportUnreadable saying where it stops making sense (a truncated
     file ends in the middle of a value)."""
     try:
-        return json.loads(text, parse_constant=_no_constants)
+        return json.loads(text, parse_constant=_no_constants, parse_float=_finite)
     except UnicodeDecodeError as exc:
         raise ImportUnreadable("import/not-json", f"{where} is not UTF-8 text: {exc.reason} at byte {exc.start}") from None
     except RecursionError:
@@ -115,6 +159,14 @@ def parse_json(text: str | bytes, where: str = "The file") -> Any:
             "import/not-json", f"{where} is not valid JSON: {why}, at line {exc.lineno} column {exc.colno}") from None
     except ValueError as exc:  # NaN and Infinity, or an integer longer than Python will read
         raise ImportUnreadable("import/not-json", f"{where} is not JSON this server reads: {exc}") from None
+
+
+def _finite(text: str) -> float:
+    """1e400 is valid JSON for a number no float holds: refuse it, as NaN is refused."""
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError(f"{text} is too large for a number")
+    return number
 
 
 def _no_constants(name: str) -> Any:

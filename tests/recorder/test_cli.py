@@ -106,8 +106,10 @@ def test_import_reads_ndjson_and_pretty_json_reports_refusals_and_writes_tokens(
     store = app.extensions["tablescribe.store"]
     assert store.authorize(ids[0], written[0]["write_token"]).id == ids[0]
 
-    again = runner.invoke(args=["import", str(single)])
+    assert tokens.stat().st_mode & 0o777 == 0o600, "a write token is a password"
+    again = runner.invoke(args=["import", str(single), "--tokens", str(tokens)])
     assert again.exit_code == 0 and "Imported 0 games (0 events); 1 already here; 0 refused." in again.output
+    assert tokens.read_text(encoding="utf-8").count("write_token") == 2, "earlier tokens are never overwritten"
     cut = tmp_path / "cut.json"
     cut.write_text(single.read_text(encoding="utf-8")[:-100], encoding="utf-8")
     truncated = runner.invoke(args=["import", str(cut)])

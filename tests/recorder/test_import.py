@@ -187,7 +187,7 @@ def test_an_event_the_rules_refuse_without_an_override_is_refused_with_its_rule(
 
 
 def test_flags_other_than_the_re_check_gives_are_refused(exported: dict[str, Any], other_store: EventStore) -> None:
-    exported["events"][2]["flags"] = [{"code": "PN-X", "severity": "warning", "message": "made up"}]
+    exported["events"][2]["flags"] = [{"code": "PN-X", "rule": "None", "severity": "warning", "message": "made up"}]
     error = _refused(other_store, rechained(exported))
     assert (error.code, error.seq) == ("import/flags-differ", 3)
 
@@ -322,3 +322,161 @@ def test_post_import_limits_size_and_wants_a_length_and_a_json_type(client: Any,
     del unsized_environ["CONTENT_LENGTH"]  # as a chunked upload arrives
     body, status, _ = run_wsgi_app(app, unsized_environ)
     assert status.startswith("411") and json.loads(b"".join(body))["error"] == "length_required"
+
+
+# --------------------------------------------------------------- what the re-check catches
+
+
+def test_an_event_of_a_type_the_engine_does_not_know_is_refused_by_shape(
+        exported: dict[str, Any], other_store: EventStore) -> None:
+    exported["events"][2]["type"] = "card_burnt"
+    error = _refused(other_store, rechained(exported))
+    assert (error.code, error.seq) == ("import/event-shape", 3) and "card_burnt" in error.message
+
+
+def test_a_rules_profile_the_engine_would_not_have_written_is_refused(
+        exported: dict[str, Any], other_store: EventStore) -> None:
+    options = exported["game"]["options"]
+    partial = {k: v for k, v in list(options.items())[1:]}
+    assert _refused(other_store, rechained(exported, options=partial)).code == "import/options"
+    twins = [{"name": "Ana"}, {"name": "Ana"}, {"name": "Cy"}]
+    error = _refused(other_store, rechained(exported, players=twins))
+    assert error.code == "import/setup" and error.details["violations"][0]["code"] == "PN-C01"
+
+
+def test_a_status_or_declared_data_other_than_the_replay_gives_is_refused(
+        store: EventStore, other_store: EventStore, exported: dict[str, Any]) -> None:
+    exported["game"]["status"] = "finished"
+    error = _refused(other_store, exported)
+    assert (error.code, error.details["part"]) == ("import/refold-differs", "status")
+    pan_am = next(i for i, _, _ in load_demo_games(store) if store.get_game(i).engine == "pan-am")
+    document = _document(store, pan_am)
+    document["declared"]["route_distance:New York|Paris"]["value"] = 5
+    error = _refused(other_store, document)
+    assert (error.code, error.details["part"]) == ("import/refold-differs", "declared")
+
+
+def test_a_flag_of_another_severity_or_naming_another_event_is_refused(
+        store: EventStore, other_store: EventStore, exported: dict[str, Any]) -> None:
+    exported["events"][1]["flags"][0]["severity"] = "warning"
+    assert _refused(other_store, rechained(exported)).code == "import/flags-differ"
+    game, token = store.create_game(PANIC, PLAYERS)
+    for _ in range(3):
+        store.append(game.id, token, draw())
+    store.append(game.id, token, AppendRequest(type="void", data={"target_seq": 1, "reason": "x", "force": True}))
+    voided = _document(store, game.id)
+    assert voided["events"][3]["flags"][0]["seq"] == 3
+    voided["events"][3]["flags"][0]["seq"] = 2
+    error = _refused(other_store, rechained(voided))
+    assert (error.code, error.seq) == ("import/flags-differ", 4)
+
+
+def test_a_correction_the_store_would_have_refused_is_refused(store: EventStore, other_store: EventStore) -> None:
+    game, token = store.create_game(PANIC, PLAYERS)
+    for _ in range(3):
+        store.append(game.id, token, draw())
+    store.append(game.id, token, AppendRequest(type="void", data={"target_seq": 1, "reason": "x", "force": True}))
+    document = _document(store, game.id)
+    del document["events"][3]["data"]["force"]
+    error = _refused(other_store, rechained(document))
+    assert (error.code, error.seq) == ("import/correction-refused", 4)
+    assert error.details["violations"][0]["code"] == "correction/breaks-later-events"
+
+
+def test_an_undo_target_of_another_json_type_is_refused(store: EventStore, other_store: EventStore) -> None:
+    game, token = store.create_game(PANIC, PLAYERS)
+    store.append(game.id, token, draw())
+    store.append(game.id, token, AppendRequest(type="undo"))
+    document = _document(store, game.id)
+    document["events"][1]["data"]["target_seq"] = 1.0
+    assert _refused(other_store, rechained(document)).code == "import/refold-differs"
+
+
+def test_an_event_without_the_actor_who_was_due_is_refused(
+        exported: dict[str, Any], other_store: EventStore) -> None:
+    exported["events"][0]["actor"] = None
+    error = _refused(other_store, rechained(exported))
+    assert (error.code, error.seq) == ("import/refold-differs", 1) and "Ana was due" in error.message
+
+
+def test_an_idempotency_key_used_twice_is_refused(exported: dict[str, Any], other_store: EventStore) -> None:
+    for event in exported["events"]:
+        event["idempotency_key"] = "same"
+    error = _refused(other_store, rechained(exported))
+    assert (error.code, error.seq) == ("import/idempotency-key", 2)
+
+
+def test_a_forked_history_of_the_same_length_under_a_known_id_is_a_conflict(
+        exported: dict[str, Any], other_store: EventStore) -> None:
+    other_store.import_game(read_document(exported))
+    forked = json.loads(json.dumps(exported))
+    forked["events"][2]["note"] = "another evening"
+    with pytest.raises(ImportConflict):
+        other_store.import_game(read_document(rechained(forked)))
+
+
+def test_two_imports_of_one_game_racing_store_it_once(
+        exported: dict[str, Any], other_store: EventStore, monkeypatch: Any) -> None:
+    """The loser of the race finds the winner's copy when its insert fails."""
+    first = other_store.import_game(read_document(exported))
+    looked = []
+    original = EventStore._existing_copy
+
+    def not_yet(self: EventStore, header: Any, records: Any) -> Any:
+        looked.append(header["id"])
+        return None if len(looked) == 1 else original(self, header, records)
+
+    monkeypatch.setattr(EventStore, "_existing_copy", not_yet)
+    second = other_store.import_game(read_document(exported))
+    assert (first.status, second.status, second.write_token) == ("imported", "present", None)
+    assert len(looked) == 2 and _counts(other_store) == (1, 3)
+
+
+@pytest.mark.parametrize("change, field", [
+    (lambda d: d["events"][1]["flags"][0].update(message="bad \ud800 text"), "events.1.flags.0.message"),
+    (lambda d: d["events"][1]["data"]["card"].update(value=float("inf")), "events.1.data.card.value"),
+    (lambda d: d["events"][0]["data"].update({"k\x00": 1}), "events.0.data.'k\\x00'"),
+    (lambda d: d["game"].update(created_at="yesterday"), "game.created_at"),
+    (lambda d: d["events"][0].update(recorded_at="2026-01-01T00:00:00"), "events.0.recorded_at"),
+    (lambda d: d["events"][1]["flags"][0].update(shouted="LOUD"), "events.1.flags.0.shouted"),
+    (lambda d: d["game"].update(title=""), "game.title"),
+])
+def test_values_no_database_or_page_could_hold_are_refused_by_field(
+        exported: dict[str, Any], change: Any, field: str) -> None:
+    change(exported)
+    with pytest.raises(ImportUnreadable) as raised:
+        read_document(exported)
+    assert field in raised.value.details["fields"], raised.value.details
+
+
+def test_nesting_too_deep_and_numbers_too_big_are_refused_before_anything_else() -> None:
+    deep: dict[str, Any] = {}
+    inner = deep
+    for _ in range(80):
+        inner["k"] = {}
+        inner = inner["k"]
+    with pytest.raises(ImportUnreadable) as raised:
+        read_document({"format": "tablescribe-game", "format_version": 1, "game": {"id": "x"}, "nested": deep})
+    assert "deeper than 64" in json.dumps(raised.value.details)
+    from recorder.imports.document import parse_json
+    for text in ('{"a": 1e400}', '{"a": NaN}', '[' * 5000 + ']' * 5000):
+        with pytest.raises(ImportUnreadable) as raised:
+            parse_json(text)
+        assert raised.value.code == "import/not-json"
+
+
+def test_a_game_that_fails_unexpectedly_is_reported_and_the_others_go_in(
+        exported: dict[str, Any], other_store: EventStore, monkeypatch: Any) -> None:
+    second = rechained(exported, game_id="e" * 32)
+    original = EventStore.import_game
+
+    def flaky(self: EventStore, document: Any) -> Any:
+        if document["game"]["id"] == exported["game"]["id"]:
+            raise RuntimeError("disk on fire")
+        return original(self, document)
+
+    monkeypatch.setattr(EventStore, "import_game", flaky)
+    report = import_lines(other_store, [json.dumps(exported), json.dumps(second)])
+    assert [(p["line"], p["game"], p["code"]) for p in report.problems] == [
+        (1, exported["game"]["id"], "import/internal")]
+    assert [g["id"] for g in report.games] == ["e" * 32]

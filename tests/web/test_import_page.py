@@ -71,3 +71,26 @@ def test_the_form_needs_its_csrf_token_and_a_file(client: Any, app: Any) -> None
     assert empty.status_code == 400 and "Choose a file" in empty.get_data(as_text=True)
     app.config["IMPORT_MAX_BYTES"] = 100
     assert _upload(client, b"x" * 500).status_code == 413
+
+
+def test_several_games_give_a_tokens_file_not_cookies(client: Any, app: Any, other_store: EventStore) -> None:
+    documents = _documents(other_store, ["One", "Two", "Three"])
+    response = _upload(client, "".join(json.dumps(d) + "\n" for d in documents).encode())
+    assert response.status_code == 200 and response.headers["Cache-Control"] == "no-store"
+    assert not [c for c in response.headers.getlist("Set-Cookie") if c.startswith("ts_token_")]
+    page = response.get_data(as_text=True)
+    href = page.split('href="data:application/x-ndjson;charset=utf-8,')[1].split('"')[0]
+    from urllib.parse import unquote
+
+    lines = [json.loads(line) for line in unquote(href).splitlines()]
+    assert [line["id"] for line in lines] == [d["game"]["id"] for d in documents]
+    store: EventStore = app.extensions["tablescribe.store"]
+    assert all(store.authorize(line["id"], line["write_token"]) for line in lines)
+
+
+def test_what_the_file_says_is_shown_escaped_in_the_report(client: Any, other_store: EventStore) -> None:
+    (document,) = _documents(other_store, ["Elsewhere"])
+    hostile = rechained(document, engine="<script>alert(1)</script>")
+    page = _upload(client, json.dumps(hostile).encode(), "<img src=x onerror=alert(2)>.json").get_data(as_text=True)
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "<script>alert(1)" not in page
+    assert "<img src=x" not in page
