@@ -626,18 +626,20 @@ class EventStore:
 
     # ---------------------------------------------------------------- folding
 
-    def state_at(self, game_id: str, step: int | None = None) -> Frame:
+    def state_at(self, game_id: str, step: int | None = None, remember: bool = True) -> Frame:
         """The state after ``step`` effective events (the latest when None).
 
         Starts from the nearest valid snapshot, so the cost is O(snapshot_every),
-        not O(step); snapshots passed on the way are written for next time.
+        not O(step); snapshots passed on the way are written for next time.  With
+        ``remember=False`` the latest fold is not kept in the per-process cache: a bulk
+        export reads every game once, and would otherwise fill it with games nobody plays.
         """
         with self._readers() as session, session.begin():
             game = self._game(session, game_id)
             engine = engines.find(game.engine)
             corrections = self._corrections(session, game)
             if step is None:
-                fold = self._latest_fold(session, game, engine, corrections)
+                fold = self._latest_fold(session, game, engine, corrections, remember)
             else:
                 fold = self._fold(session, game, engine, corrections, step=step)
             version = game.version
@@ -646,13 +648,15 @@ class EventStore:
         self._save_snapshots(game, engine, fold.passed, version)
         return Frame(fold.step, fold.seq, fold.state, version)
 
-    def _latest_fold(self, session: Session, game: Game, engine: engines.Engine, corrections: Corrections) -> _Fold:
+    def _latest_fold(self, session: Session, game: Game, engine: engines.Engine, corrections: Corrections,
+                     remember: bool = True) -> _Fold:
         """The fold at the game's current version, from the cache when this process has it."""
         cached = self._latest.get(game.id, game.version)
         if cached is not None:
             return cached
         fold = self._fold(session, game, engine, corrections)
-        self._latest.put(game.id, game.version, _Fold(fold.state, fold.step, fold.seq))
+        if remember:
+            self._latest.put(game.id, game.version, _Fold(fold.state, fold.step, fold.seq))
         return fold
 
     def _fold(

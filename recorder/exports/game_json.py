@@ -54,7 +54,7 @@ def export_game(store: Any, game_id: str, attempts: int = 5) -> dict[str, Any]:
     belong to the events exported."""
     for _ in range(attempts):
         rows = store.recorded_events(game_id)
-        frame = store.state_at(game_id)
+        frame = store.state_at(game_id, remember=False)
         if frame.version == len(rows):
             game = store.get_game(game_id)
             return game_document(game, rows, frame.state, engines.find(game.engine).standings(frame.state))

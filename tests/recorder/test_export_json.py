@@ -143,6 +143,20 @@ def test_the_bulk_export_pages_through_more_games_than_a_page(client: Any, app: 
     assert [d["game"]["id"] for d in _ndjson(client)] == sorted(made, key=lambda g: (store.get_game(g).created_at, g))
 
 
+def test_the_bulk_export_leaves_no_game_in_the_fold_cache(client: Any, app: Any) -> None:
+    """Memory stays flat however many games are exported: an export is not a game being
+    played, so its folds are not kept for the next append (docs/BENCHMARKS.md, figure 3)."""
+    store: EventStore = app.extensions["tablescribe.store"]
+    ids = [game_id for game_id, _, _ in load_demo_games(store)]
+    store.create_game("isle-of-pan", ["Ann", "Bob"], "Being played")
+    versions = {game_id: store.get_game(game_id).version for game_id in ids}
+    store._latest = type(store._latest)(512)  # as after a restart
+    assert len(_ndjson(client)) == len(ids) + 1
+    assert all(store._latest.get(game_id, version) is None for game_id, version in versions.items())
+    store.state_at(ids[0])
+    assert store._latest.get(ids[0], versions[ids[0]]) is not None, "a viewer's read is still remembered"
+
+
 def _pan_am_demo(store: EventStore) -> str:
     games = {store.get_game(game_id).engine: game_id for game_id, _, _ in load_demo_games(store)}
     return games["pan-am"]
