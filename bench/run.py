@@ -1,4 +1,4 @@
-"""``make bench``: the store's durable appends beside raw sqlite3, and seek cost.
+"""``make bench``: durable appends and bulk export beside raw sqlite3, and seek cost.
 
 1. Durable single-event appends per second through ``EventStore.append`` (the
    engine's check, the hash chain, one event per transaction, WAL with
@@ -7,6 +7,12 @@
    as a ratio (target of issue 8: at least 0.5x).
 2. ``state_at`` at step 100 and at step 10,000 of a long synthetic game, with
    snapshots every 100 events.  Printed as a ratio (target: at most 1.5x).
+3. NDJSON export (``recorder.exports.bulk.ndjson_lines``) of 1,000 games, re-chained
+   copies of the demo games imported through ``EventStore.import_game``: events per
+   second beside raw ``sqlite3`` SELECT + ``json.dumps`` of the same rows in the same
+   run (a ratio), and the peak RSS of the export's own child process at 100 and at
+   1,000 games (a ratio: it should stay near 1), with tracemalloc's peak beside it.
+   The import rate of the generated games is printed too.  See ``bench/export_bench.py``.
 
 ``--quick`` runs the same code on small sizes (the test suite calls it so the
 benchmark cannot rot); its figures mean little.
@@ -25,6 +31,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from bench.export_bench import export_figures, export_lines
 from recorder.db import make_engine
 from recorder.migrate import upgrade
 from recorder.store import AppendRequest, EventStore
@@ -124,6 +131,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     parser.add_argument("--quick", action="store_true", help="small sizes, for the test suite")
     args = parser.parse_args(argv)
     appends, length, repeats = (50, 300, 5) if args.quick else (2000, 10_000, 30)
+    games, small_games = (6, 3) if args.quick else (1000, 100)
     # On a snapshot (100, length) and half way between two (150, length - 50).
     near, far, near_mid, far_mid = 100, length, 150, length - 50
     with tempfile.TemporaryDirectory(prefix="tablescribe-bench-") as tmp:
@@ -131,6 +139,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         store_rate = appends_per_second(folder, appends)
         raw_rate = raw_commits_per_second(folder, appends)
         seeks = seek_times(folder, length, [near, far, near_mid, far_mid], repeats)
+        exports = export_figures(folder, games, small_games)
     figures = {
         "store_appends_per_s": store_rate,
         "raw_commits_per_s": raw_rate,
@@ -138,6 +147,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         **{f"state_at_{step}_ms": seconds * 1000 for step, seconds in seeks.items()},
         "seek_ratio": seeks[far] / seeks[near],
         "seek_ratio_between_snapshots": seeks[far_mid] / seeks[near_mid],
+        **exports,
     }
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
           f"SQLite {sqlite3.sqlite_version}")
@@ -147,6 +157,8 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
           f"-> ratio {figures['seek_ratio']:.2f}x (snapshots every 100, median of {repeats})")
     print(f"   between snapshots: state_at({near_mid}) {seeks[near_mid] * 1000:.2f} ms, "
           f"state_at({far_mid}) {seeks[far_mid] * 1000:.2f} ms -> ratio {figures['seek_ratio_between_snapshots']:.2f}x")
+    for line in export_lines(figures, games, small_games):
+        print(line)
     return figures
 
 

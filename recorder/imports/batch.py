@@ -2,8 +2,8 @@
 
 A bulk file is read a line at a time and each game is imported in its own transaction,
 so memory holds one game and a bad game costs only itself: it is reported (which line,
-which game, which event, why) and the others go in.  The API and the CLI both build
-their answers from this ``Report``.
+which game, which event, why) and the others go in.  The API, the CLI and the home
+page all build their answers from this ``Report``.
 """
 
 from __future__ import annotations
