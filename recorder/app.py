@@ -21,6 +21,7 @@ from recorder.store import DEFAULT_SNAPSHOT_EVERY, EventStore
 from recorder.web import pages
 from recorder.web.csrf import csrf_token
 from recorder.web.secret import secret_key
+from recorder.web.security_headers import add_security_headers
 
 MAX_BODY_BYTES = 256 * 1024
 JSON_WRITE_METHODS = ("POST", "PUT", "PATCH")
@@ -71,6 +72,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_error_handler(StoreError, handle_store_error)
     app.register_error_handler(RecursionError, _too_deep)
     app.before_request(_require_json_body)
+    app.after_request(add_security_headers)
 
     @app.get("/api/docs/assets/<path:filename>")
     def swagger_assets(filename: str) -> Response:

@@ -72,10 +72,26 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def context(browser: Any) -> Iterator[Any]:
+    """A laptop-sized browser context; any Content-Security-Policy violation on any of
+    its pages fails the test that used it (the policy must fit every page we serve)."""
     context = browser.new_context(viewport=LAPTOP)
     context.set_default_timeout(10_000)
+    refused = csp_violations(context)
     yield context
     context.close()
+    assert not refused, f"Content-Security-Policy refused: {refused}"
+
+
+def csp_violations(context: Any) -> list[str]:
+    """A list that fills with every CSP violation Chromium reports in ``context``."""
+    refused: list[str] = []
+
+    def heard(message: Any) -> None:
+        if "Content Security Policy" in message.text:
+            refused.append(message.text)
+
+    context.on("console", heard)
+    return refused
 
 
 def screenshot(page: Any, name: str) -> Path:

@@ -76,3 +76,30 @@ def test_a_shared_export_imports_from_the_home_page(live: Any, context: Any, tmp
     page.click(".imported >> text=record")
     page.wait_for_url(f"**/games/{'f' * 32}/record")
     assert live.store.get_game("f" * 32).title == "Sent by Ana (copy)"
+
+
+def test_every_page_runs_under_its_content_security_policy(live: Any, context: Any, browser: Any) -> None:
+    """Script, styles, the chart, the QR code and Swagger UI all work with the policy on
+    (the context fixture fails the test on any violation), and an inline script does not."""
+    from recorder.demo import load_demo_games
+
+    ids = [game_id for game_id, _, _ in load_demo_games(live.store)]
+    game, token = live.store.create_game("panic-in-the-air", ["Ana", "Ben"], "Headers")
+    page = context.new_page()
+    for path in ["/", *[f"/games/{game_id}" for game_id in ids], f"/games/{game.id}"]:
+        page.goto(live.url + path)
+        page.wait_for_load_state("networkidle")
+    page.goto(live.url + "/api/docs")
+    page.wait_for_selector(".swagger-ui .info", timeout=10_000)
+    assert "Tablescribe" in page.inner_text(".swagger-ui .info")
+    injected = browser.new_context()  # its violation is the point: not the fixture's context
+    page = injected.new_page()
+    page.goto(live.url + "/")
+    ran = page.evaluate("""() => new Promise(done => {
+        document.addEventListener('securitypolicyviolation', () => done('refused'), {once: true});
+        const s = document.createElement('script'); s.textContent = 'window.injected = 1';
+        document.body.appendChild(s);
+        setTimeout(() => done(window.injected ? 'ran' : 'not run'), 500);
+    })""")
+    injected.close()
+    assert ran == "refused"

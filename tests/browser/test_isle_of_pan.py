@@ -54,13 +54,13 @@ def test_the_island_is_replayed_tile_by_tile_with_the_keyboard(live: Any, contex
     hexes_before = page.locator("#board .iop-hex").count()
     page.locator("body").press("ArrowRight")
     page.wait_for_url(f"**step={first_tile}")
-    page.wait_for_function(f"document.querySelectorAll('#board .iop-hex').length === {hexes_before + 3}")
+    page.wait_for_function(f"() => document.querySelectorAll('#board .iop-hex').length === {hexes_before + 3}")
     assert len(NEW_HEX.findall(page.inner_html("#board"))) == 3
     screenshot(page, "isle-viewer-first-tile")
     steps = live.store.state_at(game_id).step
     page.keyboard.press("End")
     page.wait_for_url(f"**step={steps}")
-    page.wait_for_function("document.querySelector('#board').textContent.includes('Game over')")
+    page.wait_for_function("() => document.querySelector('#board').textContent.includes('Game over')")
     screenshot(page, "isle-viewer-end")
 
 
@@ -97,7 +97,7 @@ def test_a_tile_is_placed_from_the_recording_page_by_tapping_a_position_and_rota
     picker.scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENSHOTS / "isle-record-placement-phone.png"))  # what the phone shows, 390x844
     picker.get_by_role("button", name="Record tile placed").click()
-    page.wait_for_function("document.querySelector('#result').textContent.includes('placed')")
+    page.wait_for_function("() => document.querySelector('#result').textContent.includes('placed')")
     stored = live.store.recorded_events(game.id)[-1]
     assert stored.type == "tile_placed" and stored.data["cells"] == cells
     if offered.get("display_id"):
@@ -141,7 +141,7 @@ def test_the_explorer_moves_by_tapping_a_reachable_space(live: Any, browser: Any
     assert json.loads(picker.get_attribute("data-to") or "null") == {"q": goal["q"], "r": goal["r"]}
     screenshot(page, "isle-record-move")
     picker.get_by_role("button", name="Record explorer moved").click()
-    page.wait_for_function("document.querySelector('#result').textContent.includes('moved')")
+    page.wait_for_function("() => document.querySelector('#result').textContent.includes('moved')")
     stored = live.store.recorded_events(game.id)[-1]
     assert stored.type == "explorer_moved" and stored.data["to"] == {"q": goal["q"], "r": goal["r"]}
     context.close()
@@ -163,7 +163,7 @@ def test_a_face_up_tile_is_taken_with_one_animal_asked_per_portal(live: Any, bro
         fieldset.locator("button", has_text="Reptile").click()
     screenshot(page, "isle-record-take")
     picker.locator("button.record-btn").click()
-    page.wait_for_function("document.querySelector('#result').textContent.includes('took')")
+    page.wait_for_function("() => document.querySelector('#result').textContent.includes('took')")
     stored = live.store.recorded_events(game.id)[-1]
     assert stored.type == "tile_taken"
     assert stored.data == {"display_id": with_portal["id"], "portal_choices": ["REPTILE"] * portals}

@@ -352,7 +352,7 @@ def open_recording(live: Any, browser: Any, game_id: str, token: str) -> tuple[A
 
 def wait_for_steps(page: Any, steps: int) -> None:
     """Until the page shows the game after `steps` events (its log has that many entries)."""
-    page.wait_for_function(f"document.querySelectorAll('#log .log-entry').length === {steps}")
+    page.wait_for_function(f"() => document.querySelectorAll('#log .log-entry').length === {steps}")
 
 
 def state_of(live: Any, game_id: str) -> dict[str, Any]:

@@ -92,10 +92,10 @@ def demo_id(live: Any) -> str:
 
 
 def wait_for_step(page: Any, step: int) -> None:
-    page.wait_for_function(f"document.querySelector('#counter-step').textContent.trim() === '{step}'")
+    page.wait_for_function(f"() => document.querySelector('#counter-step').textContent.trim() === '{step}'")
     # The frame (board and standings) is on screen once the step head names the step.
     page.wait_for_function(
-        f"document.querySelector('#step-position .step-number').textContent.trim() === 'Step {step}'")
+        f"() => document.querySelector('#step-position .step-number').textContent.trim() === 'Step {step}'")
     page.wait_for_url(f"**step={step}")
 
 

@@ -25,7 +25,7 @@ def create_from_form(page: Any, base: str, players: list[str]) -> str:
 
 
 def wait_for_text(page: Any, selector: str, text: str) -> None:
-    page.wait_for_function(f"document.querySelector({selector!r}).textContent.includes({text!r})")
+    page.wait_for_function(f"() => document.querySelector({selector!r}).textContent.includes({text!r})")
 
 
 def wait_for_result(page: Any, text: str) -> None:

@@ -18,7 +18,7 @@ def counter(page: Any) -> int:
 
 
 def wait_for_step(page: Any, step: int) -> None:
-    page.wait_for_function(f"document.querySelector('#counter-step').textContent.trim() === '{step}'")
+    page.wait_for_function(f"() => document.querySelector('#counter-step').textContent.trim() === '{step}'")
     page.wait_for_url(f"**step={step}")
 
 
@@ -88,7 +88,7 @@ def test_a_live_event_arrives_in_an_open_viewer(live: Any, browser: Any) -> None
     recording = recorder.new_page()
     recording.goto(f"{live.url}/games/{game.id}/record")
     recording.click(".quick-btn")
-    recording.wait_for_function("document.querySelector('#result').textContent.includes('Ana drew')")
+    recording.wait_for_function("() => document.querySelector('#result').textContent.includes('Ana drew')")
     wait_for_step(page, 2)
     assert "Ana drew a card" in page.text_content("#step-describe")
     screenshot(page, "viewer-phone-live")

@@ -1,0 +1,45 @@
+"""The usual security headers on every response, and a Content-Security-Policy.
+
+The pages load their scripts from this site only, as modules, and pass data in
+``<script type="application/json">`` blocks, so ``script-src 'self'`` holds and an
+injected ``<script>`` or ``onerror=`` cannot run even if escaping ever failed.  Styles
+allow inline ``style`` attributes: seat colours are set per game as CSS variables on
+the elements (``--seat-N``), which no stylesheet can know in advance.  The API's
+documentation page (Swagger UI) starts itself with an inline script and uses data:
+images, so it alone gets those.
+"""
+
+from __future__ import annotations
+
+from flask import Response, request
+
+PAGE_POLICY = "; ".join((
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+))
+DOCS_POLICY = PAGE_POLICY.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+DOCS_PATH = "/api/docs"
+
+HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+}
+
+
+def add_security_headers(response: Response) -> Response:
+    """Every response, pages, API and static files alike (an ``after_request`` hook)."""
+    policy = DOCS_POLICY if request.path == DOCS_PATH else PAGE_POLICY
+    response.headers.setdefault("Content-Security-Policy", policy)
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
