@@ -12,7 +12,7 @@ WORKERS ?= 2
 # Threads, because each live viewer holds one open Server-Sent Events request.
 THREADS ?= 16
 
-.PHONY: run test bench bench-quick venv db demo clean
+.PHONY: run test bench bench-quick soak venv db demo clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,12 @@ bench: $(STAMP)
 
 bench-quick: $(STAMP)
 	$(PY) -m bench.run --quick
+
+## Reliability soak: writers through gunicorn (SQLite, PostgreSQL), the server SIGKILLed and restarted; prints the table
+soak: $(STAMP)
+	bash scripts/ensure-apt-package.sh PostgreSQL postgresql \
+		sh -c 'id postgres && (command -v initdb || ls /usr/lib/postgresql/*/bin/initdb)'
+	$(PY) -m soak.run
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache

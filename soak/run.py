@@ -1,0 +1,258 @@
+"""``make soak``: writers against the real server while it is killed, and the count after.
+
+For each scenario, gunicorn (several worker processes) serves a fresh database on a
+loopback port.  Writer threads append draws to their games, each event with its
+own idempotency key, retrying through refused connections, 409s and 5xx until the
+server acknowledges it.  In the crash scenario the whole server is killed with SIGKILL
+at random moments and restarted.  Then everything is counted from the database.  Every scenario runs on SQLite and
+on PostgreSQL (a throwaway server the soak starts, as the test suite does):
+
+    writers, events attempted, acknowledged, found, duplicates, chain breaks, 5xx
+
+*interrupted* counts requests that met a dead server (so the kills landed mid-load);
+*found* is the acknowledged events present with the seq they were acknowledged at;
+*duplicates* are keys stored more than once; *chain breaks* are games whose hash chain
+does not verify; SQLite's ``PRAGMA integrity_check`` must say ok.  ``--quick`` runs the
+same code small (the test suite calls it); docs/RELIABILITY.md has a full run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+PLAYERS = ["Ana", "Ben", "Cy"]
+
+
+class PostgresServer:
+    """A throwaway PostgreSQL (the test suite's launcher) and fresh databases on it: the
+    app server is what the soak kills, the database server stays up, as in production."""
+
+    def __init__(self) -> None:
+        from tests.pg_server import PostgresServer as Launcher
+
+        self.launcher = Launcher()
+
+    def database(self, name: str) -> str:
+        from sqlalchemy import create_engine, text
+
+        admin = create_engine(self.launcher.url("postgres"), isolation_level="AUTOCOMMIT")
+        with admin.connect() as conn:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+        admin.dispose()
+        return self.launcher.url(name)
+
+    def stop(self) -> None:
+        self.launcher.stop()
+
+
+@dataclass
+class Tally:
+    """What the writers saw, shared between their threads."""
+
+    attempted: int = 0
+    interrupted: int = 0  # requests that met a dead server: the kills did land mid-load
+    acknowledged: dict[tuple[str, str], int] = field(default_factory=dict)  # (game, key) -> seq
+    server_errors: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+class Server:
+    """gunicorn on a loopback port, started in its own process group so that one
+    SIGKILL takes the master and every worker down at once, as a power cut would."""
+
+    def __init__(self, database_url: str, workers: int):
+        self.database_url = database_url
+        self.workers = workers
+        self.port = _free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        env = {**os.environ, "DATABASE_URL": self.database_url}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "--workers", str(self.workers), "--worker-class", "gthread",
+             "--threads", "4", "--bind", f"127.0.0.1:{self.port}", "--log-level", "warning", "wsgi:app"],
+            cwd=ROOT, env=env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if _request(self.port, "GET", "/api/engines", timeout=2)[0] == 200:
+                    return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("gunicorn did not come up")
+
+    def kill(self) -> None:
+        if self.process is not None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.wait(30)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _request(port: int, method: str, path: str, body: Any = None, token: str | None = None,
+             timeout: float = 15) -> tuple[int, Any]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    try:
+        conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
+        response = conn.getresponse()
+        return response.status, json.loads(response.read() or b"null")
+    finally:
+        conn.close()
+
+
+def _writer(server: Server, game: str, token: str, name: str, count: int, tally: Tally, stop: threading.Event) -> None:
+    """Append ``count`` draws, each under its own key, until each is acknowledged: a
+    refused connection (the server is down) or a 5xx is retried with the same key."""
+    for n in range(count):
+        key = f"{name}-{n}"
+        with tally.lock:
+            tally.attempted += 1
+        while not stop.is_set():
+            try:
+                status, answer = _request(server.port, "POST", f"/api/games/{game}/events",
+                                          {"type": "card_drawn", "data": {}, "idempotency_key": key}, token)
+            except (OSError, http.client.HTTPException, json.JSONDecodeError):
+                with tally.lock:
+                    tally.interrupted += 1
+                time.sleep(0.05)
+                continue
+            if status >= 500:
+                with tally.lock:
+                    tally.server_errors += 1
+                continue
+            if status in (200, 201):
+                with tally.lock:
+                    tally.acknowledged[(game, key)] = answer["seq"]
+                break
+            if status != 409:
+                raise RuntimeError(f"{key}: unexpected {status} {answer}")
+
+
+def scenario(name: str, writers: int, games: int, events_each: int, kills: int, workers: int,
+             url: str) -> dict[str, Any]:
+    """One row of the table: run the writers (and the killer) against a fresh database
+    at ``url``, then count."""
+    from recorder.db import make_engine
+    from recorder.migrate import upgrade
+
+    engine = make_engine(url)
+    upgrade(engine)
+    engine.dispose()
+    server = Server(url, workers)
+    server.start()
+    made = []
+    for _ in range(games):
+        status, game = _request(server.port, "POST", "/api/games", {
+            "engine": "panic-in-the-air", "players": [{"name": p} for p in PLAYERS],
+            "options": {"deck_total": None}})
+        assert status == 201, game
+        made.append((game["id"], game["write_token"]))
+    tally, stop = Tally(), threading.Event()
+    threads = [threading.Thread(target=_writer, args=(server, made[w % games][0], made[w % games][1], f"w{w}",
+                                                      events_each, tally, stop), daemon=True)
+               for w in range(writers)]
+    started = time.monotonic()
+    for thread in threads:
+        thread.start()
+    chooser = random.Random(20261130)
+    for _ in range(kills):
+        time.sleep(chooser.uniform(0.1, 0.8))
+        server.kill()
+        server.start()
+    for thread in threads:
+        thread.join(600)
+    stop.set()
+    seconds = time.monotonic() - started
+    server.stop()
+    return {"scenario": name, "database": url.split(":", 1)[0].split("+")[0], "writers": writers, "kills": kills,
+            "seconds": seconds, **count(url, [game for game, _ in made], tally)}
+
+
+def count(url: str, games: list[str], tally: Tally) -> dict[str, Any]:
+    """Everything the table reports, read back from the database itself."""
+    from sqlalchemy import text
+
+    from recorder.db import make_engine
+    from recorder.store import EventStore
+
+    store = EventStore(make_engine(url))
+    with store.db.connect() as conn:
+        stored = {(game, key): seq for game, key, seq in conn.execute(
+            text("SELECT game_id, idempotency_key, seq FROM events"))}
+        duplicates = conn.execute(text(
+            "SELECT count(*) FROM (SELECT game_id, idempotency_key FROM events "
+            "GROUP BY game_id, idempotency_key HAVING count(*) > 1) AS twice")).scalar_one()
+        integrity = (conn.execute(text("PRAGMA integrity_check")).scalar_one()
+                     if store.db.dialect.name == "sqlite" else "n/a")
+    breaks = sum(1 for game in games if not store.verify(game)["ok"])
+    store.db.dispose()
+    found = sum(1 for key, seq in tally.acknowledged.items() if stored.get(key) == seq)
+    return {"attempted": tally.attempted, "interrupted": tally.interrupted,
+            "acknowledged": len(tally.acknowledged), "found": found,
+            "stored": len(stored), "duplicates": duplicates, "chain_breaks": breaks,
+            "server_errors": tally.server_errors, "integrity": integrity}
+
+
+COLUMNS = ("scenario", "database", "writers", "kills", "attempted", "interrupted", "acknowledged", "found", "duplicates", "chain_breaks",
+           "server_errors", "integrity", "seconds")
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    """The rows as a Markdown table, ready for docs/RELIABILITY.md."""
+    lines = ["| " + " | ".join(COLUMNS) + " |", "|" + " --- |" * len(COLUMNS)]
+    for row in rows:
+        lines.append("| " + " | ".join(f"{row[c]:.1f}" if c == "seconds" else str(row[c]) for c in COLUMNS) + " |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="small sizes, for the test suite")
+    args = parser.parse_args(argv)
+    # (name, writers, games, events each, kills, gunicorn workers)
+    plan = [("race, one game", 8, 1, 5, 0, 4), ("SIGKILL and restart", 4, 2, 30, 3, 2)] if args.quick else [
+        ("race, one game", 8, 1, 100, 0, 4), ("race, eight games", 64, 8, 25, 0, 4),
+        ("SIGKILL and restart", 8, 4, 100, 20, 2)]
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="tablescribe-soak-") as tmp:
+        for index, (name, writers, games, each, kills, workers) in enumerate(plan):
+            rows.append(scenario(name, writers, games, each, kills, workers, f"sqlite:///{tmp}/soak-{index}.db"))
+    postgres = PostgresServer()
+    try:
+        for index, (name, writers, games, each, kills, workers) in enumerate(plan):
+            rows.append(scenario(name, writers, games, each, kills, workers, postgres.database(f"soak_{index}")))
+    finally:
+        postgres.stop()
+    print(table(rows))
+    return rows
+
+
+if __name__ == "__main__":
+    main()
