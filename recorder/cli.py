@@ -1,4 +1,4 @@
-"""``flask`` commands: init-db, demo, verify, replay, export, import."""
+"""``flask`` commands: init-db, demo, verify, replay, export, import, backup, restore."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from recorder.errors import StoreError
 from recorder.exports.bulk import documents, ndjson_line
 from recorder.exports.formats import FORMATS, TABLES, export_one
 from recorder.imports.batch import Report, import_file
+from recorder.db import make_engine
 from recorder.store import EventStore
 
 
@@ -120,6 +121,34 @@ def register_cli(app: Flask) -> None:
         if report.problems:
             sys.exit(1)
 
+    @app.cli.command("backup")
+    @click.argument("out", type=click.Path(dir_okay=False, path_type=Path))
+    def backup_(out: Path) -> None:
+        """Copy the whole database to OUT (SQLite: online backup; PostgreSQL: pg_dump), then verify it."""
+        from recorder.backup import BackupError, backup
+
+        db = current_app.extensions["tablescribe.db"]
+        try:
+            backup(db, out)
+        except BackupError as exc:
+            raise click.ClickException(str(exc)) from None
+        # SQLite: verify the copy itself; PostgreSQL: the dump is only readable by restoring
+        # it, so verify the database it was taken from.
+        checked = EventStore(make_engine(f"sqlite:///{out}")) if db.dialect.name == "sqlite" else _store()
+        _report_verified(checked, f"Backed up to {out}")
+
+    @app.cli.command("restore")
+    @click.argument("source", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+    def restore_(source: Path) -> None:
+        """Load the backup SOURCE into this (empty) database, then verify every game."""
+        from recorder.backup import BackupError, restore
+
+        try:
+            restore(current_app.extensions["tablescribe.db"], source)
+        except BackupError as exc:
+            raise click.ClickException(str(exc)) from None
+        _report_verified(_store(), f"Restored {source}")
+
     @app.cli.command("replay")
     @click.argument("game_id")
     def replay(game_id: str) -> None:
@@ -140,6 +169,17 @@ def register_cli(app: Flask) -> None:
             mark = " [override]" if entry["override"] else (" [flagged]" if entry["flags"] else "")
             click.echo(f"{entry['step']:>4}. {entry['describe']}{mark}")
         click.echo(format_standings(engine.standings(frame.state)))
+
+
+def _report_verified(store: EventStore, done: str) -> None:
+    """Verify every game of ``store``; say so, or name the broken ones and exit 1."""
+    from recorder.backup import verify_all
+
+    verified = verify_all(store)
+    if verified.broken:
+        click.echo(f"{done}, but {len(verified.broken)} games fail verify: {', '.join(verified.broken)}", err=True)
+        sys.exit(1)
+    click.echo(f"{done}: {verified.games} games, {verified.events} events, every hash chain verified.")
 
 
 def _private_appender(path: Path) -> TextIO:
