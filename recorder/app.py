@@ -18,7 +18,7 @@ from recorder.db import make_engine
 from recorder.errors import StoreError
 from recorder.imports.batch import NDJSON_TYPES
 from recorder.store import DEFAULT_SNAPSHOT_EVERY, EventStore
-from recorder.web import pages
+from recorder.web import pages, rate_limit
 from recorder.web.csrf import csrf_token
 from recorder.web.secret import secret_key
 from recorder.web.security_headers import add_security_headers
@@ -38,6 +38,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         SNAPSHOT_EVERY=int(os.environ.get("TABLESCRIBE_SNAPSHOT_EVERY", DEFAULT_SNAPSHOT_EVERY)),
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
         IMPORT_MAX_BYTES=int(os.environ.get("TABLESCRIBE_IMPORT_MAX_BYTES", DEFAULT_IMPORT_MAX_BYTES)),
+        # Token buckets (recorder/web/rate_limit.py): per write token, and per client address
+        # for new games and imports.  A table records an action every few seconds.
+        RATE_LIMITS=os.environ.get("TABLESCRIBE_RATE_LIMITS", "on") != "off",
+        WRITE_RATE=float(os.environ.get("TABLESCRIBE_WRITE_RATE", 10)),
+        WRITE_BURST=int(os.environ.get("TABLESCRIBE_WRITE_BURST", 100)),
+        CREATE_RATE=float(os.environ.get("TABLESCRIBE_CREATE_RATE", 0.5)),
+        CREATE_BURST=int(os.environ.get("TABLESCRIBE_CREATE_BURST", 30)),
         API_TITLE="Tablescribe",
         API_VERSION="1",
         OPENAPI_VERSION="3.0.3",
@@ -73,6 +80,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_error_handler(RecursionError, _too_deep)
     app.before_request(_require_json_body)
     app.after_request(add_security_headers)
+    rate_limit.install(app)
 
     @app.get("/api/docs/assets/<path:filename>")
     def swagger_assets(filename: str) -> Response:

@@ -2,8 +2,8 @@
 
 For each scenario, gunicorn (several worker processes) serves a fresh database on a
 loopback port.  Writer threads append draws to their games, each event with its
-own idempotency key, retrying through refused connections, 409s and 5xx until the
-server acknowledges it.  In the crash scenario the whole server is killed with SIGKILL
+own idempotency key, retrying through refused connections, 409s, 429s (after the wait
+the server names: the rate limits stay on) and 5xx until the server acknowledges it.  In the crash scenario the whole server is killed with SIGKILL
 at random moments and restarted.  Then everything is counted from the database.  Every scenario runs on SQLite and
 on PostgreSQL (a throwaway server the soak starts, as the test suite does):
 
@@ -146,6 +146,9 @@ def _writer(server: Server, game: str, token: str, name: str, count: int, tally:
             if status >= 500:
                 with tally.lock:
                     tally.server_errors += 1
+                continue
+            if status == 429:  # the per-token rate limit: wait as told, as a client should
+                time.sleep(min(float(answer.get("retry_after", 1)), 5))
                 continue
             if status in (200, 201):
                 with tally.lock:

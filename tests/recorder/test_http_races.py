@@ -13,6 +13,7 @@ import http.client
 import json
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
@@ -77,6 +78,9 @@ def _writer(server: LiveServer, game_id: str, token: str, name: str, count: int,
                                     "idempotency_key": key}, token)
             if status == 409:
                 version = answer["current_version"]
+                continue
+            if status == 429:
+                time.sleep(answer["retry_after"])
                 continue
             if status in (200, 201):
                 acknowledged.append((key, answer["seq"]))
