@@ -11,3 +11,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from recorder.app import create_app as _create_app
 
     return _create_app(test_config)
+
+
+def close_app(app: Flask) -> None:
+    from recorder.app import close_app as _close_app
+
+    _close_app(app)

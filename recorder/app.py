@@ -54,7 +54,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         OPENAPI_SWAGGER_UI_URL="/api/docs/assets/",
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
-        LIVE_POLL_SECONDS=0.5,
+        # Live follow (recorder/live.py): SQLite streams re-read the version every
+        # LIVE_POLL_SECONDS; PostgreSQL streams wake on NOTIFY and re-read anyway every
+        # LIVE_HEARTBEAT_SECONDS (and every LIVE_POLL_SECONDS while LISTEN is down).
+        LIVE_POLL_SECONDS=float(os.environ.get("TABLESCRIBE_LIVE_POLL_SECONDS", 0.5)),
+        LIVE_HEARTBEAT_SECONDS=float(os.environ.get("TABLESCRIBE_LIVE_HEARTBEAT_SECONDS", 15)),
         LIVE_MAX_SECONDS=300,
         # Open live streams per process; make run gives each worker 16 threads.
         LIVE_MAX_STREAMS=int(os.environ.get("TABLESCRIBE_LIVE_MAX_STREAMS", 8)),
@@ -89,6 +93,15 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     register_cli(app)
     return app
+
+
+def close_app(app: Flask) -> None:
+    """Let go of the app's database: its live-follow listener, then its connections
+    (tests make many apps in one process; a dropped test database must not be dialled forever)."""
+    watch = app.extensions.pop("tablescribe.live", None)
+    if watch is not None:
+        watch.stop()
+    app.extensions["tablescribe.db"].dispose()
 
 
 def _too_deep(_error: RecursionError) -> tuple[Response, int]:

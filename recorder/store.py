@@ -36,6 +36,7 @@ from recorder.hashing import EVENT_HASH_FIELDS, canonical_json, event_hash, gene
 from recorder.history import CORRECTION_TYPES, RECORDER_TYPES, CorrectionRow, Corrections
 from recorder.imports.checks import check_chain, check_result, flag_keys, importable_engine, scratch_database
 from recorder.imports.problems import ImportConflict, ImportRefused
+from recorder.live import LIVE_CHANNEL
 from recorder.models import EventRow, Game, GamePlayer, Snapshot
 from recorder.tokens import new_token, token_digest, token_matches
 
@@ -426,6 +427,10 @@ class EventStore:
         )
         if result.rowcount != 1:  # type: ignore[attr-defined]
             raise _LostRace()
+        if session.get_bind().dialect.name == "postgresql":
+            # Delivered at commit, and never if the transaction rolls back: live
+            # streams in every app instance wake only for events that were stored.
+            session.execute(select(func.pg_notify(LIVE_CHANNEL, game.id)))
 
     # ------------------------------------------------------------ corrections
 

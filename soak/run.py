@@ -75,14 +75,15 @@ class Server:
     """gunicorn on a loopback port, started in its own process group so that one
     SIGKILL takes the master and every worker down at once, as a power cut would."""
 
-    def __init__(self, database_url: str, workers: int):
+    def __init__(self, database_url: str, workers: int, env: dict[str, str] | None = None):
         self.database_url = database_url
         self.workers = workers
+        self.env = env or {}
         self.port = _free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        env = {**os.environ, "DATABASE_URL": self.database_url}
+        env = {**os.environ, **self.env, "DATABASE_URL": self.database_url}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "--workers", str(self.workers), "--worker-class", "gthread",
              "--threads", "4", "--bind", f"127.0.0.1:{self.port}", "--log-level", "warning", "wsgi:app"],
@@ -94,6 +95,7 @@ class Server:
                     return
             except OSError:
                 time.sleep(0.05)
+        self.kill()
         raise RuntimeError("gunicorn did not come up")
 
     def kill(self) -> None:
@@ -102,9 +104,13 @@ class Server:
             self.process.wait()
 
     def stop(self) -> None:
+        """SIGTERM, and SIGKILL if a worker still holds an open live stream after 10 s."""
         if self.process is not None and self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)
-            self.process.wait(30)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
 
 
 def _free_port() -> int:
@@ -159,27 +165,30 @@ def _writer(server: Server, game: str, token: str, name: str, count: int, tally:
 
 
 def scenario(name: str, writers: int, games: int, events_each: int, kills: int, workers: int,
-             url: str) -> dict[str, Any]:
+             url: str, instances: int = 1) -> dict[str, Any]:
     """One row of the table: run the writers (and the killer) against a fresh database
-    at ``url``, then count."""
+    at ``url``, then count.  With several ``instances`` (separate gunicorn servers on
+    the one database, as behind a load balancer) writer ``w`` talks to instance
+    ``w % instances``, so every game is written through all of them."""
     from recorder.db import make_engine
     from recorder.migrate import upgrade
 
     engine = make_engine(url)
     upgrade(engine)
     engine.dispose()
-    server = Server(url, workers)
-    server.start()
+    servers = [Server(url, workers) for _ in range(instances)]
+    for server in servers:
+        server.start()
     made = []
     for _ in range(games):
-        status, game = _request(server.port, "POST", "/api/games", {
+        status, game = _request(servers[0].port, "POST", "/api/games", {
             "engine": "panic-in-the-air", "players": [{"name": p} for p in PLAYERS],
             "options": {"deck_total": None}})
         assert status == 201, game
         made.append((game["id"], game["write_token"]))
     tally, stop = Tally(), threading.Event()
-    threads = [threading.Thread(target=_writer, args=(server, made[w % games][0], made[w % games][1], f"w{w}",
-                                                      events_each, tally, stop), daemon=True)
+    threads = [threading.Thread(target=_writer, args=(servers[w % instances], made[w % games][0], made[w % games][1],
+                                                      f"w{w}", events_each, tally, stop), daemon=True)
                for w in range(writers)]
     started = time.monotonic()
     for thread in threads:
@@ -187,15 +196,17 @@ def scenario(name: str, writers: int, games: int, events_each: int, kills: int, 
     chooser = random.Random(20261130)
     for _ in range(kills):
         time.sleep(chooser.uniform(0.1, 0.8))
-        server.kill()
-        server.start()
+        victim = chooser.choice(servers)
+        victim.kill()
+        victim.start()
     for thread in threads:
         thread.join(600)
     stop.set()
     seconds = time.monotonic() - started
-    server.stop()
-    return {"scenario": name, "database": url.split(":", 1)[0].split("+")[0], "writers": writers, "kills": kills,
-            "seconds": seconds, **count(url, [game for game, _ in made], tally)}
+    for server in servers:
+        server.stop()
+    return {"scenario": name, "database": url.split(":", 1)[0].split("+")[0], "instances": instances,
+            "writers": writers, "kills": kills, "seconds": seconds, **count(url, [game for game, _ in made], tally)}
 
 
 def count(url: str, games: list[str], tally: Tally) -> dict[str, Any]:
@@ -223,7 +234,7 @@ def count(url: str, games: list[str], tally: Tally) -> dict[str, Any]:
             "server_errors": tally.server_errors, "integrity": integrity}
 
 
-COLUMNS = ("scenario", "database", "writers", "kills", "attempted", "interrupted", "acknowledged", "found", "duplicates", "chain_breaks",
+COLUMNS = ("scenario", "database", "instances", "writers", "kills", "attempted", "interrupted", "acknowledged", "found", "duplicates", "chain_breaks",
            "server_errors", "integrity", "seconds")
 
 
@@ -239,18 +250,22 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="small sizes, for the test suite")
     args = parser.parse_args(argv)
-    # (name, writers, games, events each, kills, gunicorn workers)
-    plan = [("race, one game", 8, 1, 5, 0, 4), ("SIGKILL and restart", 4, 2, 30, 3, 2)] if args.quick else [
-        ("race, one game", 8, 1, 100, 0, 4), ("race, eight games", 64, 8, 25, 0, 4),
-        ("SIGKILL and restart", 8, 4, 100, 20, 2)]
+    # (name, writers, games, events each, kills, gunicorn workers, app instances)
+    plan = [("race, one game", 8, 1, 5, 0, 4, 1), ("two instances, one game", 8, 1, 5, 0, 2, 2),
+            ("SIGKILL and restart", 4, 2, 30, 3, 2, 1)] if args.quick else [
+        ("race, one game", 8, 1, 100, 0, 4, 1), ("race, eight games", 64, 8, 25, 0, 4, 1),
+        ("two instances, one game", 8, 1, 100, 0, 2, 2), ("two instances, SIGKILL", 8, 4, 100, 20, 2, 2),
+        ("SIGKILL and restart", 8, 4, 100, 20, 2, 1)]
     rows = []
     with tempfile.TemporaryDirectory(prefix="tablescribe-soak-") as tmp:
-        for index, (name, writers, games, each, kills, workers) in enumerate(plan):
-            rows.append(scenario(name, writers, games, each, kills, workers, f"sqlite:///{tmp}/soak-{index}.db"))
+        for index, (name, writers, games, each, kills, workers, instances) in enumerate(plan):
+            rows.append(scenario(name, writers, games, each, kills, workers, f"sqlite:///{tmp}/soak-{index}.db",
+                                 instances))
     postgres = PostgresServer()
     try:
-        for index, (name, writers, games, each, kills, workers) in enumerate(plan):
-            rows.append(scenario(name, writers, games, each, kills, workers, postgres.database(f"soak_{index}")))
+        for index, (name, writers, games, each, kills, workers, instances) in enumerate(plan):
+            rows.append(scenario(name, writers, games, each, kills, workers, postgres.database(f"soak_{index}"),
+                                 instances))
     finally:
         postgres.stop()
     print(table(rows))

@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url as sa_url
 
-from recorder import create_app
+from recorder import close_app, create_app
 from recorder.db import make_engine
 from recorder.migrate import upgrade
 from recorder.store import EventStore
@@ -76,6 +76,12 @@ def other_db_url(request: pytest.FixtureRequest, db_url: str, tmp_path: Any) -> 
     yield from _database(request, "sqlite" if db_url.startswith("sqlite") else "postgresql", tmp_path / "other.db")
 
 
+@pytest.fixture
+def pg_url(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[str]:
+    """A fresh, migrated, empty PostgreSQL database, for what only PostgreSQL has."""
+    yield from _database(request, "postgresql", tmp_path / "unused.db")
+
+
 def _database(request: pytest.FixtureRequest, kind: str, sqlite_path: Any) -> Iterator[str]:
     if kind == "sqlite":
         url = f"sqlite:///{sqlite_path}"
@@ -111,7 +117,7 @@ def other_store(other_db_url: str) -> Iterator[EventStore]:
 def app(db_url: str, tmp_path: Any) -> Iterator[Any]:
     app = create_app({"TESTING": True, "DATABASE_URL": db_url, "SNAPSHOT_EVERY": 5})
     yield app
-    app.extensions["tablescribe.db"].dispose()
+    close_app(app)
 
 
 @pytest.fixture

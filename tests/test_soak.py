@@ -1,5 +1,6 @@
 """The soak's quick version (issue 7), so ``make soak`` cannot rot: writers through
-gunicorn, the server SIGKILLed mid-load and restarted, then everything counted."""
+gunicorn, through two gunicorn instances on one database, the server SIGKILLed
+mid-load and restarted, then everything counted."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from soak.run import main
 
 def test_quick_soak_loses_nothing_duplicates_nothing_and_breaks_nothing(capsys: object) -> None:
     rows = {(row["scenario"], row["database"]): row for row in main(["--quick"])}
-    assert set(rows) == {(scenario, database) for scenario in ("race, one game", "SIGKILL and restart")
-                         for database in ("sqlite", "postgresql")}
+    scenarios = ("race, one game", "two instances, one game", "SIGKILL and restart")
+    assert set(rows) == {(scenario, database) for scenario in scenarios for database in ("sqlite", "postgresql")}
     for (_, database), row in rows.items():
         assert row["acknowledged"] == row["attempted"] == row["found"], row
         assert row["stored"] == row["acknowledged"], "nothing stored that nobody was told of, twice or otherwise"
@@ -18,4 +19,5 @@ def test_quick_soak_loses_nothing_duplicates_nothing_and_breaks_nothing(capsys: 
     for database in ("sqlite", "postgresql"):
         assert rows[("SIGKILL and restart", database)]["interrupted"] > 0, "the kills landed mid-load"
     printed = capsys.readouterr().out  # type: ignore[attr-defined]
-    assert printed.startswith("| scenario | database | writers | kills | attempted | interrupted |")
+    assert printed.startswith("| scenario | database | instances | writers | kills | attempted | interrupted |")
+    assert rows[("two instances, one game", "postgresql")]["instances"] == 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from dataclasses import dataclass
 from typing import Any, Iterator
 
 from flask import Response, current_app, stream_with_context
@@ -16,6 +17,7 @@ import engines
 from recorder.api import schemas
 from recorder.api.games import store
 from recorder.history import CORRECTION_TYPES
+from recorder.live import Watch, watch_for
 from recorder.web.chart import score_chart
 from recorder.web.frames import frame_json, totals
 
@@ -89,50 +91,74 @@ class Timeline(MethodView):
 @blp.route("/<game_id>/stream")
 @blp.doc(responses={"200": {"description": "text/event-stream: `hello`, then `update` {version, steps, rewritten, is_over}"}})
 def stream(game_id: str) -> Response:
-    """Server-Sent Events: an ``update`` whenever the game's version moves."""
+    """Server-Sent Events: an ``update`` whenever the game's version moves, whichever
+    app instance stored the event (recorder/live.py)."""
     game = store().get_game(game_id)  # 404 before the stream starts
-    poll = float(current_app.config["LIVE_POLL_SECONDS"])
-    lasting = float(current_app.config["LIVE_MAX_SECONDS"])
+    config = current_app.config
+    follow = _Follow(live_watch(), float(config["LIVE_POLL_SECONDS"]), float(config["LIVE_HEARTBEAT_SECONDS"]),
+                     float(config["LIVE_MAX_SECONDS"]))
     slots = current_app.extensions.setdefault(
-        "tablescribe.streams", threading.BoundedSemaphore(int(current_app.config["LIVE_MAX_STREAMS"])))
-    return Response(stream_with_context(_updates(game_id, game.version, poll, lasting, slots)),
+        "tablescribe.streams", threading.BoundedSemaphore(int(config["LIVE_MAX_STREAMS"])))
+    return Response(stream_with_context(_updates(game_id, game.version, follow, slots)),
                     mimetype="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
-def _updates(
-    game_id: str, version: int, poll: float, lasting: float, slots: threading.BoundedSemaphore
-) -> Iterator[str]:
+def live_watch() -> Watch:
+    """This process's watch, made on first use (so a gunicorn worker makes its own)."""
+    extensions = current_app.extensions
+    with _watch_lock:
+        if "tablescribe.live" not in extensions:
+            extensions["tablescribe.live"] = watch_for(extensions["tablescribe.db"])
+    return extensions["tablescribe.live"]  # type: ignore[no-any-return]
+
+
+_watch_lock = threading.Lock()
+
+
+@dataclass(frozen=True)
+class _Follow:
+    watch: Watch
+    poll: float
+    heartbeat: float
+    lasting: float
+
+
+def _updates(game_id: str, version: int, follow: _Follow, slots: threading.BoundedSemaphore) -> Iterator[str]:
     # Each open stream holds a server thread: past LIVE_MAX_STREAMS, ask the browser to
     # come back later instead of starving the requests that record and replay games.
     if not slots.acquire(blocking=False):
         yield f"retry: {BUSY_RETRY_MS}\n\n"
         return
     try:
-        yield from _follow(game_id, version, poll, lasting)
+        yield from _follow(game_id, version, follow)
     finally:
         slots.release()
 
 
-def _follow(game_id: str, version: int, poll: float, lasting: float) -> Iterator[str]:
+def _follow(game_id: str, version: int, follow: _Follow) -> Iterator[str]:
     # ``retry``: reconnect a second after the stream ends, not the browser's default three.
     yield f"retry: {RECONNECT_MS}\n" + _event("hello", {"version": version})
-    deadline = time.monotonic() + lasting
+    deadline = time.monotonic() + follow.lasting
+    mark = follow.watch.mark(game_id)  # before each read: an event after it wakes the wait
+    current = store().get_game(game_id).version
     while True:
+        if current != version:
+            rewritten = bool(store().types_between(game_id, version, current) & CORRECTION_TYPES)
+            version = current
+            frame = store().state_at(game_id)
+            finished = engines.find(store().get_game(game_id).engine).is_over(frame.state)
+            yield _event("update", {"version": version, "steps": frame.step, "rewritten": rewritten,
+                                    "is_over": finished})
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             return  # the browser reconnects; its ``hello`` tells it what it missed
-        time.sleep(min(poll, remaining))
+        follow.watch.wait(game_id, mark, min(follow.watch.interval(follow.poll, follow.heartbeat), remaining))
         if time.monotonic() >= deadline:
             return
+        mark = follow.watch.mark(game_id)
         current = store().get_game(game_id).version
         if current == version:
             yield ": keep-alive\n\n"
-            continue
-        rewritten = bool(store().types_between(game_id, version, current) & CORRECTION_TYPES)
-        version = current
-        frame = store().state_at(game_id)
-        finished = engines.find(store().get_game(game_id).engine).is_over(frame.state)
-        yield _event("update", {"version": version, "steps": frame.step, "rewritten": rewritten, "is_over": finished})
 
 
 def _event(name: str, data: dict[str, Any]) -> str:

@@ -16,7 +16,7 @@ from typing import Any, Iterator
 import pytest
 from werkzeug.serving import make_server
 
-from recorder import create_app
+from recorder import close_app, create_app
 from recorder.migrate import upgrade
 from tests.conftest import skip_or_fail
 
@@ -53,7 +53,7 @@ def live(tmp_path: Path) -> Iterator[LiveServer]:
     server = LiveServer(app)
     yield server
     server.stop()
-    app.extensions["tablescribe.db"].dispose()
+    close_app(app)
 
 
 @pytest.fixture(scope="session")

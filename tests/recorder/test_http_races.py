@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 import pytest
 from sqlalchemy import func, select
 
-from recorder import create_app
+from recorder import close_app, create_app
 from recorder.models import EventRow
 from tests.browser.conftest import LiveServer
 from tests.recorder.helpers import PLAYERS
@@ -36,7 +36,7 @@ def server(db_url: str) -> Iterator[LiveServer]:
     live = LiveServer(app)
     yield live
     live.stop()
-    app.extensions["tablescribe.db"].dispose()
+    close_app(app)
 
 
 def _call(url: str, method: str, path: str, body: Any = None, token: str | None = None,

@@ -7,7 +7,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from recorder import create_app
+from recorder import close_app, create_app
 from tests.web.test_home_page import csrf
 
 
@@ -16,7 +16,7 @@ def limited(db_url: str) -> Iterator[Any]:
     app = create_app({"TESTING": True, "DATABASE_URL": db_url, "WRITE_BURST": 3, "WRITE_RATE": 0.01,
                       "CREATE_BURST": 2, "CREATE_RATE": 0.01})
     yield app
-    app.extensions["tablescribe.db"].dispose()
+    close_app(app)
 
 
 def _create(client: Any) -> Any:

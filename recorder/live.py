@@ -1,0 +1,147 @@
+"""Waking live streams when a game moves, in every app instance that serves it.
+
+A viewer's stream (``/api/games/<id>/stream``) may be served by one app process
+while the table records through another.  Both only share the database, so the
+database is what tells one process about the other's writes:
+
+- **PostgreSQL**: the store sends ``NOTIFY tablescribe_games, '<game id>'`` in the
+  transaction that stores an event (so it is delivered only if the event is).
+  One listening connection per process, in a daemon thread, counts the
+  notifications per game and wakes the streams waiting on that game.  A stream
+  still re-reads the version every ``LIVE_HEARTBEAT_SECONDS``, and every
+  ``LIVE_POLL_SECONDS`` while the listener is down, so a lost connection delays
+  an update but never loses it.
+- **SQLite** has no notifications, and all its writers are on one machine: the
+  stream re-reads the version every ``LIVE_POLL_SECONDS``.
+
+A stream takes a *mark* before it reads the version and waits from that mark, so
+a notification that arrives between the read and the wait is not missed.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from typing import Protocol
+
+from sqlalchemy import Engine
+
+LIVE_CHANNEL = "tablescribe_games"
+RECONNECT_SECONDS = 1.0
+LISTEN_TICK_SECONDS = 1.0
+
+log = logging.getLogger(__name__)
+
+
+class Watch(Protocol):
+    def mark(self, game_id: str) -> int:
+        """A position to wait from; take it before reading the game's version."""
+
+    def wait(self, game_id: str, mark: int, timeout: float) -> bool:
+        """Return when the game may have moved since ``mark`` (True), or after
+        ``timeout`` (False)."""
+
+    def interval(self, poll: float, heartbeat: float) -> float:
+        """How long a stream may wait before it re-reads the version anyway."""
+
+    def stop(self) -> None:
+        """Let go of whatever the watch holds open."""
+
+
+class PollingWatch:
+    """No notifications: every wait is a poll."""
+
+    def mark(self, game_id: str) -> int:
+        return 0
+
+    def wait(self, game_id: str, mark: int, timeout: float) -> bool:
+        time.sleep(timeout)
+        return False
+
+    def interval(self, poll: float, heartbeat: float) -> float:
+        return poll
+
+    def stop(self) -> None:
+        pass
+
+
+class NotifyWatch:
+    """PostgreSQL LISTEN in a daemon thread, started by the first stream of the
+    process (after gunicorn forks its workers, never in the master)."""
+
+    def __init__(self, conninfo: str):
+        self._conninfo = conninfo
+        self._changed = threading.Condition()
+        self._counts: dict[str, int] = {}
+        self._epoch = 0  # moves when the listener connects or drops: every game may have moved
+        self._listening = False
+        self._pid: int | None = None
+        self._stopping = threading.Event()
+
+    @property
+    def listening(self) -> bool:
+        return self._listening
+
+    def mark(self, game_id: str) -> int:
+        self._ensure_started()
+        with self._changed:
+            return self._position(game_id)
+
+    def wait(self, game_id: str, mark: int, timeout: float) -> bool:
+        with self._changed:
+            return self._changed.wait_for(lambda: self._position(game_id) != mark, timeout)
+
+    def interval(self, poll: float, heartbeat: float) -> float:
+        return heartbeat if self._listening else poll
+
+    def stop(self) -> None:
+        self._stopping.set()
+
+    def _ensure_started(self) -> None:
+        with self._changed:
+            if self._pid == os.getpid():
+                return
+            self._pid = os.getpid()
+        threading.Thread(target=self._listen_forever, name="tablescribe-live", daemon=True).start()
+
+    def _listen_forever(self) -> None:
+        import psycopg
+
+        while not self._stopping.is_set():
+            try:
+                with psycopg.connect(self._conninfo, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {LIVE_CHANNEL}")
+                    self._set_listening(True)
+                    while not self._stopping.is_set():
+                        for notice in conn.notifies(timeout=LISTEN_TICK_SECONDS):
+                            self._wake(notice.payload)
+            except psycopg.Error as exc:
+                log.warning("live follow: lost the LISTEN connection (%s); streams poll until it is back",
+                            type(exc).__name__)
+            self._set_listening(False)
+            self._stopping.wait(RECONNECT_SECONDS)
+
+    def _set_listening(self, listening: bool) -> None:
+        with self._changed:
+            self._listening = listening
+            self._epoch += 1  # streams that waited through the gap re-read the version now
+            self._changed.notify_all()
+
+    def _position(self, game_id: str) -> int:
+        # Both parts only grow, so the sum moves whenever either does.
+        return self._epoch + self._counts.get(game_id, 0)
+
+    def _wake(self, game_id: str) -> None:
+        with self._changed:
+            self._counts[game_id] = self._counts.get(game_id, 0) + 1
+            self._changed.notify_all()
+
+
+def watch_for(db: Engine) -> Watch:
+    """The watch that suits the database behind ``db``."""
+    if db.dialect.name == "postgresql":
+        url = db.url.set(drivername="postgresql")
+        return NotifyWatch(url.render_as_string(hide_password=False))
+    return PollingWatch()

@@ -1,0 +1,151 @@
+"""recorder/live.py: what wakes a live stream, on each database."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any, Callable, Iterator
+
+import pytest
+from sqlalchemy import text
+
+from recorder import close_app, create_app
+from recorder.errors import RuleViolation, VersionConflict
+from recorder.db import make_engine
+from recorder.live import NotifyWatch, PollingWatch, watch_for
+from recorder.store import EventStore
+from tests.recorder.helpers import PLAYERS, draw
+
+PANIC = "panic-in-the-air"
+
+
+def eventually(predicate: Callable[[], bool], seconds: float = 10) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return predicate()
+
+
+@pytest.fixture
+def store(pg_url: str) -> Iterator[EventStore]:
+    """LISTEN/NOTIFY is PostgreSQL's: these tests use it only (SQLite's polling is below)."""
+    db = make_engine(pg_url)
+    yield EventStore(db)
+    db.dispose()
+
+
+@pytest.fixture
+def watch(store: EventStore) -> Iterator[NotifyWatch]:
+    """A listening watch on the PostgreSQL database behind ``store``."""
+    made = watch_for(store.db)
+    assert isinstance(made, NotifyWatch)
+    made.mark("warm-up")  # starts the listener
+    assert eventually(lambda: made.listening), "the listener never connected"
+    yield made
+    made.stop()
+
+
+def new_game(store: EventStore) -> tuple[str, str]:
+    game, token = store.create_game(PANIC, PLAYERS)
+    return game.id, token
+
+
+def test_an_append_wakes_the_streams_of_its_game_only(store: EventStore, watch: NotifyWatch) -> None:
+    game_id, token = new_game(store)
+    other_id, other_token = new_game(store)
+    mark, other_mark = watch.mark(game_id), watch.mark(other_id)
+    store.append(game_id, token, draw())
+    started = time.monotonic()
+    assert watch.wait(game_id, mark, 10) is True
+    assert time.monotonic() - started < 5
+    assert watch.wait(other_id, other_mark, 0.3) is False, "another game's event must not wake this one"
+
+
+def test_a_refused_append_wakes_nobody(store: EventStore, watch: NotifyWatch) -> None:
+    game_id, token = new_game(store)
+    mark = watch.mark(game_id)
+    with pytest.raises(RuleViolation):
+        store.append(game_id, token, draw(actor="Ben"))
+    assert watch.wait(game_id, mark, 0.5) is False, "a refused event must not be announced"
+    store.append(game_id, token, draw())
+    assert watch.wait(game_id, mark, 10) is True
+    mark = watch.mark(game_id)
+    with pytest.raises(VersionConflict):
+        store.append(game_id, token, draw(expected_version=0))
+    assert watch.wait(game_id, mark, 0.5) is False, "a rolled-back append must not be announced"
+
+
+def test_an_event_between_mark_and_wait_is_not_missed(store: EventStore, watch: NotifyWatch) -> None:
+    game_id, token = new_game(store)
+    mark = watch.mark(game_id)
+    store.append(game_id, token, draw())
+    time.sleep(0.5)  # the notice arrives before anyone waits
+    assert watch.wait(game_id, mark, 0.01) is True
+
+
+def test_a_lost_listen_connection_wakes_every_stream_and_comes_back(store: EventStore, watch: NotifyWatch) -> None:
+    game_id, token = new_game(store)
+    mark = watch.mark(game_id)
+    woken: list[bool] = []
+    waiter = threading.Thread(target=lambda: woken.append(watch.wait(game_id, mark, 30)))
+    waiter.start()
+    with store.db.begin() as conn:
+        killed = conn.execute(text(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%'")).scalars().all()
+    assert killed == [True]
+    waiter.join(10)
+    assert woken == [True], "a stream waiting through the gap must re-read the version"
+    assert eventually(lambda: watch.listening), "the listener did not reconnect"
+    mark = watch.mark(game_id)
+    store.append(game_id, token, draw())
+    assert watch.wait(game_id, mark, 10) is True
+    assert watch.interval(poll=0.5, heartbeat=15) == 15
+
+
+def test_while_the_listener_is_down_streams_poll() -> None:
+    never = NotifyWatch("postgresql://nobody@/nowhere?host=/nonexistent")
+    assert never.interval(poll=0.5, heartbeat=15) == 0.5
+    never.stop()
+
+
+def test_sqlite_streams_poll(tmp_path: Any) -> None:
+    db = make_engine(f"sqlite:///{tmp_path / 'poll.db'}")
+    polling = watch_for(db)
+    assert isinstance(polling, PollingWatch)
+    assert polling.interval(poll=0.5, heartbeat=15) == 0.5
+    started = time.monotonic()
+    assert polling.wait("any", polling.mark("any"), 0.2) is False
+    assert time.monotonic() - started >= 0.2
+    db.dispose()
+
+
+def test_a_stream_on_postgresql_is_woken_without_polling(pg_url: str) -> None:
+    """With polling and heartbeat 30 s apart, only NOTIFY can bring the update within 5 s
+    (and a broken NOTIFY ends the stream after 20 s rather than hang the suite)."""
+    app = create_app({"TESTING": True, "DATABASE_URL": pg_url, "LIVE_POLL_SECONDS": 30,
+                      "LIVE_HEARTBEAT_SECONDS": 30, "LIVE_MAX_SECONDS": 20})
+    store: EventStore = app.extensions["tablescribe.store"]
+    game_id, token = new_game(store)
+    appended_at: list[float] = []
+
+    def record_once_listening() -> None:
+        assert eventually(lambda: "tablescribe.live" in app.extensions and app.extensions["tablescribe.live"].listening)
+        time.sleep(0.3)  # the stream is now waiting on its 30 s heartbeat
+        appended_at.append(time.monotonic())
+        store.append(game_id, token, draw())
+
+    response = app.test_client().get(f"/api/games/{game_id}/stream", buffered=False)
+    try:
+        chunks = response.iter_encoded()
+        assert next(chunks).startswith(b"retry: 1000\nevent: hello")
+        recorder = threading.Thread(target=record_once_listening)
+        recorder.start()
+        update = next((c for c in chunks if c.startswith(b"event: update")), b"the stream ended")
+        recorder.join()
+        assert b'"version": 1' in update
+        assert time.monotonic() - appended_at[0] < 5
+    finally:
+        response.close()
+        close_app(app)
