@@ -1,11 +1,61 @@
-"""Folds and files side by side: a fold holds tuples and shares objects, a parsed file
-holds lists; these give the fold as the file would, so the two compare equal."""
+"""JSON values as the store keeps them.
+
+Folds and files side by side: a fold holds tuples and shares objects, a parsed file
+holds lists; ``as_json`` gives the fold as the file would, so the two compare equal.
+``unstorable`` finds what a JSON body may carry but the store must not keep."""
 
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Mapping
 from typing import Any
+
+# NUL (PostgreSQL refuses it in text) and lone surrogates (not encodable as UTF-8).
+UNSTORABLE_TEXT = re.compile("[\x00\ud800-\udfff]")
+# Beyond this an integer is no longer exact in JavaScript, so the viewer, and any
+# JSON reader built on doubles, would show a different number than was recorded.
+MAX_SAFE_INTEGER = 2**53 - 1
+UNSTORABLE_TEXT_WHAT = "a NUL character or an unpaired surrogate"
+UNSTORABLE_TEXT_MESSAGE = f"Contains {UNSTORABLE_TEXT_WHAT}"
+
+
+def unstorable(value: Any, path: str = "", max_depth: int = 64) -> tuple[str, str] | None:
+    """The path of the first value in ``value`` the store must not keep, and why; None
+    if there is none.  Refused: nesting deeper than ``max_depth``, a number that is not
+    finite, an integer beyond ``MAX_SAFE_INTEGER``, a string or key with a NUL or an
+    unpaired surrogate (no database stores it, no page can encode it).  Iterative, so
+    a deep value cannot exhaust the stack here.
+
+    >>> unstorable({"card": {"value": 2**60}}, "data")
+    ('data.card.value', 'Integers must lie within ±9007199254740991.')
+    >>> unstorable({"x": [float("nan")]}) , unstorable({"a": [1, "b"]})
+    (('x.0', 'Not a finite number.'), None)
+    """
+    stack: list[tuple[str, Any, int]] = [(path, value, 0)]
+    while stack:
+        where, item, depth = stack.pop()
+        if depth > max_depth:
+            return where or "body", f"Nested deeper than {max_depth} levels."
+        if isinstance(item, float) and not math.isfinite(item):
+            return where, "Not a finite number."
+        if isinstance(item, int) and not isinstance(item, bool) and abs(item) > MAX_SAFE_INTEGER:
+            return where, f"Integers must lie within ±{MAX_SAFE_INTEGER}."
+        if isinstance(item, str) and UNSTORABLE_TEXT.search(item):
+            return where, f"{UNSTORABLE_TEXT_MESSAGE}."
+        if isinstance(item, Mapping):
+            for key, child in item.items():
+                if isinstance(key, str) and UNSTORABLE_TEXT.search(key):
+                    return _join(where, repr(key)), f"A key contains {UNSTORABLE_TEXT_WHAT}."
+                stack.append((_join(where, str(key)), child, depth + 1))
+        elif isinstance(item, (list, tuple)):
+            stack.extend((_join(where, str(i)), child, depth + 1) for i, child in enumerate(item))
+    return None
+
+
+def _join(path: str, name: str) -> str:
+    return f"{path}.{name}" if path else name
 
 
 def as_json(value: Any) -> Any:

@@ -36,6 +36,7 @@ from recorder.hashing import EVENT_HASH_FIELDS, canonical_json, event_hash, gene
 from recorder.history import CORRECTION_TYPES, RECORDER_TYPES, CorrectionRow, Corrections
 from recorder.imports.checks import check_chain, check_result, flag_keys, importable_engine, scratch_database
 from recorder.imports.problems import ImportConflict, ImportRefused
+from recorder.jsonish import UNSTORABLE_TEXT, unstorable
 from recorder.live import LIVE_CHANNEL
 from recorder.models import EventRow, Game, GamePlayer, Snapshot
 from recorder.tokens import new_token, token_digest, token_matches
@@ -202,6 +203,7 @@ class EventStore:
             engine = engines.find(engine_name)
         except KeyError:
             raise BadInput({"engine": [f"Unknown engine {engine_name!r}"]}) from None
+        _refuse_unstorable(options or {}, "options")
         try:
             resolved = resolve_options(engine, options)
             engine.setup(list(players), resolved)
@@ -243,6 +245,8 @@ class EventStore:
         """A page of games, newest first, and how many match in all.
 
         ``search`` matches part of the title or of a player's name, ignoring case."""
+        if any(UNSTORABLE_TEXT.search(value or "") for value in (engine, player, status, search)):
+            return [], 0  # no stored text holds a NUL or a lone surrogate (PostgreSQL would refuse the query)
         query = select(Game)
         if search:
             named = select(GamePlayer.game_id).where(GamePlayer.name.icontains(search, autoescape=True))
@@ -329,6 +333,7 @@ class EventStore:
         schema = schemas.get(request.type)
         if schema is None:
             raise BadInput({"type": [f"Unknown event type {request.type!r}; known: {sorted(schemas)}"]})
+        _refuse_unstorable(request.data, "data")
         try:
             schema().load(request.data)
         except ValidationError as exc:
@@ -962,6 +967,15 @@ def _as_sent(request: AppendRequest) -> AppendRequest:
         return request
     data = {k: v for k, v in request.data.items() if k != "target_seq"}
     return AppendRequest(request.type, data, request.actor)
+
+
+def _refuse_unstorable(value: Any, path: str) -> None:
+    """Free-form JSON (an event's data, a game's options) passes no field schema
+    everywhere: what no database, page or JavaScript reader keeps intact is refused
+    here, before any engine sees it."""
+    problem = unstorable(value, path)
+    if problem:
+        raise BadInput({problem[0]: [problem[1]]})
 
 
 def _insert_rows(session: Session, pending: list[dict[str, Any]]) -> None:

@@ -15,11 +15,12 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from recorder.api.schemas import NAME_MAX, UNSTORABLE, Override, PlayerIn, Strict, Text
+from recorder.api.schemas import NAME_MAX, Override, PlayerIn, Strict, Text
 from recorder.correction_schemas import MAX_SEQ
 from recorder.errors import field_messages
 from recorder.exports.game_json import FORMAT, FORMAT_VERSION
 from recorder.imports.problems import ImportUnreadable
+from recorder.jsonish import unstorable
 
 HASH = validate.Regexp(r"^[0-9a-f]{64}$", error="Not a SHA-256 hash in lowercase hex.")
 # The store's own clock format (``utc_now_text``); fractions of any length up to microseconds.
@@ -104,7 +105,7 @@ def read_document(value: Any) -> dict[str, Any]:
             "import/format-version",
             f"{FORMAT} format version {version!r} is not one this server reads (it reads {FORMAT_VERSION})",
             game=game)
-    problem = _unstorable(value)
+    problem = unstorable(value, max_depth=MAX_DEPTH)
     if problem:
         raise ImportUnreadable("import/invalid", f"Invalid field(s): {problem[0]}", game=game,
                                fields={problem[0]: [problem[1]]})
@@ -115,30 +116,6 @@ def read_document(value: Any) -> dict[str, Any]:
         raise ImportUnreadable("import/invalid", f"Invalid field(s): {', '.join(sorted(problems))}",
                                game=game, fields=problems) from None
     return value
-
-
-def _unstorable(value: Any) -> tuple[str, str] | None:
-    """The path of the first value nothing downstream may be handed, and why: nesting
-    deeper than MAX_DEPTH, a number that is not finite, a string or key with a NUL or an
-    unpaired surrogate (no database stores it, no page can encode it).  Iterative, so a
-    deep document cannot exhaust the stack here."""
-    stack: list[tuple[str, Any, int]] = [("", value, 0)]
-    while stack:
-        path, item, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            return path or "body", f"Nested deeper than {MAX_DEPTH} levels."
-        if isinstance(item, float) and not math.isfinite(item):
-            return path, "Not a finite number."
-        if isinstance(item, str) and UNSTORABLE.search(item):
-            return path, "Contains a NUL character or an unpaired surrogate."
-        if isinstance(item, dict):
-            for key, child in item.items():
-                if UNSTORABLE.search(key):
-                    return f"{path}.{key!r}".lstrip("."), "A key contains a NUL character or an unpaired surrogate."
-                stack.append((f"{path}.{key}".lstrip("."), child, depth + 1))
-        elif isinstance(item, list):
-            stack.extend((f"{path}.{i}".lstrip("."), child, depth + 1) for i, child in enumerate(item))
-    return None
 
 
 def parse_json(text: str | bytes, where: str = "The file") -> Any:
