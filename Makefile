@@ -47,11 +47,13 @@ bench: $(STAMP)
 bench-quick: $(STAMP)
 	$(PY) -m bench.run --quick
 
-## Reliability soak: writers through gunicorn (SQLite, PostgreSQL), the server SIGKILLed and restarted; prints the table
+## Reliability soak: writers through gunicorn (SQLite, PostgreSQL), the server SIGKILLed and restarted, prints the table; then long API and engine fuzzing
 soak: $(STAMP)
 	bash scripts/ensure-apt-package.sh PostgreSQL postgresql \
 		sh -c 'id postgres && (command -v initdb || ls /usr/lib/postgresql/*/bin/initdb)'
 	$(PY) -m soak.run
+	TABLESCRIBE_FUZZ_EXAMPLES=100 $(PY) -m pytest -q -s -p no:cacheprovider \
+		tests/recorder/test_api_fuzz.py tests/engines/test_hostile_events.py
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache

@@ -8,6 +8,7 @@ from flask import Response, jsonify, render_template, request
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
+from recorder.api.schemas import ApiError
 from recorder.errors import StoreError
 
 
@@ -16,7 +17,10 @@ def error_response(status: int, error: str, message: str, **details: Any) -> tup
 
 
 class JsonErrorApi(Api):  # type: ignore[misc]
-    """flask-smorest's Api with this project's error body instead of its own."""
+    """flask-smorest's Api with this project's error body instead of its own, in the
+    answers and in the OpenAPI document's ``default`` responses alike."""
+
+    ERROR_SCHEMA = ApiError
 
     def handle_http_exception(self, error: HTTPException) -> tuple[Response | str, int]:
         status = error.code or 500

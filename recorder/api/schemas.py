@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
-from recorder.exports.formats import FORMATS, TABLES
+import engines
 
-# NUL (PostgreSQL refuses it in text) and lone surrogates (not encodable as UTF-8).
-UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+from recorder.exports.formats import FORMATS, TABLES
+from recorder.jsonish import UNSTORABLE_TEXT, UNSTORABLE_TEXT_MESSAGE
+
 MAX_INT = 2**31 - 1
 
 
 def storable(value: str) -> None:
-    if UNSTORABLE.search(value):
-        raise ValidationError("Contains a NUL character or an unpaired surrogate")
+    if UNSTORABLE_TEXT.search(value):
+        raise ValidationError(f"{UNSTORABLE_TEXT_MESSAGE}.")
 
 
 def Text(*, min: int = 0, max: int, **kwargs: Any) -> fields.String:  # noqa: N802 (a field factory)
@@ -39,7 +39,8 @@ class PlayerIn(Strict):
 
 
 class GameCreate(Strict):
-    engine = Text(min=1, max=64, required=True)
+    # The enum documents the engines; the store still answers an unknown one by name.
+    engine = Text(min=1, max=64, required=True, metadata={"enum": [e.name for e in engines.all_engines()]})
     title = Text(min=1, max=200)
     players = fields.List(fields.Nested(PlayerIn), required=True, validate=validate.Length(min=1, max=20))
     options = fields.Dict(keys=fields.String(), load_default=dict)
@@ -186,3 +187,5 @@ class ApiError(Schema):
     code = fields.String(metadata={"description": "An import refusal's stable code, e.g. import/chain"})
     game = fields.String(allow_none=True)
     seq = fields.Integer(allow_none=True)
+    steps = fields.Integer(metadata={"description": "404 beyond the last step: how many steps the game has"})
+    retry_after = fields.Integer(metadata={"description": "429: seconds to wait before trying again"})
