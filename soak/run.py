@@ -19,6 +19,7 @@ same code small (the test suite calls it); docs/RELIABILITY.md has a full run.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
@@ -75,19 +76,24 @@ class Server:
     """gunicorn on a loopback port, started in its own process group so that one
     SIGKILL takes the master and every worker down at once, as a power cut would."""
 
-    def __init__(self, database_url: str, workers: int, env: dict[str, str] | None = None):
+    def __init__(self, database_url: str, workers: int, env: dict[str, str] | None = None,
+                 output: Path | None = None, log_level: str = "warning"):
         self.database_url = database_url
         self.workers = workers
         self.env = env or {}
+        self.output = output  # where the server's stdout and stderr go (default: nowhere)
+        self.log_level = log_level
         self.port = _free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         env = {**os.environ, **self.env, "DATABASE_URL": self.database_url}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "--workers", str(self.workers), "--worker-class", "gthread",
-             "--threads", "4", "--bind", f"127.0.0.1:{self.port}", "--log-level", "warning", "wsgi:app"],
-            cwd=ROOT, env=env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        sink = open(self.output, "ab") if self.output else contextlib.nullcontext(subprocess.DEVNULL)
+        with sink as where:  # the child keeps its own copy of the file
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "gunicorn", "--workers", str(self.workers), "--worker-class", "gthread",
+                 "--threads", "4", "--bind", f"127.0.0.1:{self.port}", "--log-level", self.log_level, "wsgi:app"],
+                cwd=ROOT, env=env, start_new_session=True, stdout=where, stderr=where)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
