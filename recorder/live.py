@@ -29,8 +29,10 @@ from typing import Protocol
 from sqlalchemy import Engine
 
 LIVE_CHANNEL = "tablescribe_games"
-RECONNECT_SECONDS = 1.0
+RECONNECT_SECONDS = 1.0  # doubled after each failed attempt, up to RECONNECT_MAX_SECONDS
+RECONNECT_MAX_SECONDS = 30.0
 LISTEN_TICK_SECONDS = 1.0
+MAX_COUNTED_GAMES = 10_000  # past this, start counting afresh (waking every stream once)
 
 log = logging.getLogger(__name__)
 
@@ -109,19 +111,22 @@ class NotifyWatch:
     def _listen_forever(self) -> None:
         import psycopg
 
+        delay = RECONNECT_SECONDS
         while not self._stopping.is_set():
             try:
                 with psycopg.connect(self._conninfo, autocommit=True) as conn:
                     conn.execute(f"LISTEN {LIVE_CHANNEL}")
                     self._set_listening(True)
+                    delay = RECONNECT_SECONDS
                     while not self._stopping.is_set():
                         for notice in conn.notifies(timeout=LISTEN_TICK_SECONDS):
                             self._wake(notice.payload)
             except psycopg.Error as exc:
-                log.warning("live follow: lost the LISTEN connection (%s); streams poll until it is back",
-                            type(exc).__name__)
+                log.warning("live follow: no LISTEN connection (%s); streams poll until it is back, retrying in %.0f s",
+                            type(exc).__name__, delay)
             self._set_listening(False)
-            self._stopping.wait(RECONNECT_SECONDS)
+            self._stopping.wait(delay)
+            delay = min(delay * 2, RECONNECT_MAX_SECONDS)
 
     def _set_listening(self, listening: bool) -> None:
         with self._changed:
@@ -130,11 +135,17 @@ class NotifyWatch:
             self._changed.notify_all()
 
     def _position(self, game_id: str) -> int:
-        # Both parts only grow, so the sum moves whenever either does.
+        # Only ever grows for a game, so it differs from any mark taken before a change.
         return self._epoch + self._counts.get(game_id, 0)
 
     def _wake(self, game_id: str) -> None:
         with self._changed:
+            if game_id not in self._counts and len(self._counts) >= MAX_COUNTED_GAMES:
+                # A long-lived process sees many games: forget them all rather than grow
+                # without end.  The epoch jumps past every old position, so each stream's
+                # position moves (never back to its mark) and it re-reads once.
+                self._epoch += max(self._counts.values()) + 1
+                self._counts.clear()
             self._counts[game_id] = self._counts.get(game_id, 0) + 1
             self._changed.notify_all()
 

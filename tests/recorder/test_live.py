@@ -149,3 +149,19 @@ def test_a_stream_on_postgresql_is_woken_without_polling(pg_url: str) -> None:
     finally:
         response.close()
         close_app(app)
+
+
+
+def test_forgetting_counted_games_wakes_their_streams_and_never_repeats_a_mark(
+        store: EventStore, watch: NotifyWatch, monkeypatch: Any) -> None:
+    """A long-lived process forgets the games it counted rather than grow without end."""
+    monkeypatch.setattr("recorder.live.MAX_COUNTED_GAMES", 2)
+    (a, a_token), (b, b_token), (c, c_token) = new_game(store), new_game(store), new_game(store)
+    mark = watch.mark(a)
+    store.append(a, a_token, draw())
+    assert watch.wait(a, mark, 10)
+    mark = watch.mark(a)  # a stream of game a, waiting from here
+    store.append(b, b_token, draw())
+    store.append(c, c_token, draw())  # the third game counted: the counts are forgotten
+    assert watch.wait(a, mark, 10) is True, "the stream of a re-reads once"
+    assert watch.mark(a) != mark
