@@ -58,7 +58,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         # LIVE_POLL_SECONDS; PostgreSQL streams wake on NOTIFY and re-read anyway every
         # LIVE_HEARTBEAT_SECONDS (and every LIVE_POLL_SECONDS while LISTEN is down).
         LIVE_POLL_SECONDS=float(os.environ.get("TABLESCRIBE_LIVE_POLL_SECONDS", 0.5)),
-        LIVE_HEARTBEAT_SECONDS=float(os.environ.get("TABLESCRIBE_LIVE_HEARTBEAT_SECONDS", 15)),
+        # A stream learns that its viewer left only when a keep-alive fails: the heartbeat
+        # also bounds how long a closed page holds one of LIVE_MAX_STREAMS.
+        LIVE_HEARTBEAT_SECONDS=float(os.environ.get("TABLESCRIBE_LIVE_HEARTBEAT_SECONDS", 5)),
         LIVE_MAX_SECONDS=300,
         # Open live streams per process; make run gives each worker 16 threads.
         LIVE_MAX_STREAMS=int(os.environ.get("TABLESCRIBE_LIVE_MAX_STREAMS", 8)),

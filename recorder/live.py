@@ -8,7 +8,8 @@ database is what tells one process about the other's writes:
   transaction that stores an event (so it is delivered only if the event is).
   One listening connection per process, in a daemon thread, counts the
   notifications per game and wakes the streams waiting on that game.  A stream
-  still re-reads the version every ``LIVE_HEARTBEAT_SECONDS``, and every
+  still re-reads the version every ``LIVE_HEARTBEAT_SECONDS`` (and writes a
+  keep-alive, which is how a stream whose viewer left finds out), and every
   ``LIVE_POLL_SECONDS`` while the listener is down, so a lost connection delays
   an update but never loses it.
 - **SQLite** has no notifications, and all its writers are on one machine: the
@@ -21,7 +22,6 @@ a notification that arrives between the read and the wait is not missed.
 from __future__ import annotations
 
 import logging
-import os
 import threading
 import time
 from typing import Protocol
@@ -32,7 +32,11 @@ LIVE_CHANNEL = "tablescribe_games"
 RECONNECT_SECONDS = 1.0  # doubled after each failed attempt, up to RECONNECT_MAX_SECONDS
 RECONNECT_MAX_SECONDS = 30.0
 LISTEN_TICK_SECONDS = 1.0
-MAX_COUNTED_GAMES = 10_000  # past this, start counting afresh (waking every stream once)
+MAX_COUNTED_GAMES = 10_000
+# A connection to an unreachable host gives up, and one whose peer vanished without a
+# word (a half-open TCP connection) is noticed, instead of listening to nothing.
+CONNECTION_CHECKS = {"connect_timeout": 5, "keepalives": 1, "keepalives_idle": 10,
+                     "keepalives_interval": 5, "keepalives_count": 3}  # past this, start counting afresh (waking every stream once)
 
 log = logging.getLogger(__name__)
 
@@ -79,12 +83,16 @@ class NotifyWatch:
         self._counts: dict[str, int] = {}
         self._epoch = 0  # moves when the listener connects or drops: every game may have moved
         self._listening = False
-        self._pid: int | None = None
+        self._thread: threading.Thread | None = None
         self._stopping = threading.Event()
 
     @property
     def listening(self) -> bool:
         return self._listening
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
 
     def mark(self, game_id: str) -> int:
         self._ensure_started()
@@ -102,11 +110,13 @@ class NotifyWatch:
         self._stopping.set()
 
     def _ensure_started(self) -> None:
+        """Start the listener, or start it again if it died: after a fork the thread is
+        not there (threads do not survive fork), and any unexpected error ends it."""
         with self._changed:
-            if self._pid == os.getpid():
+            if self._stopping.is_set() or (self._thread is not None and self._thread.is_alive()):
                 return
-            self._pid = os.getpid()
-        threading.Thread(target=self._listen_forever, name="tablescribe-live", daemon=True).start()
+            self._thread = threading.Thread(target=self._listen_forever, name="tablescribe-live", daemon=True)
+            self._thread.start()
 
     def _listen_forever(self) -> None:
         import psycopg
@@ -114,17 +124,18 @@ class NotifyWatch:
         delay = RECONNECT_SECONDS
         while not self._stopping.is_set():
             try:
-                with psycopg.connect(self._conninfo, autocommit=True) as conn:
+                with psycopg.connect(self._conninfo, autocommit=True, **CONNECTION_CHECKS) as conn:
                     conn.execute(f"LISTEN {LIVE_CHANNEL}")
                     self._set_listening(True)
                     delay = RECONNECT_SECONDS
                     while not self._stopping.is_set():
                         for notice in conn.notifies(timeout=LISTEN_TICK_SECONDS):
                             self._wake(notice.payload)
-            except psycopg.Error as exc:
+            except Exception as exc:  # whatever ends the connection, the streams must poll meanwhile
                 log.warning("live follow: no LISTEN connection (%s); streams poll until it is back, retrying in %.0f s",
                             type(exc).__name__, delay)
-            self._set_listening(False)
+            finally:
+                self._set_listening(False)
             self._stopping.wait(delay)
             delay = min(delay * 2, RECONNECT_MAX_SECONDS)
 

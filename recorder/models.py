@@ -13,6 +13,9 @@ from sqlalchemy import JSON, ForeignKey, Index, Integer, String, Text, UniqueCon
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
+TITLE_MAX = 200  # characters: the columns' sizes, and the limits every way in checks first
+NAME_MAX = 100
+
 class Base(DeclarativeBase):
     type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
 
@@ -23,7 +26,7 @@ class Game(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     engine: Mapped[str] = mapped_column(String(64), index=True)
     rules_version: Mapped[str] = mapped_column(String(32))
-    title: Mapped[str] = mapped_column(String(200))
+    title: Mapped[str] = mapped_column(String(TITLE_MAX))
     players: Mapped[list[Any]] = mapped_column(JSON)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[str] = mapped_column(String(32), index=True)
@@ -46,10 +49,10 @@ class EventRow(Base):
     seq: Mapped[int] = mapped_column(Integer)
     type: Mapped[str] = mapped_column(String(64))
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
-    actor: Mapped[str | None] = mapped_column(String(100))
+    actor: Mapped[str | None] = mapped_column(String(NAME_MAX))
     note: Mapped[str | None] = mapped_column(Text)
     recorded_at: Mapped[str] = mapped_column(String(32))
-    recorded_by: Mapped[str | None] = mapped_column(String(100))
+    recorded_by: Mapped[str | None] = mapped_column(String(NAME_MAX))
     idempotency_key: Mapped[str | None] = mapped_column(String(200))
     request_hash: Mapped[str | None] = mapped_column(String(64))
     override: Mapped[dict[str, Any] | None] = mapped_column(JSON)
@@ -83,4 +86,4 @@ class GamePlayer(Base):
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    name: Mapped[str] = mapped_column(String(100), index=True)
+    name: Mapped[str] = mapped_column(String(NAME_MAX), index=True)

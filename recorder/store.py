@@ -38,7 +38,7 @@ from recorder.imports.checks import check_chain, check_result, flag_keys, import
 from recorder.imports.problems import ImportConflict, ImportRefused
 from recorder.jsonish import UNSTORABLE_TEXT, unstorable
 from recorder.live import LIVE_CHANNEL
-from recorder.models import EventRow, Game, GamePlayer, Snapshot
+from recorder.models import NAME_MAX, TITLE_MAX, EventRow, Game, GamePlayer, Snapshot
 from recorder.tokens import new_token, token_digest, token_matches
 
 DEFAULT_SNAPSHOT_EVERY = 100
@@ -203,7 +203,8 @@ class EventStore:
             engine = engines.find(engine_name)
         except KeyError:
             raise BadInput({"engine": [f"Unknown engine {engine_name!r}"]}) from None
-        _refuse_unstorable(options or {}, "options")
+        _refuse_unstorable({"title": title or "", "players": list(players), "options": options or {}}, "")
+        _refuse_too_long(title, players)
         try:
             resolved = resolve_options(engine, options)
             engine.setup(list(players), resolved)
@@ -976,6 +977,16 @@ def _refuse_unstorable(value: Any, path: str) -> None:
     problem = unstorable(value, path)
     if problem:
         raise BadInput({problem[0]: [problem[1]]})
+
+
+def _refuse_too_long(title: str | None, players: Sequence[str]) -> None:
+    """The API's schema says the same; the pages' form and the CLI reach the store directly."""
+    problems = {f"players.{i}": [f"Longer than {NAME_MAX} characters"]
+                for i, name in enumerate(players) if len(name) > NAME_MAX}
+    if title is not None and len(title) > TITLE_MAX:
+        problems["title"] = [f"Longer than {TITLE_MAX} characters"]
+    if problems:
+        raise BadInput(problems)
 
 
 def _insert_rows(session: Session, pending: list[dict[str, Any]]) -> None:

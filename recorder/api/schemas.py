@@ -10,6 +10,7 @@ import engines
 
 from recorder.exports.formats import FORMATS, TABLES
 from recorder.jsonish import UNSTORABLE_TEXT, UNSTORABLE_TEXT_MESSAGE
+from recorder.models import NAME_MAX, TITLE_MAX
 
 MAX_INT = 2**31 - 1
 
@@ -24,7 +25,6 @@ def Text(*, min: int = 0, max: int, **kwargs: Any) -> fields.String:  # noqa: N8
     return fields.String(validate=[validate.Length(min=min, max=max), storable], **kwargs)
 
 
-NAME_MAX = 100
 
 
 class Strict(Schema):
@@ -41,7 +41,7 @@ class PlayerIn(Strict):
 class GameCreate(Strict):
     # The enum documents the engines; the store still answers an unknown one by name.
     engine = Text(min=1, max=64, required=True, metadata={"enum": [e.name for e in engines.all_engines()]})
-    title = Text(min=1, max=200)
+    title = Text(min=1, max=TITLE_MAX)
     players = fields.List(fields.Nested(PlayerIn), required=True, validate=validate.Length(min=1, max=20))
     options = fields.Dict(keys=fields.String(), load_default=dict)
 
@@ -188,4 +188,14 @@ class ApiError(Schema):
     game = fields.String(allow_none=True)
     seq = fields.Integer(allow_none=True)
     steps = fields.Integer(metadata={"description": "404 beyond the last step: how many steps the game has"})
+    warnings = fields.List(fields.Dict(), metadata={"description": "422: the event's warnings besides its errors"})
+    would_break = fields.List(fields.Dict(), metadata={
+        "description": "422 correction/breaks-later-events: the later events it would make illegal"})
+    expected_version = fields.Integer(allow_none=True)
+    imported = fields.Integer(metadata={"description": "A bulk import's report (400 and 422 too)"})
+    present = fields.Integer()
+    refused = fields.Integer()
+    events = fields.Integer()
+    games = fields.List(fields.Dict())
+    problems = fields.List(fields.Dict())
     retry_after = fields.Integer(metadata={"description": "429: seconds to wait before trying again"})

@@ -85,10 +85,16 @@ class Target:
             ours = {"path_parameters": {"game_id": self.game_id}, "headers": {"Authorization": f"Bearer {self.token}"}}
             choices.append(operation.as_strategy(mode, **ours))
             choices.extend(operation.as_strategy(mode, path_parameters={"game_id": g}) for g in self.demo_ids)
-            if operation.method.upper() == "POST" and mode is GenerationMode.POSITIVE:
-                choices.append(st.sampled_from(EVENT_BODIES).flatmap(
-                    lambda body, ours=ours: operation.as_strategy(mode, body=body, **ours)))
         return st.one_of(choices)
+
+    def event_cases(self, operation: Any) -> list[Any]:
+        """Each of EVENT_BODIES once, sent to our game with its token: the writes that
+        random generation rarely gets right (a known type with data its engine takes)."""
+        if operation.path != "/api/games/{game_id}/events" or operation.method.upper() != "POST":
+            return []
+        return [operation.Case(path_parameters={"game_id": self.game_id}, body=body,
+                               headers={"Authorization": f"Bearer {self.token}"},
+                               media_type="application/json") for body in EVENT_BODIES]
 
 
 @pytest.fixture
@@ -115,16 +121,23 @@ def test_every_operation_answers_as_documented_and_stores_nothing_on_a_4xx(targe
 def _fuzz(target: Target, operation: Any, statuses: dict[int, int]) -> None:
     examples = EXAMPLES if operation.path == "/api/engines" else EXAMPLES * 4
 
+    for case in target.event_cases(operation):
+        _send(target, case, statuses)
+
     @settings(max_examples=examples, deadline=None, database=None, derandomize=IN_CI,
               phases=[Phase.generate, Phase.shrink], suppress_health_check=list(HealthCheck))
     @given(case=target.strategies(operation))
     def check(case: Any) -> None:
-        before = target.counts()
-        response = case.call()
-        target.requests += 1
-        statuses[response.status_code] = statuses.get(response.status_code, 0) + 1
-        case.validate_response(response, excluded_checks=[positive_data_acceptance])
-        if 400 <= response.status_code < 500:
-            assert target.counts() == before, f"{response.status_code} but something was stored"
+        _send(target, case, statuses)
 
     check()
+
+
+def _send(target: Target, case: Any, statuses: dict[int, int]) -> None:
+    before = target.counts()
+    response = case.call()
+    target.requests += 1
+    statuses[response.status_code] = statuses.get(response.status_code, 0) + 1
+    case.validate_response(response, excluded_checks=[positive_data_acceptance])
+    if 400 <= response.status_code < 500:
+        assert target.counts() == before, f"{response.status_code} but something was stored"

@@ -136,3 +136,19 @@ def test_nul_in_a_page_filter_finds_nothing_and_is_not_a_crash(client: Any, bobb
     assert response.status_code == 200
     assert bobby["id"] not in response.get_data(as_text=True)
     assert bobby["id"] in client.get("/", query_string={"q": "%"}).get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("title", "player", "field"), [
+    ("t\u0000x", "Ana", "title"), ("ok", "A\u0000", "players.0"), ("x" * 201, "Ana", "title"),
+    ("ok", "A" * 101, "players.0")])  # a form cannot even carry a lone surrogate
+def test_the_new_game_form_refuses_what_the_api_refuses(
+        client: Any, title: str, player: str, field: str) -> None:
+    """The form reaches the store without the API's schema: the store checks again.
+    (A NUL title was a 500 on PostgreSQL, and was stored on SQLite.)"""
+    from tests.web.test_home_page import csrf
+
+    form = {"csrf_token": csrf(client), "engine": PANIC, "title": title, "player0": player, "player1": "Ben"}
+    response = client.post("/games", data=form)
+    assert response.status_code == 422
+    assert field in response.get_data(as_text=True)
+    assert client.get("/api/games").get_json()["total"] == 0

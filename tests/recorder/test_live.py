@@ -63,26 +63,37 @@ def test_an_append_wakes_the_streams_of_its_game_only(store: EventStore, watch: 
     assert watch.wait(other_id, other_mark, 0.3) is False, "another game's event must not wake this one"
 
 
-def test_a_refused_append_wakes_nobody(store: EventStore, watch: NotifyWatch) -> None:
+def test_a_refused_or_rolled_back_append_wakes_nobody(
+        store: EventStore, watch: NotifyWatch, monkeypatch: Any) -> None:
     game_id, token = new_game(store)
     mark = watch.mark(game_id)
     with pytest.raises(RuleViolation):
         store.append(game_id, token, draw(actor="Ben"))
     assert watch.wait(game_id, mark, 0.5) is False, "a refused event must not be announced"
+    advance = EventStore._advance
+
+    def advance_then_fail(self: EventStore, *args: Any) -> None:
+        advance(self, *args)  # the version moved and the NOTIFY was sent, in the transaction...
+        raise OSError("the disk filled up")  # ...which now rolls back
+
+    monkeypatch.setattr(EventStore, "_advance", advance_then_fail)
+    with pytest.raises(OSError):
+        store.append(game_id, token, draw())
+    assert store.get_game(game_id).version == 0
+    assert watch.wait(game_id, mark, 0.5) is False, "a rolled-back append must not be announced"
+    monkeypatch.setattr(EventStore, "_advance", advance)
     store.append(game_id, token, draw())
     assert watch.wait(game_id, mark, 10) is True
-    mark = watch.mark(game_id)
-    with pytest.raises(VersionConflict):
-        store.append(game_id, token, draw(expected_version=0))
-    assert watch.wait(game_id, mark, 0.5) is False, "a rolled-back append must not be announced"
 
 
 def test_an_event_between_mark_and_wait_is_not_missed(store: EventStore, watch: NotifyWatch) -> None:
     game_id, token = new_game(store)
     mark = watch.mark(game_id)
     store.append(game_id, token, draw())
-    time.sleep(0.5)  # the notice arrives before anyone waits
-    assert watch.wait(game_id, mark, 0.01) is True
+    assert eventually(lambda: watch.mark(game_id) != mark)  # the notice arrives before anyone waits
+    started = time.monotonic()
+    assert watch.wait(game_id, mark, 5) is True
+    assert time.monotonic() - started < 0.5, "the wait saw the earlier notice at once"
 
 
 def test_a_lost_listen_connection_wakes_every_stream_and_comes_back(store: EventStore, watch: NotifyWatch) -> None:
@@ -93,7 +104,8 @@ def test_a_lost_listen_connection_wakes_every_stream_and_comes_back(store: Event
     waiter.start()
     with store.db.begin() as conn:
         killed = conn.execute(text(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%'")).scalars().all()
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE query LIKE 'LISTEN%' AND datname = current_database()")).scalars().all()
     assert killed == [True]
     waiter.join(10)
     assert woken == [True], "a stream waiting through the gap must re-read the version"
@@ -104,10 +116,35 @@ def test_a_lost_listen_connection_wakes_every_stream_and_comes_back(store: Event
     assert watch.interval(poll=0.5, heartbeat=15) == 15
 
 
-def test_while_the_listener_is_down_streams_poll() -> None:
+def test_an_unexpected_error_in_the_listener_is_survived(
+        store: EventStore, watch: NotifyWatch, monkeypatch: Any) -> None:
+    game_id, token = new_game(store)
+    wake = NotifyWatch._wake
+    failures: list[str] = []
+
+    def wake_once_badly(self: NotifyWatch, payload: str) -> None:
+        if not failures:
+            failures.append(payload)
+            raise RuntimeError("a bug in the listener")
+        wake(self, payload)
+
+    monkeypatch.setattr(NotifyWatch, "_wake", wake_once_badly)
+    store.append(game_id, token, draw())
+    assert eventually(lambda: failures == [game_id])
+    assert eventually(lambda: watch.listening), "the listener reconnected"
+    mark = watch.mark(game_id)
+    store.append(game_id, token, draw())
+    assert watch.wait(game_id, mark, 10) is True
+
+
+def test_while_the_listener_cannot_connect_streams_poll_and_stop_ends_it() -> None:
     never = NotifyWatch("postgresql://nobody@/nowhere?host=/nonexistent")
+    never.mark("any")  # starts the listener, which cannot connect
+    assert never.running
     assert never.interval(poll=0.5, heartbeat=15) == 0.5
+    assert eventually(lambda: not never.listening)
     never.stop()
+    assert eventually(lambda: not never.running, 5), "stop ends the listener thread"
 
 
 def test_sqlite_streams_poll(tmp_path: Any) -> None:

@@ -105,6 +105,9 @@ def test_tokens_and_the_secret_key_stay_out_of_logs_and_pages(server: Server, tm
     phone.answers.pop()  # a holder's page hands the token on, in the invite link's fragment only
     assert holders_page.count(token) == holders_page.count(f"#token={token}") >= 1
     assert phone.post_json(events, draw)[0] == 403, "a cookie alone, without the CSRF header, writes nothing"
+    meta = re.search(r'<meta name="csrf-token" content="([^"]+)"', holders_page)
+    assert meta
+    assert phone.post_json(events, draw, {"X-CSRF-Token": meta.group(1)})[0] == 201
 
     stranger = Browser(server.port)
     stranger_csrf = re.search(r'name="csrf_token" value="([^"]+)"', stranger.send("GET", f"/games/{game_id}/record")[1])
