@@ -21,6 +21,8 @@ initial beside the colour (``marks``), so colour is never the only signal.
 
 from __future__ import annotations
 
+import functools
+import json
 import math
 from typing import Any, Mapping
 
@@ -265,7 +267,28 @@ def _angles(groups: list[tuple[str | None, list[str]]]) -> tuple[dict[str, float
     return angle, middle
 
 
+# The parts of the state the network is drawn from.  It changes only when a city, a route,
+# a seat or a declaration does, while the viewer draws every step: consecutive frames
+# share one layout (the route placement search is the costliest thing a frame does).
+NETWORK_INPUTS = ("seats", "colours", "cities", "routes", "declared")
+
+
 def network(state: Mapping[str, Any]) -> dict[str, Any]:
+    """The route network as SVG geometry, computed once per distinct network (see
+    ``NETWORK_INPUTS``): the layout only ever sees those parts of the state, so the
+    cache cannot serve a picture of anything else.  Callers must not change the result.
+    """
+    inputs = {name: state.get(name) for name in NETWORK_INPUTS}
+    inputs["options"] = {"origin": (state.get("options") or {}).get("origin")}
+    return _network_of(json.dumps(inputs, sort_keys=True, separators=(",", ":")))
+
+
+@functools.lru_cache(maxsize=256)
+def _network_of(inputs: str) -> dict[str, Any]:
+    return _network({name: value for name, value in json.loads(inputs).items() if value is not None})
+
+
+def _network(state: Mapping[str, Any]) -> dict[str, Any]:
     """The route network as SVG geometry (centre 0,0; ``viewbox`` frames everything).
 
     >>> net = network({"seats": ["Ann"], "colours": {"Ann": "red"},
@@ -362,8 +385,13 @@ def _route(state: Mapping[str, Any], key: str, route: Mapping[str, Any], where: 
         x, y = _bezier(p0, control(bow), p2, t)
         return (x - DIAMOND - 1, y - DIAMOND - 1, x + DIAMOND + 1, y + (TAG + 7 if tag else DIAMOND + 1))
 
-    choices = [(bow, t) for bow in BOWS for t in SLIDES]
-    bow, best = min(choices, key=lambda c: (round(sum(_overlap(footprint(*c), o) for o in obstacles)), choices.index(c)))
+    def covered(choice: tuple[int, tuple[float, float]]) -> tuple[int, int]:
+        """How much this placement would cover (rounded), then its rank: the first least wins."""
+        index, (bow, t) = choice
+        box = footprint(bow, t)
+        return round(sum(_overlap(box, o) for o in obstacles)), index
+
+    _, (bow, best) = min(enumerate((bow, t) for bow in BOWS for t in SLIDES), key=covered)
     obstacles.append(footprint(bow, best))
     x, y = _bezier(p0, control(bow), p2, best)
     cx, cy = control(bow)

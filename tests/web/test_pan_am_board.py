@@ -515,3 +515,31 @@ def test_every_box_colour_is_drawn_as_itself_and_an_unknown_one_in_grey_always_w
     assert "pa-box-other" in page.one("g", cls="pa-city", data_city="Horta").classes
     legend = page.one(cls="pa-legend-players").spoken()
     assert legend == "Ann (yellow) Abe (Purple) Bob (blue) Cy (red)"
+
+
+def test_the_cached_network_is_the_network_of_the_whole_state() -> None:
+    """``network`` draws from NETWORK_INPUTS only and caches by them: were the layout to
+    read any other part of the state, the cached picture would differ from this one."""
+    from engines.base import Event
+    from engines.pan_am.demo import demo_game
+    from recorder.jsonish import as_json
+
+    demo = demo_game()
+    state = PAN_AM.setup(demo["players"], demo.get("options") or {})
+    layout._network_of.cache_clear()
+    for step, event in enumerate(demo["events"]):
+        state = PAN_AM.apply(state, Event(event["type"], event.get("data", {}), event.get("actor")))
+        if step % 5 == 0:
+            assert as_json(layout.network(state)) == as_json(layout._network(state)), step
+    assert layout._network_of.cache_info().hits > 0
+    # What only the declared registry says: a city's region and a route's distance.
+    from engines.pan_am.board import distance_key, region_key
+
+    declared_only = {"seats": ["Ann"], "colours": {"Ann": "red"}, "cities": {"Rome": {"region": "EUROPE"}},
+                     "routes": {"Lima|Rome": {"cities": ["Lima", "Rome"], "owner": None}},
+                     "declared": {region_key("Lima"): {"value": "SOUTH_AMERICA"},
+                                  distance_key(route_key(["Lima", "Rome"])): {"value": 4}}}
+    drawn = as_json(layout.network(declared_only))
+    assert drawn == as_json(layout._network(declared_only))
+    assert [c["region"] for c in drawn["cities"]] == ["EUROPE", "SOUTH_AMERICA"]
+    assert drawn["routes"][0]["distance"] == 4
