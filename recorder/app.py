@@ -10,7 +10,7 @@ import swagger_ui_bundle
 from flask import Flask, request, send_from_directory
 from werkzeug.wrappers import Response
 
-from recorder.api import engines_api, exports_api, games, imports_api, replay
+from recorder.api import engines_api, exports_api, games, health, imports_api, replay
 from recorder.api.errors import JsonErrorApi, error_response, handle_store_error
 from recorder.api.imports_api import DEFAULT_IMPORT_MAX_BYTES
 from recorder.cli import register_cli
@@ -80,6 +80,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     api.register_blueprint(replay.blp)
     api.register_blueprint(exports_api.blp)
     api.register_blueprint(imports_api.blp)
+    api.register_blueprint(health.blp)
     app.register_blueprint(pages.bp)
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.register_error_handler(StoreError, handle_store_error)
