@@ -8,6 +8,7 @@ from typing import Any, Mapping
 
 import swagger_ui_bundle
 from flask import Flask, request, send_from_directory
+from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response
 
 from recorder.api import engines_api, exports_api, games, health, imports_api, replay
@@ -67,6 +68,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     )
     if test_config:
         app.config.from_mapping(test_config)
+    _trust_proxies(app, int(app.config.get("TRUSTED_PROXIES", os.environ.get("TABLESCRIBE_TRUSTED_PROXIES", 0))))
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key(app.instance_path)
 
@@ -96,6 +98,16 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     register_cli(app)
     return app
+
+
+def _trust_proxies(app: Flask, hops: int) -> None:
+    """Behind ``hops`` reverse proxies, take the client's address, scheme and host from
+    their X-Forwarded-* headers (werkzeug's ProxyFix): the rate limits then count real
+    clients, not the proxy, and cookies are marked Secure when the client used HTTPS.
+    Never set it without a proxy in front that overwrites those headers: a client
+    could otherwise pose as any address."""
+    if hops > 0:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]
 
 
 def close_app(app: Flask) -> None:

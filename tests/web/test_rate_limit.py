@@ -59,3 +59,40 @@ def test_the_limits_can_be_turned_off(limited: Any) -> None:
     limited.config["RATE_LIMITS"] = False
     client = limited.test_client()
     assert {_create(client).status_code for _ in range(5)} == {201}
+
+
+def _create_from(client: Any, forwarded_for: str, proto: str = "http") -> Any:
+    return client.post("/api/games", json={"engine": "panic-in-the-air", "players": [{"name": "A"}, {"name": "B"}]},
+                       headers={"X-Forwarded-For": forwarded_for, "X-Forwarded-Proto": proto})
+
+
+def test_behind_a_trusted_proxy_each_forwarded_client_has_its_own_bucket(db_url: str) -> None:
+    app = create_app({"TESTING": True, "DATABASE_URL": db_url, "CREATE_BURST": 2, "CREATE_RATE": 0.01,
+                      "TRUSTED_PROXIES": 1})
+    try:
+        client = app.test_client()  # every request comes from the proxy's one address
+        assert [_create_from(client, "203.0.113.7").status_code for _ in range(3)] == [201, 201, 429]
+        assert _create_from(client, "198.51.100.2").status_code == 201, "another client behind the same proxy"
+    finally:
+        close_app(app)
+
+
+def test_without_trusted_proxies_forwarded_headers_are_ignored(limited: Any) -> None:
+    client = limited.test_client()
+    assert _create_from(client, "203.0.113.7").status_code == 201
+    assert _create_from(client, "198.51.100.2").status_code == 201
+    assert _create_from(client, "192.0.2.1").status_code == 429, "a client cannot pose as many by naming them"
+
+
+def test_a_cookie_set_behind_an_https_proxy_is_secure(db_url: str) -> None:
+    app = create_app({"TESTING": True, "DATABASE_URL": db_url, "TRUSTED_PROXIES": 1})
+    try:
+        client = app.test_client()
+        form = {"csrf_token": csrf(client), "engine": "panic-in-the-air", "player0": "Ana", "player1": "Ben"}
+        created = client.post("/games", data=form, headers={"X-Forwarded-For": "203.0.113.7",
+                                                            "X-Forwarded-Proto": "https"})
+        assert created.status_code == 303
+        cookie = next(v for k, v in created.headers.items() if k == "Set-Cookie" and v.startswith("ts_token_"))
+        assert "Secure" in cookie and "HttpOnly" in cookie
+    finally:
+        close_app(app)
