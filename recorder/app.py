@@ -65,10 +65,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         LIVE_MAX_SECONDS=300,
         # Open live streams per process; make run gives each worker 16 threads.
         LIVE_MAX_STREAMS=int(os.environ.get("TABLESCRIBE_LIVE_MAX_STREAMS", 8)),
+        # Reverse proxies in front whose X-Forwarded-* headers are believed (docs/DEPLOYMENT.md).
+        TRUSTED_PROXIES=int(os.environ.get("TABLESCRIBE_TRUSTED_PROXIES", 0)),
     )
     if test_config:
         app.config.from_mapping(test_config)
-    _trust_proxies(app, int(app.config.get("TRUSTED_PROXIES", os.environ.get("TABLESCRIBE_TRUSTED_PROXIES", 0))))
+    _trust_proxies(app, int(app.config["TRUSTED_PROXIES"]))
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key(app.instance_path)
 

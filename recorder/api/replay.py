@@ -99,8 +99,12 @@ def stream(game_id: str) -> Response:
                      float(config["LIVE_MAX_SECONDS"]))
     slots = current_app.extensions.setdefault(
         "tablescribe.streams", threading.BoundedSemaphore(int(config["LIVE_MAX_STREAMS"])))
-    return Response(stream_with_context(_updates(game_id, game.version, follow, slots)),
+    engine = engines.find(game.engine)
+    return Response(stream_with_context(_updates(game_id, engine, game.version, follow, slots)),
                     mimetype="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+_watch_lock = threading.Lock()
 
 
 def live_watch() -> Watch:
@@ -112,9 +116,6 @@ def live_watch() -> Watch:
     return extensions["tablescribe.live"]  # type: ignore[no-any-return]
 
 
-_watch_lock = threading.Lock()
-
-
 @dataclass(frozen=True)
 class _Follow:
     watch: Watch
@@ -123,19 +124,20 @@ class _Follow:
     lasting: float
 
 
-def _updates(game_id: str, version: int, follow: _Follow, slots: threading.BoundedSemaphore) -> Iterator[str]:
+def _updates(game_id: str, engine: engines.Engine, version: int, follow: _Follow,
+             slots: threading.BoundedSemaphore) -> Iterator[str]:
     # Each open stream holds a server thread: past LIVE_MAX_STREAMS, ask the browser to
     # come back later instead of starving the requests that record and replay games.
     if not slots.acquire(blocking=False):
         yield f"retry: {BUSY_RETRY_MS}\n\n"
         return
     try:
-        yield from _follow(game_id, version, follow)
+        yield from _follow(game_id, engine, version, follow)
     finally:
         slots.release()
 
 
-def _follow(game_id: str, version: int, follow: _Follow) -> Iterator[str]:
+def _follow(game_id: str, engine: engines.Engine, version: int, follow: _Follow) -> Iterator[str]:
     # ``retry``: reconnect a second after the stream ends, not the browser's default three.
     yield f"retry: {RECONNECT_MS}\n" + _event("hello", {"version": version})
     deadline = time.monotonic() + follow.lasting
@@ -146,9 +148,8 @@ def _follow(game_id: str, version: int, follow: _Follow) -> Iterator[str]:
             rewritten = bool(store().types_between(game_id, version, current) & CORRECTION_TYPES)
             version = current
             frame = store().state_at(game_id)
-            finished = engines.find(store().get_game(game_id).engine).is_over(frame.state)
             yield _event("update", {"version": version, "steps": frame.step, "rewritten": rewritten,
-                                    "is_over": finished})
+                                    "is_over": engine.is_over(frame.state)})
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             return  # the browser reconnects; its ``hello`` tells it what it missed
