@@ -99,3 +99,12 @@ def screenshot(page: Any, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def wait_for_step(page: Any, step: int) -> None:
+    """Until the viewer shows `step`: the counter moves at once, the frame (board,
+    step head, standings) when it arrives, and the URL after a short pause."""
+    page.wait_for_function(f"() => document.querySelector('#counter-step').textContent.trim() === '{step}'")
+    page.wait_for_function(
+        f"() => document.querySelector('#step-position .step-number').textContent.trim() === 'Step {step}'")
+    page.wait_for_url(f"**step={step}")

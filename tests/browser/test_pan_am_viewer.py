@@ -24,7 +24,7 @@ from engines.pan_am.demo import demo_game
 from engines.pan_am.layout import marks
 from engines.pan_am.state import RANGE, route_key
 from recorder.demo import load_demo_games
-from tests.browser.conftest import LAPTOP, PHONE, screenshot
+from tests.browser.conftest import LAPTOP, PHONE, screenshot, wait_for_step
 
 pytestmark = pytest.mark.browser
 
@@ -89,14 +89,6 @@ def demo_id(live: Any) -> str:
     game_id = next(game_id for game_id, title, _ in loaded if title == demo["title"])
     assert live.store.state_at(game_id).step == len(states) - 1 == len(demo["events"])
     return game_id
-
-
-def wait_for_step(page: Any, step: int) -> None:
-    page.wait_for_function(f"() => document.querySelector('#counter-step').textContent.trim() === '{step}'")
-    # The frame (board and standings) is on screen once the step head names the step.
-    page.wait_for_function(
-        f"() => document.querySelector('#step-position .step-number').textContent.trim() === 'Step {step}'")
-    page.wait_for_url(f"**step={step}")
 
 
 def shown_standings(page: Any) -> tuple[list[str], list[list[str]]]:

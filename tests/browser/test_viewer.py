@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from recorder.store import AppendRequest
-from tests.browser.conftest import PHONE, screenshot
+from tests.browser.conftest import PHONE, screenshot, wait_for_step
 from tests.recorder.helpers import draw, panic_demo_id
 
 pytestmark = pytest.mark.browser
@@ -15,11 +15,6 @@ pytestmark = pytest.mark.browser
 
 def counter(page: Any) -> int:
     return int(page.text_content("#counter-step"))
-
-
-def wait_for_step(page: Any, step: int) -> None:
-    page.wait_for_function(f"() => document.querySelector('#counter-step').textContent.trim() === '{step}'")
-    page.wait_for_url(f"**step={step}")
 
 
 def test_step_through_the_demo_with_the_keyboard_and_a_link(live: Any, context: Any) -> None:
