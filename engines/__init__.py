@@ -33,13 +33,18 @@ def all_engines() -> list[Engine]:
 
 
 BUILTIN = ("panic_in_the_air", "isle_of_pan", "pan_am")
+_builtin_loaded = False
 
 
 def _load_builtin() -> None:
     # Imported lazily so that importing ``engines.base`` never drags in every game;
-    # importing a game's package registers it.
+    # importing a game's package registers it.  Once is enough: every append asks.
+    global _builtin_loaded
+    if _builtin_loaded:
+        return
     for package in BUILTIN:
         importlib.import_module(f"engines.{package}")
+    _builtin_loaded = True
 
 
 __all__ = ["Engine", "Event", "Option", "SetupError", "State", "Violation", "find", "all_engines", "register"]

@@ -9,7 +9,11 @@ and then upgrades its lock could otherwise fail half way with SQLITE_BUSY.
 
 from __future__ import annotations
 
-from typing import Any
+import fcntl
+import os
+import threading
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
@@ -66,3 +70,36 @@ def session_factories(engine: Engine) -> tuple[sessionmaker[Session], sessionmak
     readers = sessionmaker(bind=reader_engine, expire_on_commit=False)
     writers = sessionmaker(bind=engine.execution_options(**WRITE_OPTIONS), expire_on_commit=False)
     return readers, writers
+
+
+class WriteGate:
+    """Where writers to one SQLite file queue: a lock for the threads of this process,
+    then ``flock`` on a file beside the database for the other processes.
+
+    SQLite's own wait for its write lock (``busy_timeout``) sleeps and polls, in steps
+    that grow to 100 ms, so with several gunicorn workers appending at once a few
+    appends waited tens of milliseconds for a lock that was free again in a quarter
+    of one.  A kernel lock wakes the next writer the moment the last one lets go.
+    Only the store's appends queue here; any other writer still meets SQLite's lock,
+    which stays the guarantee.  PostgreSQL needs no gate: its row locks queue writers.
+    """
+
+    def __init__(self, engine: Engine):
+        database = engine.url.database if engine.dialect.name == "sqlite" else None
+        self.path = f"{database}-writers.lock" if database and database != ":memory:" else None
+        self._threads = threading.Lock()
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        if self.path is None:
+            yield
+            return
+        with self._threads:
+            # Opened for each write (some microseconds): a descriptor kept open would leak
+            # with every store, and one inherited through fork would share its lock.
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+                yield
+            finally:
+                os.close(fd)  # closing lets go of the lock

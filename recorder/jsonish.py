@@ -33,6 +33,11 @@ def unstorable(value: Any, path: str = "", max_depth: int = 64) -> tuple[str, st
     >>> unstorable({"x": [float("nan")]}) , unstorable({"a": [1, "b"]})
     (('x.0', 'Not a finite number.'), None)
     """
+    return None if _plainly_storable(value, max_depth) else _walk(value, path, max_depth)
+
+
+def _walk(value: Any, path: str, max_depth: int) -> tuple[str, str] | None:
+    """``unstorable`` the exact way: every value looked at, the first bad one named."""
     stack: list[tuple[str, Any, int]] = [(path, value, 0)]
     while stack:
         where, item, depth = stack.pop()
@@ -52,6 +57,26 @@ def unstorable(value: Any, path: str = "", max_depth: int = 64) -> tuple[str, st
         elif isinstance(item, (list, tuple)):
             stack.extend((_join(where, str(i)), child, depth + 1) for i, child in enumerate(item))
     return None
+
+
+# In JSON text (ASCII only): an escaped NUL or surrogate, or an integer that may be too big.
+_SUSPECT_TEXT = re.compile(r"\\u(?:0000|d[89a-f])|[0-9]{16}", re.IGNORECASE)
+
+
+def _plainly_storable(value: Any, max_depth: int) -> bool:
+    """A quick yes for the usual body, from its JSON text (C code) instead of a walk in
+    Python, which cost an append more than its engine's check.  False means "look
+    closer", not "refused": a NUL-like text inside a string, or many brackets, send
+    the value to the exact walk.
+
+    >>> _plainly_storable({"a": [1, "b"]}, 64), _plainly_storable({"a": chr(0)}, 64)
+    (True, False)
+    """
+    try:
+        text = json.dumps(value, allow_nan=False)
+    except (ValueError, TypeError, RecursionError):
+        return False
+    return text.count("{") + text.count("[") < max_depth and not _SUSPECT_TEXT.search(text)
 
 
 def _join(path: str, name: str) -> str:

@@ -15,10 +15,11 @@ import time
 import uuid
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import cached_property
 from datetime import datetime, timezone
 from typing import Any, Callable, Generic, Iterator, Mapping, Sequence, TypeVar
 
-from marshmallow import ValidationError
+from marshmallow import Schema, ValidationError
 from sqlalchemy import Engine as DbEngine
 from sqlalchemy import func, insert, select, tuple_, update
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -26,9 +27,9 @@ from sqlalchemy.orm import Session
 
 import engines
 from engines import Event, SetupError, State
-from engines.base import resolve_options
+from engines.base import apply_owned, json_copy, resolve_options
 from recorder.correction_schemas import RECORDER_SCHEMAS
-from recorder.db import session_factories
+from recorder.db import WriteGate, session_factories
 from recorder.errors import (
     BadInput, Forbidden, NotFound, RuleViolation, Unauthorized, VersionConflict, field_messages,
 )
@@ -37,6 +38,7 @@ from recorder.history import CORRECTION_TYPES, RECORDER_TYPES, CorrectionRow, Co
 from recorder.imports.checks import check_chain, check_result, flag_keys, importable_engine, scratch_database
 from recorder.imports.problems import ImportConflict, ImportRefused
 from recorder.jsonish import UNSTORABLE_TEXT, unstorable
+from recorder.lean_append import DriverStatements, Head, Outcome, write_event
 from recorder.live import LIVE_CHANNEL
 from recorder.models import NAME_MAX, TITLE_MAX, EventRow, Game, GamePlayer, Snapshot
 from recorder.tokens import new_token, token_digest, token_matches
@@ -53,7 +55,8 @@ STATUS_FINISHED = "finished"
 
 def utc_now_text() -> str:
     """The time as stored: ISO 8601, UTC, microseconds, sortable as text."""
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    # isoformat, not strftime, which takes as long as the rest of an append's bookkeeping.
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds")[:-6] + "Z"
 
 
 @dataclass
@@ -81,9 +84,20 @@ class AppendResult:
     seq: int
     version: int
     flags: list[dict[str, Any]]
-    standings: dict[str, Any]
+    engine: engines.Engine = field(repr=False)
+    state: State = field(repr=False)  # the game after the append
     replayed: bool = False
-    describe: str | None = None
+    event: Event | None = field(default=None, repr=False)  # a new game event, and the game before it
+    before: State | None = field(default=None, repr=False)
+
+    # Both worked out when asked: the API's answer shows them, a loader of many events does not.
+    @cached_property
+    def standings(self) -> dict[str, Any]:
+        return self.engine.standings(self.state)
+
+    @cached_property
+    def describe(self) -> str | None:
+        return None if self.event is None else self.engine.describe(self.before, self.event)
 
 
 @dataclass
@@ -130,6 +144,12 @@ class VersionedCache(Generic[V]):
                 return None
             self._entries.move_to_end(game_id)
             return entry[1]
+
+    def latest(self, game_id: str) -> V | None:
+        """The newest value known for the game, whatever its version."""
+        with self._lock:
+            entry = self._entries.get(game_id)
+            return None if entry is None else entry[1]
 
     def put(self, game_id: str, version: int, value: V) -> None:
         with self._lock:
@@ -186,6 +206,10 @@ class EventStore:
         # The newest fold spares every append a fold from the last snapshot; the
         # timeline and the log spare every viewer a fold from the start.
         self._latest: VersionedCache[_Fold] = VersionedCache(512)
+        # What an append to a game this process wrote last needs, so that it goes the lean way.
+        self._heads: VersionedCache[Head] = VersionedCache(512)
+        self._lean_sql = DriverStatements(db)
+        self._gate = WriteGate(db)
         self._timelines: VersionedCache[list[tuple[int, State]]] = VersionedCache(16)
         self._logs: VersionedCache[list[dict[str, Any]]] = VersionedCache(64)
 
@@ -306,18 +330,23 @@ class EventStore:
         got in first (the event is judged again against the newer state); with
         it, a stale version is a 409 and the client decides.
         """
+        head = self._heads.latest(game_id)
+        if head is not None and request.type not in RECORDER_TYPES:
+            done = self._append_lean(head, token, request)
+            if done is not None:
+                return done, True
         game = self.authorize(game_id, token)
         engine = engines.find(game.engine)
-        self._check_shape(engine, game, request)
+        self._check_shape(engine, _names(game), request)
         for attempt in range(APPEND_ATTEMPTS):
             if attempt:
                 # Back off a little, at random, so that racing writers stop colliding.
                 time.sleep(random.uniform(0, 0.002 * 2**attempt))
             try:
-                with self._writers() as session, session.begin():
-                    result, created, after = self._append_once(session, game_id, engine, request)
+                with self._gate.held(), self._writers() as session, session.begin():
+                    result, created, after, last_hash = self._append_once(session, game_id, engine, request)
                 if created:
-                    self._latest.put(game_id, result.version, _Fold(after.state, after.step, after.seq))
+                    self._remember_head(game, engine, result.version, last_hash, after)
                 return result, created
             except _LostRace:
                 if request.expected_version is not None:
@@ -329,17 +358,63 @@ class EventStore:
         current = self.get_game(game_id).version
         raise VersionConflict(current, request.expected_version)
 
-    def _check_shape(self, engine: engines.Engine, game: Game, request: AppendRequest) -> None:
-        schemas = {**engine.event_schemas, **RECORDER_SCHEMAS}
-        schema = schemas.get(request.type)
+    def _append_lean(self, head: Head, token: str | None, request: AppendRequest) -> AppendResult | None:
+        """A game event judged against this process's head of the game and written with
+        ``lean_append``; None when the general way must answer: the game moved on, the
+        idempotency key was seen, the client expects another version, or the event breaks
+        a rule (a refusal is judged against the game as it stands, never a head)."""
+        if not token:
+            raise Unauthorized("This game needs its write token: Authorization: Bearer <token>")
+        if not token_matches(token, head.token_hash):
+            raise Forbidden("That is not this game's write token")
+        if request.expected_version is not None and request.expected_version != head.version:
+            return None
+        engine = engines.find(head.engine)
+        self._check_shape(engine, head.player_names, request)
+        try:
+            judged = _judge_request(engine, _Fold(head.state, head.step, head.seq), head.version, request)
+        except RuleViolation:
+            return None  # the head may be old: only the game as it stands may refuse an event
+        row = self._event_row(head.game_id, head.version, head.last_hash, request, judged.data,
+                              judged.flags, judged.actor)
+        snapshot = None
+        if judged.after.step % self.snapshot_every == 0:
+            snapshot = {"game_id": head.game_id, "step": judged.after.step, "seq": row["seq"],
+                        "version": row["seq"], "rules_version": engine.rules_version, "state": judged.after.state}
+        status = STATUS_FINISHED if engine.is_over(judged.after.state) else STATUS_IN_PROGRESS
+        try:
+            with self._gate.held():
+                outcome = write_event(self.db, self._lean_sql, head, row, status, snapshot)
+        except self.db.dialect.dbapi.IntegrityError:  # type: ignore[union-attr]
+            outcome = Outcome.STALE
+        if outcome is not Outcome.WRITTEN:
+            return None
+        version = row["seq"]
+        self._heads.put(head.game_id, version, Head(
+            head.game_id, head.engine, head.player_names, head.token_hash, version=version, last_hash=row["hash"],
+            state=judged.after.state, step=judged.after.step, seq=judged.after.seq, status=status))
+        self._latest.put(head.game_id, version, judged.after)
+        return AppendResult(version, version, judged.flags, engine, judged.after.state,
+                            event=judged.event, before=head.state)
+
+    def _remember_head(self, game: Game, engine: engines.Engine, version: int, last_hash: str, after: _Fold) -> None:
+        fold = _Fold(after.state, after.step, after.seq)
+        self._latest.put(game.id, version, fold)
+        self._heads.put(game.id, version, Head(
+            game_id=game.id, engine=engine.name, player_names=_names(game), token_hash=game.write_token_hash,
+            version=version, last_hash=last_hash, state=fold.state, step=fold.step, seq=fold.seq,
+            status=STATUS_FINISHED if engine.is_over(fold.state) else STATUS_IN_PROGRESS))
+
+    def _check_shape(self, engine: engines.Engine, names: frozenset[str], request: AppendRequest) -> None:
+        schema = _schema_of(engine, request.type)
         if schema is None:
-            raise BadInput({"type": [f"Unknown event type {request.type!r}; known: {sorted(schemas)}"]})
+            known = sorted({**engine.event_schemas, **RECORDER_SCHEMAS})
+            raise BadInput({"type": [f"Unknown event type {request.type!r}; known: {known}"]})
         _refuse_unstorable(request.data, "data")
         try:
-            schema().load(request.data)
+            schema.load(request.data)
         except ValidationError as exc:
             raise BadInput(field_messages("data", exc.normalized_messages())) from None
-        names = {p["name"] for p in game.players}
         if request.actor is not None and request.actor not in names:
             raise BadInput({"actor": [f"{request.actor!r} is not a player of this game"]})
         if request.type == "amend":
@@ -347,45 +422,43 @@ class EventStore:
             if replacement["type"] not in engine.event_schemas:
                 raise BadInput({"data.event.type": [
                     f"An amend replaces a game event; {replacement['type']!r} is not one of {sorted(engine.event_schemas)}"]})
-            self._check_shape(engine, game, AppendRequest(
+            self._check_shape(engine, names, AppendRequest(
                 type=replacement["type"], data=replacement.get("data", {}), actor=replacement.get("actor")))
 
     def _append_once(
         self, session: Session, game_id: str, engine: engines.Engine, request: AppendRequest
-    ) -> tuple[AppendResult, bool, _Fold]:
+    ) -> tuple[AppendResult, bool, _Fold, str]:
+        """One try, inside the caller's transaction: (result, whether new, fold after, last hash)."""
         game = self._game(session, game_id)
         if request.idempotency_key:
             earlier = session.scalar(select(EventRow).where(
                 EventRow.game_id == game_id, EventRow.idempotency_key == request.idempotency_key))
             if earlier is not None:
                 result, fold = self._replay_result(session, game, engine, earlier, request)
-                return result, False, fold
+                return result, False, fold, earlier.hash
         if request.expected_version is not None and request.expected_version != game.version:
             raise VersionConflict(game.version, request.expected_version)
         corrections = self._corrections(session, game)
         current = self._latest_fold(session, game, engine, corrections)
-        actor = request.actor
-        describe = None
         if request.type in RECORDER_TYPES:
             data, flags, after = self._correction(session, game, engine, corrections, current, request)
+            judged = _Judgement(data, flags, request.actor, after, None)  # a correction has no describe line
         else:
-            data = request.data
-            event = Event(request.type, data, request.actor or _default_actor(engine, current.state))
-            actor = event.actor
-            flags = [v.to_dict() for v in engine.check(current.state, event)]
-            errors = [f for f in flags if f["severity"] == "error"]
-            if errors and not request.override:
-                raise RuleViolation(errors, warnings=[f for f in flags if f["severity"] != "error"])
-            after = _Fold(engine.apply(current.state, event), current.step + 1, game.version + 1)
-            describe = engine.describe(current.state, event)
-        row = self._insert(session, game, request, data, flags, actor)
-        finished = engine.is_over(after.state)
-        self._advance(session, game, finished)
+            judged = _judge_request(engine, current, game.version, request)
+        last_hash = session.scalar(
+            select(EventRow.hash).where(EventRow.game_id == game.id, EventRow.seq == game.version)
+        ) if game.version else game.genesis_hash
+        fields = self._event_row(game.id, game.version, last_hash, request, judged.data, judged.flags, judged.actor)
+        session.add(EventRow(**fields))
+        session.flush()
+        after = judged.after
+        self._advance(session, game, engine.is_over(after.state))
         if request.type not in RECORDER_TYPES and after.step % self.snapshot_every == 0:
-            session.add(Snapshot(game_id=game.id, step=after.step, seq=row.seq, version=row.seq,
+            session.add(Snapshot(game_id=game.id, step=after.step, seq=fields["seq"], version=fields["seq"],
                                  rules_version=engine.rules_version, state=after.state))
-        result = AppendResult(row.seq, row.seq, flags, engine.standings(after.state), describe=describe)
-        return result, True, after
+        result = AppendResult(fields["seq"], fields["seq"], judged.flags, engine, after.state,
+                              event=judged.event, before=current.state)
+        return result, True, after, fields["hash"]
 
     def _replay_result(
         self, session: Session, game: Game, engine: engines.Engine, earlier: EventRow, request: AppendRequest
@@ -398,30 +471,20 @@ class EventStore:
                 seq=earlier.seq,
             )
         fold = self._latest_fold(session, game, engine, self._corrections(session, game))
-        return AppendResult(earlier.seq, earlier.seq, list(earlier.flags), engine.standings(fold.state), True), fold
+        return AppendResult(earlier.seq, earlier.seq, list(earlier.flags), engine, fold.state, True), fold
 
-    def _insert(
-        self,
-        session: Session,
-        game: Game,
-        request: AppendRequest,
-        data: dict[str, Any],
-        flags: list[Any],
-        actor: str | None,
-    ) -> EventRow:
-        last_hash = session.scalar(
-            select(EventRow.hash).where(EventRow.game_id == game.id, EventRow.seq == game.version)
-        ) if game.version else game.genesis_hash
+    def _event_row(self, game_id: str, version: int, last_hash: str, request: AppendRequest,
+                   data: dict[str, Any], flags: list[Any], actor: str | None) -> dict[str, Any]:
+        """Every column of the event stored as ``version + 1``, its hash chained to ``last_hash``."""
         fields: dict[str, Any] = {
-            "game_id": game.id, "seq": game.version + 1, "type": request.type, "data": data,
+            "game_id": game_id, "seq": version + 1, "type": request.type, "data": data,
             "actor": actor, "note": request.note, "recorded_at": self.clock(),
             "recorded_by": request.recorded_by, "idempotency_key": request.idempotency_key,
             "override": request.override, "flags": flags, "prev_hash": last_hash,
         }
-        row = EventRow(**fields, hash=event_hash(fields), request_hash=request.fingerprint())
-        session.add(row)
-        session.flush()
-        return row
+        # The fingerprint only serves a retry with the same idempotency key.
+        fingerprint = request.fingerprint() if request.idempotency_key else None
+        return {**fields, "hash": event_hash(fields), "request_hash": fingerprint}
 
     def _advance(self, session: Session, game: Game, finished: bool) -> None:
         """Compare-and-set the version: zero rows updated means another writer won."""
@@ -585,7 +648,7 @@ class EventStore:
                                     recorded_by=record["recorded_by"])
             game.version = seq - 1  # the checks read the game as it stood before this event
             try:
-                self._check_shape(engine, game, _as_sent(request))
+                self._check_shape(engine, _names(game), _as_sent(request))
             except BadInput as exc:
                 raise ImportRefused("import/event-shape", f"Event {seq} ({type_}): {exc.message}",
                                     game=game_id, seq=seq, fields=exc.details["fields"]) from None
@@ -688,6 +751,7 @@ class EventStore:
         """
         base = self._base(session, game, engine, corrections, step, check_from)
         fold = _Fold(base.state, base.step, base.seq)
+        owned = False  # whether fold.state is a state this fold made, so never seen elsewhere
         for effective in self._effective_after(session, game, corrections, base.seq, base.step, step):
             seq, event, overridden = effective.seq, effective.event, effective.override is not None
             if check_from is not None and seq >= check_from:
@@ -697,11 +761,12 @@ class EventStore:
                 errors = [v for v in violations if v["severity"] == "error"]
                 if errors and not (overridden or corrections.accepted_anyway(seq)):
                     fold.breaks.append({"seq": seq, "type": event.type, "violations": errors})
-            fold.state = engine.apply(fold.state, event)
+            fold.state = apply_owned(engine, fold.state, event) if owned else engine.apply(fold.state, event)
+            owned = True
             fold.step += 1
             fold.seq = seq
             if fold.step % self.snapshot_every == 0 and fold.step > base.step:
-                fold.passed.append((fold.step, seq, fold.state))
+                fold.passed.append((fold.step, seq, json_copy(fold.state)))  # the fold goes on changing its own
         return fold
 
     def _base(
@@ -960,6 +1025,48 @@ def _judge_event(engine: engines.Engine, game_id: str, current: _Fold,
             f"Event {seq} ({type_}) breaks a rule and the table did not override it: "
             f"{errors[0]['code']}: {errors[0]['message']}", game=game_id, seq=seq, violations=errors)
     return flags, _Fold(engine.apply(current.state, event), current.step + 1, seq)
+
+
+@dataclass(frozen=True)
+class _Judgement:
+    """A request judged against the game as it stands: what is stored, and the fold after."""
+
+    data: dict[str, Any]
+    flags: list[dict[str, Any]]
+    actor: str | None
+    after: _Fold
+    event: Event | None  # the game event judged (None for a correction)
+
+
+def _judge_request(engine: engines.Engine, current: _Fold, version: int, request: AppendRequest) -> _Judgement:
+    """A game event checked against ``current``: refused when it breaks a rule and the
+    table did not override it, else applied.  ``version`` is the game's before it."""
+    event = Event(request.type, request.data, request.actor or _default_actor(engine, current.state))
+    flags = [v.to_dict() for v in engine.check(current.state, event)]
+    errors = [f for f in flags if f["severity"] == "error"]
+    if errors and not request.override:
+        raise RuleViolation(errors, warnings=[f for f in flags if f["severity"] != "error"])
+    after = _Fold(engine.apply(current.state, event), current.step + 1, version + 1)
+    return _Judgement(request.data, flags, event.actor, after, event)
+
+
+_SCHEMAS: dict[tuple[str, str], Schema] = {}
+
+
+def _schema_of(engine: engines.Engine, event_type: str) -> Schema | None:
+    """The shape ``event_type`` must have in ``engine``'s games, one instance per type:
+    making a marshmallow schema costs four times what loading a body with it does."""
+    key = (engine.name, event_type)
+    if key not in _SCHEMAS:
+        schema = RECORDER_SCHEMAS.get(event_type) or engine.event_schemas.get(event_type)
+        if schema is None:
+            return None  # not kept: unknown names come from clients, without end
+        _SCHEMAS[key] = schema()
+    return _SCHEMAS[key]
+
+
+def _names(game: Game) -> frozenset[str]:
+    return frozenset(p["name"] for p in game.players)
 
 
 def _as_sent(request: AppendRequest) -> AppendRequest:

@@ -16,6 +16,7 @@ three moves (portals counting as adjacent), and how big the largest Domain Group
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
 from typing import Collection, Iterable, Mapping, Sequence
 
@@ -84,8 +85,9 @@ def key(c: Coord) -> str:
     return f"{c[0]},{c[1]}"
 
 
+@lru_cache(maxsize=4096)
 def parse(text: str) -> Coord:
-    """The coordinate of a ``"q,r"`` key.
+    """The coordinate of a ``"q,r"`` key (kept: an append's checks ask for a few dozen).
 
     >>> parse("2,-1")
     (2, -1)

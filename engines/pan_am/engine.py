@@ -16,7 +16,7 @@ from engines.pan_am import board, layout, scoring
 from engines.pan_am.changes import changes_between, position_of
 from engines.pan_am.choices import expected_of
 from engines.pan_am.describe import describe_event
-from engines.pan_am.effects import apply_event
+from engines.pan_am.effects import apply_event, apply_event_in_place
 from engines.pan_am.profile import OPTIONS, setup_problems
 from engines.pan_am.rules import check_event
 from engines.pan_am.schemas import EVENT_SCHEMAS
@@ -38,6 +38,7 @@ class PanAm(EventUnpacking):
     seat_colours = staticmethod(layout.seat_colours)
     rules = staticmethod(check_event)            # guards first, see ``rules``
     effects = staticmethod(apply_event)
+    effects_in_place = staticmethod(apply_event_in_place)  # for folds, see ``engines.base.apply_owned``
     words = staticmethod(describe_event)
     standings = staticmethod(scoring.standings)  # Stock, then Money; final after round 7
     expected = staticmethod(expected_of)

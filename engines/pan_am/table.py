@@ -50,7 +50,8 @@ def phase_words(state: Mapping[str, Any]) -> str:
 def next_state(state: State) -> State:
     """A copy of ``state`` that ``apply`` may change; the registry, options and board summary
     are shared because they are only ever replaced, never edited."""
-    return {key: (value if key in _SHARED else json_copy(value)) for key, value in state.items()}
+    copied = json_copy({key: value for key, value in state.items() if key not in _SHARED})  # one pass
+    return {key: (value if key in _SHARED else copied[key]) for key, value in state.items()}
 
 
 def seats_from(state: State, first: str) -> list[str]:

@@ -1,0 +1,132 @@
+"""The lean append (``recorder.lean_append``), on SQLite and PostgreSQL: it writes exactly
+what the general way writes, and a head another writer has made old is never trusted."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, Callable
+
+import pytest
+from sqlalchemy import select, text
+
+import recorder.store
+from engines.isle_of_pan.demo import demo_game
+from recorder.errors import Forbidden, RuleViolation, Unauthorized, VersionConflict
+from recorder.models import EventRow, Snapshot
+from recorder.store import AppendRequest, EventStore
+from tests.recorder.helpers import PLAYERS, draw, play_fall
+
+ISLE = "isle-of-pan"
+
+
+def ticking_clock() -> Callable[[], str]:
+    """The same recorded_at for the same n-th call in every store that uses one."""
+    ticks = itertools.count()
+    return lambda: f"2026-12-01T10:00:{next(ticks) % 60:02d}.000000Z"
+
+
+@pytest.fixture
+def lean_writes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the appends that went the lean way and were written."""
+    written: list[int] = []
+    real = recorder.store.write_event
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        outcome = real(*args, **kwargs)
+        if outcome is recorder.store.Outcome.WRITTEN:
+            written.append(1)
+        return outcome
+
+    monkeypatch.setattr(recorder.store, "write_event", counting)
+    return written
+
+
+def stored(db: Any, game_id: str) -> list[tuple[Any, ...]]:
+    """Every column that does not depend on the game's id, as the database holds it (the
+    JSON columns as their text): the two ways must agree byte for byte."""
+    with db.connect() as conn:
+        return [tuple(row) for row in conn.execute(text(
+            "SELECT seq, type, CAST(data AS TEXT), actor, note, recorded_at, recorded_by, idempotency_key, "
+            "request_hash, CAST(override AS TEXT), CAST(flags AS TEXT) FROM events WHERE game_id = :g ORDER BY seq"),
+            {"g": game_id})]
+
+
+def snapshots(db: Any, game_id: str) -> list[tuple[Any, ...]]:
+    with db.connect() as conn:
+        return [tuple(row) for row in conn.execute(
+            select(Snapshot.step, Snapshot.seq, Snapshot.version, Snapshot.rules_version, Snapshot.state)
+            .where(Snapshot.game_id == game_id).order_by(Snapshot.step))]
+
+
+def test_the_lean_way_stores_what_the_general_way_stores(store: EventStore, lean_writes: list[int]) -> None:
+    demo = demo_game()
+    lean = EventStore(store.db, snapshot_every=10, clock=ticking_clock())
+    lean_game, lean_token = lean.create_game(ISLE, demo["players"], "lean", demo.get("options"))
+    general_clock = ticking_clock()
+    general_game, general_token = EventStore(store.db, clock=general_clock).create_game(
+        ISLE, demo["players"], "general", demo.get("options"))
+    requests = [AppendRequest(e["type"], e.get("data", {}), e.get("actor"), recorded_by="demo", note=e.get("note"))
+                for e in demo["events"]]
+    requests[5].idempotency_key = "the sixth"
+    for request in requests:
+        lean.append(lean_game.id, lean_token, request)
+    assert len(lean_writes) == len(requests) - 1  # all but the first, which fills the head
+    for request in requests:
+        # A store with no head of the game: every append goes the general way.
+        EventStore(store.db, snapshot_every=10, clock=general_clock).append(general_game.id, general_token, request)
+    assert len(lean_writes) == len(requests) - 1
+    assert stored(store.db, lean_game.id) == stored(store.db, general_game.id)
+    assert len(snapshots(store.db, lean_game.id)) == len(requests) // 10
+    assert snapshots(store.db, lean_game.id) == snapshots(store.db, general_game.id)
+    for game in (lean_game, general_game):
+        assert store.verify(game.id)["ok"], game.title
+    assert store.get_game(lean_game.id).status == store.get_game(general_game.id).status == "finished"
+    assert store.state_at(lean_game.id).state == store.state_at(general_game.id).state
+
+
+def test_a_head_made_old_by_another_writer_is_judged_afresh(store: EventStore, lean_writes: list[int]) -> None:
+    """Two stores on one database are two app processes.  The first's head says Ana still
+    has an action; the second has since ended her turn, so her draw is refused."""
+    here, there = store, EventStore(store.db)
+    game, token = here.create_game("panic-in-the-air", PLAYERS)
+    here.append(game.id, token, draw("Ana"))  # the head: Ana has one action left
+    there.append(game.id, token, play_fall("Ana", 100, "Ana"))  # her second: Ben's turn now
+    with pytest.raises(RuleViolation) as refused:
+        here.append(game.id, token, draw("Ana"))
+    assert refused.value.details["violations"][0]["code"] == "PN-C02"
+    assert "Ben's turn" in refused.value.details["violations"][0]["message"]
+    result, created = here.append(game.id, token, draw("Ben"))
+    assert created and result.seq == 3
+    assert lean_writes == []  # the stale head was tried, found old, and never written through
+    result, _ = here.append(game.id, token, play_fall("Ben", 100, "Ben"))
+    assert result.seq == 4 and lean_writes == [1]  # the general way renewed the head
+    assert store.verify(game.id)["ok"]
+
+
+def test_the_lean_way_keeps_tokens_versions_and_idempotency(store: EventStore, lean_writes: list[int]) -> None:
+    game, token = store.create_game("panic-in-the-air", PLAYERS)
+    other, other_token = store.create_game("panic-in-the-air", PLAYERS)
+    store.append(game.id, token, draw("Ana"))
+    with pytest.raises(Unauthorized):
+        store.append(game.id, None, play_fall("Ana", 100))
+    with pytest.raises(Forbidden):
+        store.append(game.id, other_token, play_fall("Ana", 100))
+    with pytest.raises(VersionConflict):
+        store.append(game.id, token, play_fall("Ana", 100, expected_version=0))
+    with pytest.raises(RuleViolation) as refused:
+        store.append(game.id, token, draw("Ben"))
+    assert refused.value.details["violations"][0]["code"] == "PN-C02"
+    assert store.get_game(game.id).version == 1 and lean_writes == []
+
+    first, created = store.append(game.id, token, play_fall("Ana", 100, idempotency_key="k", expected_version=1))
+    again, created_again = store.append(game.id, token, play_fall("Ana", 100, idempotency_key="k",
+                                                                  expected_version=1))
+    assert (created, created_again, again.replayed) == (True, False, True)
+    assert (again.seq, again.standings) == (first.seq, first.standings) == (2, first.standings)
+    with pytest.raises(RuleViolation) as reused:
+        store.append(game.id, token, play_fall("Ben", 100, idempotency_key="k"))
+    assert reused.value.details["violations"][0]["code"] == "idempotency/key-reused"
+    with store.db.connect() as conn:
+        seqs = list(conn.scalars(select(EventRow.seq).where(EventRow.game_id == game.id).order_by(EventRow.seq)))
+    assert seqs == [1, 2] and lean_writes == [1]
+    assert store.get_game(other.id).version == 0
