@@ -1,4 +1,4 @@
-"""Figure 3 of ``make bench``: NDJSON export of many games, its speed and its peak memory.
+"""Figure 6 of ``make bench``: NDJSON export of many games, its speed and its peak memory.
 
 Why it is built this way:
 
@@ -278,7 +278,7 @@ def export_figures(folder: Path, games: int, small_games: int) -> dict[str, floa
 
 
 def export_lines(figures: dict[str, float], games: int, small_games: int) -> list[str]:
-    """The printed lines of figure 3 (and the import rate measured on the way)."""
+    """The printed lines of figure 6 (and the import rate measured on the way)."""
     mib = 1024 * 1024
 
     def peak(size: int) -> str:
@@ -286,7 +286,7 @@ def export_lines(figures: dict[str, float], games: int, small_games: int) -> lis
                 f"(at start {figures[f'export_rss_before_kib_{size}'] / 1024:.1f} MiB)")
 
     return [
-        f"3. NDJSON export of {figures['export_games']:,.0f} games ({figures['export_events']:,.0f} events, "
+        f"6. NDJSON export of {figures['export_games']:,.0f} games ({figures['export_events']:,.0f} events, "
         f"{figures['export_bytes'] / mib:.1f} MiB): {figures['export_events_per_s']:,.0f} events/s "
         f"({figures['export_games_per_s']:,.1f} games/s, {figures['export_seconds']:.1f} s); raw sqlite3 + json.dumps "
         f"{figures['raw_export_events_per_s']:,.0f} events/s -> ratio {figures['export_ratio']:.3f}x",
@@ -306,7 +306,7 @@ def export_lines(figures: dict[str, float], games: int, small_games: int) -> lis
 
 def main(argv: list[str] | None = None) -> None:
     """The child: one pass over ``db`` into ``out``, its figures as one JSON line on stdout."""
-    parser = argparse.ArgumentParser(description="One measured pass of figure 3, in its own process.")
+    parser = argparse.ArgumentParser(description="One measured pass of figure 6, in its own process.")
     parser.add_argument("mode", choices=["export", "trace", "raw"])
     parser.add_argument("db", type=Path)
     parser.add_argument("out", type=Path)

@@ -1,18 +1,19 @@
-"""``make bench``: durable appends and bulk export beside raw sqlite3, and seek cost.
+"""``make bench``: every figure of the performance issue, each beside a reference
+measured in the same run, printed as one table (docs/BENCHMARKS.md keeps the latest).
 
-1. Durable single-event appends per second through ``EventStore.append`` (the
-   engine's check, the hash chain, one event per transaction, WAL with
-   ``synchronous=FULL``), with Panic in the Air events; beside raw ``sqlite3``
-   single-row INSERT+COMMIT under the same settings, in the same run.  Printed
-   as a ratio (target of issue 8: at least 0.5x).
-2. ``state_at`` at step 100 and at step 10,000 of a long synthetic game, with
-   snapshots every 100 events.  Printed as a ratio (target: at most 1.5x).
-3. NDJSON export (``recorder.exports.bulk.ndjson_lines``) of 1,000 games, re-chained
-   copies of the demo games imported through ``EventStore.import_game``: events per
-   second beside raw ``sqlite3`` SELECT + ``json.dumps`` of the same rows in the same
-   run (a ratio), and the peak RSS of the export's own child process at 100 and at
-   1,000 games (a ratio: it should stay near 1), with tracemalloc's peak beside it.
-   The import rate of the generated games is printed too.  See ``bench/export_bench.py``.
+1. Durable appends through ``EventStore.append`` (Panic in the Air and Isle of Pan
+   events, WAL, ``synchronous=FULL``, one event per transaction) beside raw ``sqlite3``
+   single-row commits and the eventsourcing library's ``save()``: ``bench/appends.py``.
+2. Appends over HTTP through gunicorn on loopback, from a load generator in its own
+   process: appends per second, p50 and p95, beside figure 1: ``bench/served.py``.
+3. Each engine's replay from the database beside the eventsourcing library's
+   ``repository.get`` of a trivial aggregate: ``bench/folds.py``.
+4. ``state_at`` at step 10,000 beside step 100 (snapshots), and a batch of 50 viewer
+   frames beside one frame: ``bench/seek.py``.
+5. A frame request's p95 under 50 concurrent viewers beside the same server's static
+   file: ``bench/served.py``.
+6. NDJSON export of 1,000 games, its speed and its peak memory at 100 and 1,000 games:
+   ``bench/export_bench.py``.
 
 ``--quick`` runs the same code on small sizes (the test suite calls it so the
 benchmark cannot rot); its figures mean little.
@@ -21,143 +22,138 @@ benchmark cannot rot); its figures mean little.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import sqlite3
-import statistics
 import tempfile
-import time
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Callable
 
+from bench.appends import durable_appends
 from bench.export_bench import export_figures, export_lines
-from recorder.db import make_engine
-from recorder.migrate import upgrade
-from recorder.store import AppendRequest, EventStore
-
-PLAYERS = ["Ana", "Ben", "Cy"]
-# deck_total unknown: the deck never runs out, so the synthetic game can go on forever.
-OPTIONS = {"deck_total": None}
+from bench.folds import fold_rates
+from bench.seek import frame_times, long_game, seek_times
+from bench.served import served_figures
 
 
-# A real deck has 63 cards, so no table ever holds more than that on its stacks.
-CARDS_ON_THE_TABLE = 60
+@dataclass(frozen=True)
+class Sizes:
+    append_rounds: int
+    append_per_round: int
+    long_game: int
+    repeats: int
+    served_seconds: float
+    served_limit: int
+    viewers: int
+    games: int
+    small_games: int
 
 
-def synthetic_events() -> Iterator[AppendRequest]:
-    """A legal endless game whose table stays the size of a real one.
-
-    Each player draws a card and drops a 100 m Fall card on itself until 60
-    cards lie on the stacks; from then on, players draw twice a turn.  The
-    length is artificial, the state is not: a state that grew without bound
-    would measure JSON decoding of an impossible table, not seeking.
-    """
-    played = 0
-    while True:
-        for player in PLAYERS:
-            yield AppendRequest(type="card_drawn", data={}, actor=player)
-            if played < CARDS_ON_THE_TABLE:
-                played += 1
-                yield AppendRequest(
-                    type="card_played", actor=player,
-                    data={"target": player, "card": {"kind": "FALL", "value": 100}})
-            else:
-                yield AppendRequest(type="card_drawn", data={}, actor=player)
+FULL = Sizes(30, 100, 10_000, 30, 15, 50_000, 50, 1000, 100)
+QUICK = Sizes(3, 20, 300, 3, 10, 300, 5, 6, 3)  # 10 s at most: the 300 requests end it sooner
 
 
-def new_store(path: Path, synchronous: str = "FULL") -> EventStore:
-    db = make_engine(f"sqlite:///{path}", sqlite_synchronous=synchronous)
-    upgrade(db)
-    return EventStore(db, snapshot_every=100)
+@dataclass(frozen=True)
+class Row:
+    """One line of the table: what was measured, against what, and the issue's target."""
+
+    figure: str
+    measured: str
+    reference: str
+    ratio: float
+    target: str
+    met: Callable[[float], bool] | None  # None: no target, reported only
+
+    def cells(self) -> list[str]:
+        verdict = "" if self.met is None else ("yes" if self.met(self.ratio) else "**no**")
+        return [self.figure, self.measured, self.reference, f"{self.ratio:.2f}x", self.target, verdict]
 
 
-def appends_per_second(folder: Path, count: int) -> float:
-    store = new_store(folder / "store.db")
-    game, token = store.create_game("panic-in-the-air", PLAYERS, options=OPTIONS)
-    events = synthetic_events()
-    for _ in range(10):  # warm-up: imports, first snapshot query, connection pool
-        store.append(game.id, token, next(events))
-    started = time.perf_counter()
-    for _ in range(count):
-        store.append(game.id, token, next(events))
-    elapsed = time.perf_counter() - started
-    store.db.dispose()
-    return count / elapsed
+def at_least(bound: float) -> Callable[[float], bool]:
+    return lambda ratio: ratio >= bound
 
 
-def raw_commits_per_second(folder: Path, count: int) -> float:
-    conn = sqlite3.connect(folder / "raw.db", isolation_level=None)
-    conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("PRAGMA synchronous=FULL")
-    conn.execute("CREATE TABLE events (id INTEGER PRIMARY KEY, game TEXT, seq INTEGER, body TEXT)")
-    body = json.dumps({"type": "card_drawn", "data": {}, "actor": "Ana"})
-    started = time.perf_counter()
-    for seq in range(count):
-        conn.execute("BEGIN IMMEDIATE")
-        conn.execute("INSERT INTO events (game, seq, body) VALUES (?, ?, ?)", ("g", seq, body))
-        conn.execute("COMMIT")
-    elapsed = time.perf_counter() - started
-    conn.close()
-    return count / elapsed
+def at_most(bound: float) -> Callable[[float], bool]:
+    return lambda ratio: ratio <= bound
 
 
-def median_seconds(action: Callable[[], Any], repeats: int) -> float:
-    timings = []
-    for _ in range(repeats):
-        started = time.perf_counter()
-        action()
-        timings.append(time.perf_counter() - started)
-    return statistics.median(timings)
+def measure(sizes: Sizes, folder: Path) -> dict[str, float]:
+    figures: dict[str, float] = {}
+    figures.update(durable_appends(folder, sizes.append_rounds, sizes.append_per_round))
+    figures.update(served_figures(folder, sizes.served_seconds, sizes.served_limit, sizes.viewers))
+    figures["http_ratio_to_raw"] = figures["http_appends_per_s"] / figures["raw_commits_per_s"]
+    figures["http_ratio_to_store"] = figures["http_appends_per_s"] / figures["store_appends_per_s"]
+    figures.update(fold_rates(folder, sizes.long_game, sizes.repeats))
+    length = sizes.long_game
+    game_id = long_game(folder / "long.db", length)
+    near, far, near_mid, far_mid = 100, length, 150, length - 50  # on a snapshot, and half way between two
+    seeks = seek_times(folder / "long.db", game_id, [near, far, near_mid, far_mid], sizes.repeats)
+    figures.update({f"state_at_{step}_ms": seconds * 1000 for step, seconds in seeks.items()})
+    figures["seek_far"], figures["seek_far_mid"] = far, far_mid
+    figures["seek_ratio"] = seeks[far] / seeks[near]
+    figures["seek_ratio_between_snapshots"] = seeks[far_mid] / seeks[near_mid]
+    figures.update(frame_times(folder / "long.db", game_id, length // 2, sizes.repeats))
+    figures.update(export_figures(folder, sizes.games, sizes.small_games))
+    return figures
 
 
-def seek_times(folder: Path, length: int, steps: list[int], repeats: int) -> dict[int, float]:
-    """Median seconds of ``state_at`` at each of ``steps`` in a game ``length`` events long."""
-    # Built without fsync to save minutes; the seeks themselves are plain reads.
-    builder = new_store(folder / "long.db", synchronous="OFF")
-    game, token = builder.create_game("panic-in-the-air", PLAYERS, options=OPTIONS)
-    events = synthetic_events()
-    for _ in range(length):
-        builder.append(game.id, token, next(events))
-    builder.db.dispose()
-    store = new_store(folder / "long.db")
-    for step in steps:  # warm-up
-        store.state_at(game.id, step)
-    return {step: median_seconds(lambda: store.state_at(game.id, step), repeats) for step in steps}
+def rows(f: dict[str, float], sizes: Sizes) -> list[Row]:
+    engines = sorted(key[len("fold_"):-len("_ratio")] for key in f if key.startswith("fold_") and key.endswith("_ratio"))
+    far, far_mid = int(f["seek_far"]), int(f["seek_far_mid"])
+    return [
+        Row("1. durable append (store)", f"{f['store_appends_per_s']:,.0f}/s", f"raw sqlite3 {f['raw_commits_per_s']:,.0f}/s",
+            f["append_ratio"], "≥ 0.5x", at_least(0.5)),
+        Row("1. durable append (store)", f"{f['store_appends_per_s']:,.0f}/s",
+            f"eventsourcing save() {f['eventsourcing_saves_per_s']:,.0f}/s", f["append_ratio_eventsourcing"], "≥ 1.2x",
+            at_least(1.2)),
+        Row(f"2. appends over HTTP ({f['http_append_clients']:.0f} clients)",
+            f"{f['http_appends_per_s']:,.0f}/s, p50 {f['http_append_p50_ms']:.1f} ms, p95 {f['http_append_p95_ms']:.1f} ms",
+            f"raw sqlite3 {f['raw_commits_per_s']:,.0f}/s", f["http_ratio_to_raw"], "≥ 0.2x", at_least(0.2)),
+        Row("2. appends over HTTP", f"{f['http_appends_per_s']:,.0f}/s", f"figure 1, {f['store_appends_per_s']:,.0f}/s",
+            f["http_ratio_to_store"], "", None),
+        *[Row(f"3. replay, {engine} ({f[f'fold_{engine}_events']:,.0f} events)",
+              f"{f[f'fold_{engine}_events_per_s']:,.0f} events/s",
+              f"eventsourcing repository.get {f['eventsourcing_replay_events_per_s']:,.0f} events/s",
+              f[f"fold_{engine}_ratio"], "≥ 0.5x", at_least(0.5)) for engine in engines],
+        Row("4. seek on a snapshot", f"state_at({far:,}) {f[f'state_at_{far}_ms']:.2f} ms",
+            f"state_at(100) {f['state_at_100_ms']:.2f} ms", f["seek_ratio"], "≤ 1.5x", at_most(1.5)),
+        Row("4. seek between snapshots", f"state_at({far_mid:,}) {f[f'state_at_{far_mid}_ms']:.2f} ms",
+            f"state_at(150) {f['state_at_150_ms']:.2f} ms", f["seek_ratio_between_snapshots"], "≤ 1.5x", at_most(1.5)),
+        Row("4. 50 frames, long Panic game", f"{f['frames_long_50_ms']:.1f} ms", f"1 frame {f['frames_long_1_ms']:.1f} ms",
+            f["frames_long_ratio"], "≤ 3x", at_most(3)),
+        Row("4. 50 frames, Pan Am demo", f"{f['frames_pan_am_50_ms']:.1f} ms", f"1 frame {f['frames_pan_am_1_ms']:.1f} ms",
+            f["frames_pan_am_ratio"], "≤ 3x", at_most(3)),
+        Row(f"5. frame request p95, {f['viewers']:.0f} viewers", f"{f['viewer_frame_p95_ms']:.1f} ms "
+            f"(p50 {f['viewer_frame_p50_ms']:.1f}, {f['viewer_frames_per_s']:,.0f}/s)",
+            f"static file p95 {f['static_p95_ms']:.1f} ms ({f['static_per_s']:,.0f}/s)", f["viewer_p95_ratio"], "", None),
+        Row(f"6. NDJSON export peak RSS, {sizes.games:,} games",
+            f"{f[f'export_peak_rss_kib_{sizes.games}'] / 1024:.1f} MiB",
+            f"{sizes.small_games:,} games {f[f'export_peak_rss_kib_{sizes.small_games}'] / 1024:.1f} MiB",
+            f["export_memory_ratio"], "≈ 1x (≤ 1.2x)", at_most(1.2)),
+        Row("6. NDJSON export speed", f"{f['export_events_per_s']:,.0f} events/s",
+            f"raw sqlite3 + json.dumps {f['raw_export_events_per_s']:,.0f} events/s", f["export_ratio"], "", None),
+    ]
+
+
+def table(found: list[Row]) -> list[str]:
+    lines = ["| figure | measured | reference | ratio | target | met |", "| --- | --- | --- | --- | --- | --- |"]
+    return lines + ["| " + " | ".join(row.cells()) + " |" for row in found]
 
 
 def main(argv: list[str] | None = None) -> dict[str, float]:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="small sizes, for the test suite")
     args = parser.parse_args(argv)
-    appends, length, repeats = (50, 300, 5) if args.quick else (2000, 10_000, 30)
-    games, small_games = (6, 3) if args.quick else (1000, 100)
-    # On a snapshot (100, length) and half way between two (150, length - 50).
-    near, far, near_mid, far_mid = 100, length, 150, length - 50
+    sizes = QUICK if args.quick else FULL
     with tempfile.TemporaryDirectory(prefix="tablescribe-bench-") as tmp:
-        folder = Path(tmp)
-        store_rate = appends_per_second(folder, appends)
-        raw_rate = raw_commits_per_second(folder, appends)
-        seeks = seek_times(folder, length, [near, far, near_mid, far_mid], repeats)
-        exports = export_figures(folder, games, small_games)
-    figures = {
-        "store_appends_per_s": store_rate,
-        "raw_commits_per_s": raw_rate,
-        "append_ratio": store_rate / raw_rate,
-        **{f"state_at_{step}_ms": seconds * 1000 for step, seconds in seeks.items()},
-        "seek_ratio": seeks[far] / seeks[near],
-        "seek_ratio_between_snapshots": seeks[far_mid] / seeks[near_mid],
-        **exports,
-    }
+        figures = measure(sizes, Path(tmp))
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
           f"SQLite {sqlite3.sqlite_version}")
-    print(f"1. durable appends: store {store_rate:,.0f}/s, raw sqlite3 {raw_rate:,.0f}/s "
-          f"-> ratio {figures['append_ratio']:.2f}x ({appends} events each, WAL + synchronous=FULL)")
-    print(f"2. seek: state_at({near}) {seeks[near] * 1000:.2f} ms, state_at({far}) {seeks[far] * 1000:.2f} ms "
-          f"-> ratio {figures['seek_ratio']:.2f}x (snapshots every 100, median of {repeats})")
-    print(f"   between snapshots: state_at({near_mid}) {seeks[near_mid] * 1000:.2f} ms, "
-          f"state_at({far_mid}) {seeks[far_mid] * 1000:.2f} ms -> ratio {figures['seek_ratio_between_snapshots']:.2f}x")
-    for line in export_lines(figures, games, small_games):
+    for line in table(rows(figures, sizes)):
+        print(line)
+    print()
+    for line in export_lines(figures, sizes.games, sizes.small_games):
         print(line)
     return figures
 

@@ -77,9 +77,10 @@ class Server:
     SIGKILL takes the master and every worker down at once, as a power cut would."""
 
     def __init__(self, database_url: str, workers: int, env: dict[str, str] | None = None,
-                 output: Path | None = None, log_level: str = "warning"):
+                 output: Path | None = None, log_level: str = "warning", threads: int = 4):
         self.database_url = database_url
         self.workers = workers
+        self.threads = threads
         self.env = env or {}
         self.output = output  # where the server's stdout and stderr go (default: nowhere)
         self.log_level = log_level
@@ -92,7 +93,8 @@ class Server:
         with sink as where:  # the child keeps its own copy of the file
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "gunicorn", "--workers", str(self.workers), "--worker-class", "gthread",
-                 "--threads", "4", "--bind", f"127.0.0.1:{self.port}", "--log-level", self.log_level, "wsgi:app"],
+                 "--threads", str(self.threads), "--bind", f"127.0.0.1:{self.port}", "--log-level", self.log_level,
+                 "wsgi:app"],
                 cwd=ROOT, env=env, start_new_session=True, stdout=where, stderr=where)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
