@@ -12,7 +12,7 @@ WORKERS ?= 2
 # Threads, because each live viewer holds one open Server-Sent Events request.
 THREADS ?= 16
 
-.PHONY: run test bench bench-quick soak venv db demo clean
+.PHONY: run serve test bench bench-quick soak venv db demo clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,10 +33,19 @@ run: demo
 	$(VENV)/bin/gunicorn --workers $(WORKERS) --worker-class gthread --threads $(THREADS) \
 		--bind $(HOST):$(PORT) --access-logfile - wsgi:app
 
-## Set up (PostgreSQL and Chromium included) and run the whole suite: SQLite, PostgreSQL, browser
+## Production mode, locally: PostgreSQL in instance/pg/, two gunicorn instances, nginx in front on http://127.0.0.1:8000
+serve: PORT = 8000
+serve: $(STAMP)
+	bash scripts/ensure-apt-package.sh PostgreSQL postgresql \
+		sh -c 'id postgres && (command -v initdb || ls /usr/lib/postgresql/*/bin/initdb)'
+	bash scripts/ensure-apt-package.sh nginx nginx test -x /usr/sbin/nginx
+	$(PY) -m serve --host $(HOST) --port $(PORT) --workers $(WORKERS) --threads $(THREADS)
+
+## Set up (PostgreSQL, nginx and Chromium included) and run the whole suite: SQLite, PostgreSQL, browser
 test: $(STAMP)
 	bash scripts/ensure-apt-package.sh PostgreSQL postgresql \
 		sh -c 'id postgres && (command -v initdb || ls /usr/lib/postgresql/*/bin/initdb)'
+	bash scripts/ensure-apt-package.sh nginx nginx test -x /usr/sbin/nginx
 	bash scripts/ensure-apt-package.sh Chromium chromium test -x /usr/bin/chromium
 	$(PY) -m pytest
 

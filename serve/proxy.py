@@ -1,0 +1,102 @@
+"""The reverse proxy of ``make serve``: nginx, from a config written into the instance
+folder at each start (its pid file, logs and temporary files there too, so nothing
+needs a root-owned path), in front of the app instances."""
+
+from __future__ import annotations
+
+import os
+import pwd
+import shutil
+import signal
+from pathlib import Path
+
+from serve.processes import Child
+
+# The most a request body may be: an import (TABLESCRIBE_IMPORT_MAX_BYTES, 64 MiB).
+MAX_BODY = "64m"
+# A live stream writes at least every heartbeat (5 s): a read taking far longer means a dead app.
+READ_TIMEOUT = "60s"
+
+
+def find_nginx() -> str | None:
+    """nginx on the PATH, else Debian's /usr/sbin/nginx (not on a plain user's PATH)."""
+    return shutil.which("nginx") or (os.access("/usr/sbin/nginx", os.X_OK) and "/usr/sbin/nginx") or None
+
+
+def worker_user() -> str | None:
+    """Whom nginx's workers run as when it is started as root (else: as whoever starts it)."""
+    if os.geteuid() != 0:
+        return None
+    for name in ("www-data", "nobody"):
+        try:
+            pwd.getpwnam(name)
+            return name
+        except KeyError:
+            continue
+    return None
+
+
+def config(listen: str, upstreams: list[str], folder: Path, logs: Path, user: str | None = None) -> str:
+    """nginx.conf: ``listen`` (host:port) balanced over ``upstreams`` (host:port each)."""
+    servers = "\n".join(f"        server {upstream};" for upstream in upstreams)
+    temp = "\n".join(f"    {kind}_temp_path {folder / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi",
+                                                                          "scgi"))
+    return f"""\
+# Written by `make serve` (serve/proxy.py) at each start: edits here are lost.
+{f"user {user};" if user else "# user: whoever starts nginx"}
+worker_processes 2;
+pid {folder / "nginx.pid"};
+error_log {logs / "nginx-error.log"} warn;
+# A stop waits this long for requests under way: open live streams are cut then.
+worker_shutdown_timeout 5s;
+
+events {{
+    worker_connections 1024;
+}}
+
+http {{
+    access_log {logs / "nginx-access.log"};
+    server_tokens off;
+{temp}
+    client_max_body_size {MAX_BODY};
+
+    # The app instances, in turn; a request an instance refuses goes to the next.
+    upstream tablescribe {{
+{servers}
+    }}
+
+    server {{
+        listen {listen};
+
+        # Overwritten, never appended: the app trusts one proxy (TABLESCRIBE_TRUSTED_PROXIES=1),
+        # so what a client sends in these headers must not reach it.
+        proxy_set_header Host $http_host;
+        proxy_set_header X-Forwarded-For $remote_addr;
+        proxy_set_header X-Forwarded-Proto $scheme;
+        proxy_set_header X-Forwarded-Host $http_host;
+        proxy_read_timeout {READ_TIMEOUT};
+
+        location / {{
+            proxy_pass http://tablescribe;
+        }}
+
+        # Live follow (Server-Sent Events): every update is passed on as it comes.
+        location ~ ^/api/games/[^/]+/stream$ {{
+            proxy_pass http://tablescribe;
+            proxy_buffering off;
+        }}
+    }}
+}}
+"""
+
+
+def nginx(conf: Path, logs: Path) -> Child:
+    """nginx in the foreground (not a daemon), so that it stays our child; SIGQUIT asks it
+    to finish the requests under way and stop."""
+    binary = find_nginx()
+    if binary is None:
+        raise RuntimeError("nginx not found: apt-get install nginx")
+    argv = [binary, "-c", str(conf), "-p", str(conf.parent), "-e", str(logs / "nginx-error.log"),
+            "-g", "daemon off;"]
+    # Whatever it prints before its error log is open goes to the same file.
+    return Child("nginx", argv, logs / "nginx-error.log", stop_signal=signal.SIGQUIT)
