@@ -7,10 +7,12 @@ already holds the game's head (the fold, the chain's last hash and the game's fi
 columns at a known version), an append runs three statements straight on the
 driver's connection, taken from SQLAlchemy's pool:
 
-1. ``UPDATE games ... WHERE id = ? AND version = ?``, the compare-and-set: zero
-   rows means someone else wrote since the head was taken, and the caller goes
-   the general way, which reads everything afresh;
-2. ``INSERT INTO events``;
+1. ``INSERT INTO events``: a racing writer that took the same seq makes it fail on
+   the unique ``(game_id, seq)``;
+2. ``UPDATE games ... WHERE id = ? AND version = ?``, the compare-and-set: zero
+   rows means someone else wrote since the head was taken; either way the caller
+   goes the general way, which reads everything afresh (in the general way's
+   order: on PostgreSQL, writers taking the two locks in opposite orders deadlock);
 3. on the snapshot boundary, ``INSERT INTO snapshots``;
 
 plus, first, a look-up of the idempotency key when there is one, and on PostgreSQL
@@ -110,11 +112,14 @@ def write_event(db: DbEngine, sql: DriverStatements, head: Head, event: Mapping[
                 if cursor.fetchone() is not None:
                     connection.rollback()
                     return Outcome.KEY_SEEN
+            # The event first, then the version: the order of the general way, so two
+            # writers of one game on PostgreSQL never hold one lock each and wait for the
+            # other's (a deadlock, seen in the soak before this order was kept).
+            cursor.execute(sql.insert_event, _row(EVENT_COLUMNS, event))
             cursor.execute(sql.advance, (head.version + 1, status, head.game_id, head.version))
             if cursor.rowcount != 1:
                 connection.rollback()
                 return Outcome.STALE
-            cursor.execute(sql.insert_event, _row(EVENT_COLUMNS, event))
             if snapshot is not None:
                 cursor.execute(sql.insert_snapshot, _row(SNAPSHOT_COLUMNS, snapshot))
             if sql.notify:

@@ -202,8 +202,13 @@ def scenario(name: str, writers: int, games: int, events_each: int, kills: int, 
     for thread in threads:
         thread.start()
     chooser = random.Random(20261130)
-    for _ in range(kills):
-        time.sleep(chooser.uniform(0.1, 0.8))
+    total = writers * events_each
+    for kill in range(kills):
+        # Each kill lands at a random moment of its own stretch of the load, judged by
+        # progress, not time: appends got fast enough to finish before a timed kill.
+        due = total * (kill + chooser.uniform(0.2, 0.8)) / (kills + 1)
+        while len(tally.acknowledged) < due and any(thread.is_alive() for thread in threads):
+            time.sleep(0.002)
         victim = chooser.choice(servers)
         victim.kill()
         victim.start()
