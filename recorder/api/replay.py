@@ -55,8 +55,8 @@ def player_names(game: Any) -> list[str]:
 
 @blp.route("/<game_id>/frames")
 class Frames(MethodView):
-    @blp.arguments(FramesArgs, location="query")
-    @blp.response(200, FramesOut)
+    @blp.arguments(FramesArgs(), location="query")  # instances: see the append endpoint
+    @blp.response(200, FramesOut())
     @blp.alt_response(404, schema=schemas.ApiError, description="No such game or step")
     def get(self, args: dict[str, Any], game_id: str) -> dict[str, Any]:
         """Up to 50 consecutive steps from ``from``: describe line, board, standings, changes."""
