@@ -82,7 +82,9 @@ def seek_times(path: Path, game_id: str, steps: list[int], repeats: int) -> dict
 
 def frame_times(path: Path, long_game_id: str, long_step: int, repeats: int) -> dict[str, float]:
     """Median seconds of a 50-frame and a 1-frame request, in the long game at
-    ``long_step`` and in the Pan Am demo half way through."""
+    ``long_step`` and in the Pan Am demo half way through; each with the cache of
+    board parts (``recorder/web/fragments.py``) emptied first, so a batch gains only
+    from its own frames sharing parts, never from an earlier request."""
     app = create_app({"DATABASE_URL": f"sqlite:///{path}", "RATE_LIMITS": False})
     try:
         loaded = load_demo_games(app.extensions["tablescribe.store"])
@@ -92,6 +94,8 @@ def frame_times(path: Path, long_game_id: str, long_step: int, repeats: int) -> 
         figures: dict[str, float] = {}
         for name, game_id, start in (("long", long_game_id, long_step), ("pan_am", pan_am, 100)):
             def request(count: int, game_id: str = game_id, start: int = start) -> None:
+                # Cold: what another request left in the board-part cache would flatter both.
+                app.jinja_env.fragments.clear()
                 answer = client.get(f"/api/games/{game_id}/frames?from={start}&count={count}")
                 assert answer.status_code == 200 and len(answer.get_json()["frames"]) == count, answer.status_code
             for count in (1, 50):

@@ -21,6 +21,7 @@ from recorder.imports.batch import NDJSON_TYPES
 from recorder.store import DEFAULT_SNAPSHOT_EVERY, EventStore
 from recorder.web import pages, rate_limit
 from recorder.web.csrf import csrf_token
+from recorder.web.fragments import FragmentCache
 from recorder.web.secret import secret_key
 from recorder.web.security_headers import add_security_headers
 
@@ -87,6 +88,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     api.register_blueprint(health.blp)
     app.register_blueprint(pages.bp)
     app.jinja_env.globals["csrf_token"] = csrf_token
+    app.jinja_env.add_extension(FragmentCache)  # {% memo %}: board parts drawn once per content
     app.register_error_handler(StoreError, handle_store_error)
     app.register_error_handler(RecursionError, _too_deep)
     app.before_request(_require_json_body)

@@ -1,0 +1,43 @@
+"""Boards drawn with ``{% memo %}`` (recorder/web/fragments.py) are the boards drawn
+without it, at every step of every demo game, whatever order the steps come in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import engines
+from engines.base import Event, resolve_options
+from recorder.demo import demo_games
+from recorder.web.frames import render_board
+
+DEMOS = list(demo_games())
+MEMOIZED = {"pan-am", "panic-in-the-air"}  # the boards whose templates use {% memo %}
+
+
+def states_of(demo: dict[str, Any]) -> tuple[Any, list[Any]]:
+    engine = engines.find(demo["engine"])
+    states = [engine.setup(demo["players"], resolve_options(engine, demo.get("options")))]
+    for event in demo["events"]:
+        states.append(engine.apply(states[-1], Event(event["type"], event.get("data", {}), event.get("actor"))))
+    return engine, states
+
+
+@pytest.mark.parametrize("demo", DEMOS, ids=[demo["engine"] for demo in DEMOS])
+def test_every_board_is_the_same_with_the_cache_as_without(app: Any, demo: dict[str, Any]) -> None:
+    engine, states = states_of(demo)
+    fragments = app.jinja_env.fragments
+    with app.test_request_context():
+        fragments.enabled = False
+        plain = [str(render_board(engine, state, demo["players"])) for state in states]
+        fragments.enabled = True
+        fragments.clear()
+        # Forward, then backward, then every third step: each step meets a cache that
+        # other steps filled, as a viewer jumping about would.
+        order = list(range(len(states))) + list(reversed(range(len(states)))) + list(range(0, len(states), 3))
+        for step in order:
+            assert str(render_board(engine, states[step], demo["players"])) == plain[step], step
+    if demo["engine"] in MEMOIZED:
+        assert fragments.hits > len(states)  # the cache did serve most parts
+    assert len(set(plain)) > len(states) // 2  # and the boards do change from step to step
