@@ -231,7 +231,7 @@ class EventStore:
         _refuse_too_long(title, players)
         try:
             resolved = resolve_options(engine, options)
-            engine.setup(list(players), resolved)
+            start = engine.setup(list(players), resolved)
         except SetupError as exc:
             raise RuleViolation([v.to_dict() for v in exc.violations]) from None
         token = new_token()
@@ -252,6 +252,8 @@ class EventStore:
             session.add(game)
             session.flush()
             session.add_all(GamePlayer(game_id=game.id, seat=i, name=n) for i, n in enumerate(players))
+        # The game's head at version 0, so that its first event goes the lean way too.
+        self._remember_head(game, engine, 0, game.genesis_hash, _Fold(start, 0, 0))
         return game, token
 
     def get_game(self, game_id: str) -> Game:

@@ -70,11 +70,11 @@ def test_the_lean_way_stores_what_the_general_way_stores(store: EventStore, lean
     requests[5].idempotency_key = "the sixth"
     for request in requests:
         lean.append(lean_game.id, lean_token, request)
-    assert len(lean_writes) == len(requests) - 1  # all but the first, which fills the head
+    assert len(lean_writes) == len(requests)  # the store that created the game holds its head
     for request in requests:
         # A store with no head of the game: every append goes the general way.
         EventStore(store.db, snapshot_every=10, clock=general_clock).append(general_game.id, general_token, request)
-    assert len(lean_writes) == len(requests) - 1
+    assert len(lean_writes) == len(requests)
     assert stored(store.db, lean_game.id) == stored(store.db, general_game.id)
     assert len(snapshots(store.db, lean_game.id)) == len(requests) // 10
     assert snapshots(store.db, lean_game.id) == snapshots(store.db, general_game.id)
@@ -90,6 +90,7 @@ def test_a_head_made_old_by_another_writer_is_judged_afresh(store: EventStore, l
     here, there = store, EventStore(store.db)
     game, token = here.create_game("panic-in-the-air", PLAYERS)
     here.append(game.id, token, draw("Ana"))  # the head: Ana has one action left
+    assert lean_writes == [1]  # the creating store held the game's head from the start
     there.append(game.id, token, play_fall("Ana", 100, "Ana"))  # her second: Ben's turn now
     with pytest.raises(RuleViolation) as refused:
         here.append(game.id, token, draw("Ana"))
@@ -97,9 +98,9 @@ def test_a_head_made_old_by_another_writer_is_judged_afresh(store: EventStore, l
     assert "Ben's turn" in refused.value.details["violations"][0]["message"]
     result, created = here.append(game.id, token, draw("Ben"))
     assert created and result.seq == 3
-    assert lean_writes == []  # the stale head was tried, found old, and never written through
+    assert lean_writes == [1]  # the stale head was tried, found old, and never written through
     result, _ = here.append(game.id, token, play_fall("Ben", 100, "Ben"))
-    assert result.seq == 4 and lean_writes == [1]  # the general way renewed the head
+    assert result.seq == 4 and lean_writes == [1, 1]  # the general way renewed the head
     assert store.verify(game.id)["ok"]
 
 
@@ -116,7 +117,7 @@ def test_the_lean_way_keeps_tokens_versions_and_idempotency(store: EventStore, l
     with pytest.raises(RuleViolation) as refused:
         store.append(game.id, token, draw("Ben"))
     assert refused.value.details["violations"][0]["code"] == "PN-C02"
-    assert store.get_game(game.id).version == 1 and lean_writes == []
+    assert store.get_game(game.id).version == 1 and lean_writes == [1]
 
     first, created = store.append(game.id, token, play_fall("Ana", 100, idempotency_key="k", expected_version=1))
     again, created_again = store.append(game.id, token, play_fall("Ana", 100, idempotency_key="k",
@@ -128,5 +129,5 @@ def test_the_lean_way_keeps_tokens_versions_and_idempotency(store: EventStore, l
     assert reused.value.details["violations"][0]["code"] == "idempotency/key-reused"
     with store.db.connect() as conn:
         seqs = list(conn.scalars(select(EventRow.seq).where(EventRow.game_id == game.id).order_by(EventRow.seq)))
-    assert seqs == [1, 2] and lean_writes == [1]
+    assert seqs == [1, 2] and lean_writes == [1, 1]
     assert store.get_game(other.id).version == 0

@@ -77,11 +77,32 @@ def test_a_refused_or_rolled_back_append_wakes_nobody(
         raise OSError("the disk filled up")  # ...which now rolls back
 
     monkeypatch.setattr(EventStore, "_advance", advance_then_fail)
+    general = EventStore(store.db)  # holds no head of the game: appends go the general way
     with pytest.raises(OSError):
-        store.append(game_id, token, draw())
+        general.append(game_id, token, draw())
     assert store.get_game(game_id).version == 0
     assert watch.wait(game_id, mark, 0.5) is False, "a rolled-back append must not be announced"
     monkeypatch.setattr(EventStore, "_advance", advance)
+
+    # The lean way (the creating store holds the head): the NOTIFY is sent, the commit fails.
+    real_connection = store.db.raw_connection
+
+    class CommitFails:
+        def __init__(self, connection: Any):
+            self.connection = connection
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.connection, name)
+
+        def commit(self) -> None:
+            raise OSError("the disk filled up")
+
+    monkeypatch.setattr(store.db, "raw_connection", lambda: CommitFails(real_connection()))
+    with pytest.raises(OSError):
+        store.append(game_id, token, draw())
+    assert store.get_game(game_id).version == 0
+    assert watch.wait(game_id, mark, 0.5) is False, "a rolled-back lean append must not be announced"
+    monkeypatch.setattr(store.db, "raw_connection", real_connection)
     store.append(game_id, token, draw())
     assert watch.wait(game_id, mark, 10) is True
 
