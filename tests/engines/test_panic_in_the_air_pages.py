@@ -19,6 +19,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template
 from engines.base import Engine, Event, State
 from engines.panic_in_the_air.changes import card_label
 from engines.panic_in_the_air.demo import demo_game
+from recorder.web.fragments import FragmentCache
 from tests.engines.strategies import GAME_STRATEGIES, random_table
 from tests.engines.test_panic_in_the_air import (
     CC,
@@ -289,7 +290,8 @@ def test_the_demo_positions_run_from_turn_1_to_game_over(pita: Engine) -> None:
 
 @pytest.fixture(scope="module")
 def board() -> Template:
-    env = Environment(loader=FileSystemLoader(str(ROOT / "templates")), autoescape=True, undefined=StrictUndefined)
+    env = Environment(loader=FileSystemLoader(str(ROOT / "templates")), autoescape=True, undefined=StrictUndefined,
+                      extensions=[FragmentCache])  # the {% memo %} tag, as the app's pages have it
     return env.get_template(BOARD)
 
 
