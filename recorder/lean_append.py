@@ -1,4 +1,4 @@
-"""The append's hot path: one game event to a game this process appended to last.
+"""The append's hot path: one game event to a game this process created or last wrote.
 
 Profiling ``make bench`` showed SQLAlchemy's per-statement work (ORM flush, identity
 map, statement compilation and execution context) at over half of an append, more
@@ -69,7 +69,7 @@ class Outcome(Enum):
 
 
 class DriverStatements:
-    """The three statements in the driver's own parameter style."""
+    """The append's statements in the driver's own parameter style."""
 
     def __init__(self, db: DbEngine):
         self.dialect = db.dialect.name

@@ -206,7 +206,7 @@ class EventStore:
         # The newest fold spares every append a fold from the last snapshot; the
         # timeline and the log spare every viewer a fold from the start.
         self._latest: VersionedCache[_Fold] = VersionedCache(512)
-        # What an append to a game this process wrote last needs, so that it goes the lean way.
+        # What an append to a game this process created or wrote last needs: it goes the lean way.
         self._heads: VersionedCache[Head] = VersionedCache(512)
         self._lean_sql = DriverStatements(db)
         self._gate = WriteGate(db)
