@@ -159,13 +159,6 @@ class EventUnpacking:
         folded: State = self.effects(state, event.type, event.actor, event.data)
         return folded
 
-    def apply_in_place(self, state: State, event: Event) -> State:
-        """``apply`` to a state the caller owns, which may be changed and returned: a game
-        that copies its table in ``apply`` names ``effects_in_place``; the others copy."""
-        in_place: EventFunction | None = getattr(self, "effects_in_place", None)
-        folded: State = (in_place or self.effects)(state, event.type, event.actor, event.data)
-        return folded
-
     def describe(self, state: State, event: Event) -> str:
         """One line for the game log, from the state before the event."""
         line: str = self.words(state, event.type, event.actor, event.data)
@@ -232,8 +225,8 @@ def seat_problems(
 
 def apply_owned(engine: Engine, state: State, event: Event) -> State:
     """``engine.apply`` for a fold that made ``state`` itself and keeps no reference to it:
-    an engine may then change it in place (``apply_in_place``) instead of copying it.
-    Engines without that hook simply apply."""
-    in_place = getattr(engine, "apply_in_place", None)
-    folded: State = in_place(state, event) if in_place else engine.apply(state, event)
+    a game whose ``apply`` copies its whole table names an ``effects_in_place`` function,
+    which changes ``state`` and returns it.  Engines without one simply apply."""
+    in_place: EventFunction | None = getattr(engine, "effects_in_place", None)
+    folded: State = in_place(state, event.type, event.actor, event.data) if in_place else engine.apply(state, event)
     return folded

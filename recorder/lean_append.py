@@ -59,7 +59,6 @@ class Head:
     state: Any
     step: int
     seq: int
-    status: str
 
 
 class Outcome(Enum):

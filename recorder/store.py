@@ -394,7 +394,7 @@ class EventStore:
         version = row["seq"]
         self._heads.put(head.game_id, version, Head(
             head.game_id, head.engine, head.player_names, head.token_hash, version=version, last_hash=row["hash"],
-            state=judged.after.state, step=judged.after.step, seq=judged.after.seq, status=status))
+            state=judged.after.state, step=judged.after.step, seq=judged.after.seq))
         self._latest.put(head.game_id, version, judged.after)
         return AppendResult(version, version, judged.flags, engine, judged.after.state,
                             event=judged.event, before=head.state)
@@ -404,8 +404,7 @@ class EventStore:
         self._latest.put(game.id, version, fold)
         self._heads.put(game.id, version, Head(
             game_id=game.id, engine=engine.name, player_names=_names(game), token_hash=game.write_token_hash,
-            version=version, last_hash=last_hash, state=fold.state, step=fold.step, seq=fold.seq,
-            status=STATUS_FINISHED if engine.is_over(fold.state) else STATUS_IN_PROGRESS))
+            version=version, last_hash=last_hash, state=fold.state, step=fold.step, seq=fold.seq))
 
     def _check_shape(self, engine: engines.Engine, names: frozenset[str], request: AppendRequest) -> None:
         schema = _schema_of(engine, request.type)

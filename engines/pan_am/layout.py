@@ -21,14 +21,11 @@ initial beside the colour (``marks``), so colour is never the only signal.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import marshal
 import math
-import threading
-from collections import OrderedDict
 from typing import Any, Mapping
 
+from engines.content_cache import BoundedCache, content_digest
 from engines.pan_am.board import cost_key, distance_key, region_key
 from engines.pan_am.state import AREAS, DISPLAY_SLOTS, PAN_AM, PLANES, RANGE, REGIONS, SPACES, route_key, route_label
 from engines.pan_am.table import known_a_tracks
@@ -283,25 +280,16 @@ def network(state: Mapping[str, Any]) -> dict[str, Any]:
     """
     inputs = {name: state.get(name) for name in NETWORK_INPUTS}
     inputs["options"] = {"origin": (state.get("options") or {}).get("origin")}
-    # The key is a digest of the inputs' marshal bytes: five times quicker than JSON text
-    # with sorted keys, and equal inputs in another key order only miss, never collide.
-    key = hashlib.blake2b(marshal.dumps(inputs), digest_size=20).digest()
-    with _NETWORKS_LOCK:
-        found = _NETWORKS.get(key)
-        if found is not None:
-            _NETWORKS.move_to_end(key)
-            return found
-    drawn = _network({name: value for name, value in as_json(inputs).items() if value is not None})
-    with _NETWORKS_LOCK:
-        _NETWORKS[key] = drawn
-        while len(_NETWORKS) > NETWORKS_KEPT:
-            _NETWORKS.popitem(last=False)
+    key = content_digest(inputs)
+    drawn = _NETWORKS.get(key) if key is not None else None
+    if drawn is None:
+        drawn = _network({name: value for name, value in as_json(inputs).items() if value is not None})
+        if key is not None:
+            _NETWORKS.put(key, drawn)
     return drawn
 
 
-NETWORKS_KEPT = 256
-_NETWORKS: OrderedDict[bytes, dict[str, Any]] = OrderedDict()
-_NETWORKS_LOCK = threading.Lock()
+_NETWORKS: BoundedCache[dict[str, Any]] = BoundedCache(capacity=256)  # distinct networks kept
 
 
 def as_json(value: Any) -> Any:

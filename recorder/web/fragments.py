@@ -9,17 +9,12 @@ copied, in every frame, request and viewer of this process.
 The key must hold everything the block reads (besides constants): the block is
 never re-rendered while its key is the same.  ``tests/web/test_board_fragments.py``
 renders every step of every demo game with and without the cache and compares.
-Keys are JSON-like values (the parts of the state the block shows); they are
-reduced to a digest of their ``marshal`` bytes, so equal values in another key
-order only miss, never collide.  The cache is bounded by the size of what it holds.
+Keys are JSON-like values (the parts of the state the block shows), reduced to a
+digest (``engines.content_cache``).  The cache is bounded by the size of what it holds.
 """
 
 from __future__ import annotations
 
-import hashlib
-import marshal
-import threading
-from collections import OrderedDict
 from typing import Any, Callable
 
 from jinja2 import nodes
@@ -27,54 +22,27 @@ from jinja2.ext import Extension
 from jinja2.parser import Parser
 from markupsafe import Markup
 
+from engines.content_cache import BoundedCache, content_digest
+
 DEFAULT_MAX_CHARS = 32 * 1024 * 1024  # about that many bytes of HTML
 
 
-class Fragments:
-    """Rendered blocks by digest, least recently used dropped first."""
+class Fragments(BoundedCache[str]):
+    """Rendered blocks by the digest of (block, key), bounded by the text they hold."""
 
     def __init__(self, max_chars: int = DEFAULT_MAX_CHARS):
-        self.max_chars = max_chars
+        super().__init__(max_chars, weigh=len)
         self.enabled = True
-        self.hits = self.misses = 0
-        self._held = 0
-        self._entries: OrderedDict[bytes, str] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
-            self._held = 0
 
     def render(self, block: str, key: Any, caller: Callable[[], str]) -> str:
-        digest = _digest(block, key) if self.enabled else None
+        digest = content_digest((block, key)) if self.enabled else None
         if digest is None:
             return caller()
-        with self._lock:
-            found = self._entries.get(digest)
-            if found is not None:
-                self._entries.move_to_end(digest)
-                self.hits += 1
-                return found
-        text = caller()
-        with self._lock:
-            self.misses += 1
-            if digest not in self._entries and len(text) <= self.max_chars:
-                self._entries[digest] = text
-                self._held += len(text)
-                while self._held > self.max_chars:
-                    _, dropped = self._entries.popitem(last=False)
-                    self._held -= len(dropped)
-        return text
-
-
-def _digest(block: str, key: Any) -> bytes | None:
-    """None (render, do not keep) when the key is not plain data."""
-    try:
-        data = marshal.dumps((block, key))
-    except ValueError:
-        return None
-    return hashlib.blake2b(data, digest_size=20).digest()
+        found = self.get(digest)
+        if found is None:
+            found = caller()
+            self.put(digest, found)
+        return found
 
 
 class FragmentCache(Extension):
