@@ -21,7 +21,7 @@ from typing import Any, Callable, Generic, Iterator, Mapping, Sequence, TypeVar
 
 from marshmallow import Schema, ValidationError
 from sqlalchemy import Engine as DbEngine
-from sqlalchemy import func, insert, select, tuple_, update
+from sqlalchemy import bindparam, func, insert, select, tuple_, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
@@ -41,6 +41,12 @@ from recorder.jsonish import UNSTORABLE_TEXT, unstorable
 from recorder.lean_append import DriverStatements, Head, Outcome, write_event
 from recorder.live import LIVE_CHANNEL
 from recorder.models import NAME_MAX, TITLE_MAX, EventRow, Game, GamePlayer, Snapshot
+
+# The recorder's own event types, written into the SQL as the partial index
+# ix_events_recorder_types has them: SQLite uses that index only for a query whose
+# term is the index's own, which a bound parameter is not.  Constants, never input.
+_RECORDER_TYPE = EventRow.type.in_(
+    bindparam("recorder_types", sorted(RECORDER_TYPES), expanding=True, literal_execute=True))
 from recorder.tokens import new_token, token_digest, token_matches
 
 DEFAULT_SNAPSHOT_EVERY = 100
@@ -850,11 +856,12 @@ class EventStore:
         """The game's corrections up to its version as read (a later commit is not ours to see)."""
         rows = session.execute(
             select(EventRow.seq, EventRow.type, EventRow.data, EventRow.flags, EventRow.override)
-            .where(EventRow.game_id == game.id, EventRow.type.in_(CORRECTION_TYPES), EventRow.seq <= game.version)
+            .where(EventRow.game_id == game.id, _RECORDER_TYPE, EventRow.seq <= game.version)
             .order_by(EventRow.seq)
         )
         return Corrections.from_rows(
-            CorrectionRow(seq, type_, data, flags or [], override) for seq, type_, data, flags, override in rows)
+            CorrectionRow(seq, type_, data, flags or [], override)
+            for seq, type_, data, flags, override in rows if type_ in CORRECTION_TYPES)
 
     def recorded_events(self, game_id: str, start: int = 1, end: int | None = None) -> list[EventRow]:
         """The log as recorded, corrections included, by seq."""
@@ -948,11 +955,14 @@ class EventStore:
         return game, points
 
     def _step_count(self, session: Session, game: Game, corrections: Corrections) -> int:
-        recorded = session.scalar(
+        """Game events up to the version, less those retracted.  Seqs run 1..version with
+        no gap, so it is the version less the recorder's own events: a count over their
+        small index, not over the whole game."""
+        recorder_events = session.scalar(
             select(func.count()).select_from(EventRow).where(
-                EventRow.game_id == game.id, EventRow.seq <= game.version, EventRow.type.not_in(RECORDER_TYPES))
+                EventRow.game_id == game.id, _RECORDER_TYPE, EventRow.seq <= game.version)
         ) or 0
-        return recorded - len(corrections.retracted_by)
+        return game.version - recorder_events - len(corrections.retracted_by)
 
     def types_between(self, game_id: str, after_version: int, upto_version: int) -> set[str]:
         """The types of the events stored after one version up to another (for live viewers)."""
