@@ -23,6 +23,7 @@ from recorder.web import pages, rate_limit
 from recorder.web.csrf import csrf_token
 from recorder.web.fragments import FragmentCache
 from recorder.web.secret import secret_key
+from recorder.web.sessions import CachedSignerSessions
 from recorder.web.security_headers import add_security_headers
 
 MAX_BODY_BYTES = 256 * 1024
@@ -74,6 +75,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     _trust_proxies(app, int(app.config["TRUSTED_PROXIES"]))
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key(app.instance_path)
+    app.session_interface = CachedSignerSessions()
 
     db = make_engine(app.config["DATABASE_URL"])
     app.extensions["tablescribe.db"] = db

