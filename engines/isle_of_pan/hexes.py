@@ -348,9 +348,21 @@ def largest_group(terrain_of: Mapping[Coord, str], domain: str, wildcard: str | 
     >>> largest_group(land, "PLAIN"), largest_group(land, "PLAIN", "PORTAL"), largest_group(land, "DESERT")
     (2, 4, 0)
     """
-    cells = {c for c, t in terrain_of.items() if t == domain or (wildcard is not None and t == wildcard)}
+    # One flood fill per piece, sizes only: standings ask this after every event.
+    left = {c for c, t in terrain_of.items() if t == domain or (wildcard is not None and t == wildcard)}
     best = 0
-    for piece in components(cells):
-        if any(terrain_of[c] == domain for c in piece):
-            best = max(best, len(piece))
+    while left:
+        seed = left.pop()
+        todo, size, has_domain = [seed], 1, terrain_of[seed] == domain
+        while todo:
+            q, r = todo.pop()
+            for dq, dr in DIRS:
+                cell = (q + dq, r + dr)
+                if cell in left:
+                    left.remove(cell)
+                    todo.append(cell)
+                    size += 1
+                    has_domain = has_domain or terrain_of[cell] == domain
+        if has_domain and size > best:
+            best = size
     return best

@@ -146,3 +146,16 @@ def test_the_largest_domain_group_never_shrinks_as_tiles_are_added(data: st.Data
         taken = Event("tile_taken", {"display_id": "D1", "portal_choices": ["REPTILE"] * tile["terrains"].count("PORTAL")}, nxt)
         assert not [v for v in PAN.check(state, taken) if v.blocks]
         state = PAN.apply(state, taken)
+
+
+@given(st.dictionaries(st.tuples(st.integers(-4, 4), st.integers(-4, 4)),
+                       st.sampled_from(["PLAIN", "DESERT", "PORTAL"]), max_size=40),
+       st.booleans())
+def test_largest_group_is_the_largest_component_holding_its_domain(terrain: dict[Any, str], portals_join: bool) -> None:
+    """The flood fill agrees with the definition: the connected pieces of the domain's
+    spaces (portals joining when they count), those with a space of the domain, largest."""
+    wildcard = "PORTAL" if portals_join else None
+    for domain in ("PLAIN", "DESERT"):
+        cells = {c for c, t in terrain.items() if t == domain or t == wildcard}
+        sizes = [len(p) for p in hexes.components(cells) if any(terrain[c] == domain for c in p)]
+        assert hexes.largest_group(terrain, domain, wildcard) == max(sizes, default=0)
