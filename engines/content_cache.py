@@ -4,7 +4,10 @@ dropped first.  Pan Am's network layout and the pages' board parts
 
 The key is a digest of the content's ``marshal`` bytes: a walk in C, several times
 quicker than JSON text with sorted keys.  Equal contents built in another key order
-give another digest, so they only miss, never collide.
+give another digest, so they only miss, never collide.  The bytes are marshal's format
+2: formats 3 and 4 flag every object that something else also refers to (and every
+interned string), so the same content gave other bytes whenever a page being drawn,
+or a cycle waiting for the garbage collector, held on to a piece of it, and missed.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from collections import OrderedDict
 from typing import Any, Callable, Generic, TypeVar
 
 V = TypeVar("V")
+MARSHAL_FORMAT = 2  # no references between objects: the bytes depend on the content alone
 
 
 def content_digest(content: Any) -> bytes | None:
@@ -24,9 +28,12 @@ def content_digest(content: Any) -> bytes | None:
 
     >>> content_digest({"a": [1, "b"]}) == content_digest({"a": [1, "b"]}), content_digest(object())
     (True, None)
+    >>> shared = [1]
+    >>> content_digest({"a": shared}) == content_digest({"a": [1]}), content_digest([1]) == content_digest([True])
+    (True, False)
     """
     try:
-        data = marshal.dumps(content)
+        data = marshal.dumps(content, MARSHAL_FORMAT)
     except ValueError:
         return None
     return hashlib.blake2b(data, digest_size=20).digest()
