@@ -19,6 +19,7 @@ from recorder.api.games import store
 from recorder.history import CORRECTION_TYPES
 from recorder.live import Watch, watch_for
 from recorder.web.chart import score_chart
+from recorder.web.board_parts import PartTable
 from recorder.web.frames import frame_json, totals
 
 blp = Blueprint("replay", __name__, url_prefix="/api/games", description="Replay and live follow, for the viewer")
@@ -28,9 +29,22 @@ RECONNECT_MS = 1000
 BUSY_RETRY_MS = 5000
 
 
+BOARD_FORMATS = ("html", "parts")
+FRAME_FIELDS = ("Each step: `step`, `seq`, `event` {type, actor, data} (null at step 0), `describe`, `position` "
+                "{round, turn, label}, `standings`, `changes`, `flags`, `override`; and its board, "
+                "`board_html` (with `board=html`) or `board` (with `board=parts`).")
+PARTS = ("With `board=parts` only: the board parts of this answer.  A frame's `board` and each part are "
+         "lists of chunks: a string is literal HTML, a number n stands for part n, itself joined the same "
+         "way.  Joining a frame's `board` gives exactly the `board_html` that `board=html` sends.")
+
+
 class FramesArgs(schemas.Strict):
     from_ = fields.Integer(data_key="from", load_default=0, validate=validate.Range(min=0, max=schemas.MAX_INT))
     count = fields.Integer(load_default=20, validate=validate.Range(min=1, max=MAX_FRAMES))
+    board = fields.String(load_default="html", validate=validate.OneOf(BOARD_FORMATS), metadata={
+        "description": "`html`: each frame's whole board in `board_html`. `parts`: each frame's board "
+                       "as `board`, chunks referring to the answer's `parts`, so that what consecutive "
+                       "steps share is sent once."})
 
 
 class FramesOut(Schema):
@@ -38,7 +52,8 @@ class FramesOut(Schema):
     version = fields.Integer()
     steps = fields.Integer()
     is_over = fields.Boolean()
-    frames = fields.List(fields.Dict())
+    frames = fields.List(fields.Dict(), metadata={"description": FRAME_FIELDS})
+    parts = fields.List(fields.Raw(), metadata={"description": PARTS})
 
 
 class TimelineOut(Schema):
@@ -59,16 +74,21 @@ class Frames(MethodView):
     @blp.response(200, FramesOut())
     @blp.alt_response(404, schema=schemas.ApiError, description="No such game or step")
     def get(self, args: dict[str, Any], game_id: str) -> dict[str, Any]:
-        """Up to 50 consecutive steps from ``from``: describe line, board, standings, changes."""
+        """Up to 50 consecutive steps from ``from``: describe line, board, standings, changes.
+        With ``board=parts`` each board part is sent once for the whole answer."""
         game, steps, frames = store().frames(game_id, args["from_"], args["count"])
         engine = engines.find(game.engine)
         players = player_names(game)
         last = frames[-1].state if frames else None
-        return {
+        parts = PartTable() if args["board"] == "parts" else None
+        answer = {
             "game_id": game.id, "version": game.version, "steps": steps,
             "is_over": bool(last is not None and steps == frames[-1].step and engine.is_over(last)),
-            "frames": [frame_json(engine, players, frame) for frame in frames],
+            "frames": [frame_json(engine, players, frame, parts) for frame in frames],
         }
+        if parts is not None:
+            answer["parts"] = parts.parts
+        return answer
 
 
 @blp.route("/<game_id>/timeline")

@@ -11,6 +11,8 @@ from markupsafe import Markup
 import engines
 from engines import Event, State
 from recorder.store import FrameData, position_of
+from recorder.web.board_parts import PartTable
+from recorder.web.fragments import Chunk, board_chunks
 
 SET_UP = "Set-up"
 SET_UP_POSITION = {"round": None, "turn": None, "label": SET_UP}
@@ -23,6 +25,11 @@ def render_board(engine: engines.Engine, state: State, players: Sequence[str]) -
         return Markup(render_template(f"engines/{engine.name}/board.html", **context))
     except TemplateNotFound:
         return Markup(render_template("engines/_generic/board.html", **context))
+
+
+def render_board_chunks(engine: engines.Engine, state: State, players: Sequence[str]) -> tuple[Chunk, ...]:
+    """The same board as ``render_board``, as literal HTML and the Parts of its ``memo`` blocks."""
+    return board_chunks(lambda: str(render_board(engine, state, players)))
 
 
 def changes(engine: engines.Engine, before: State, after: State, event: Event) -> list[str]:
@@ -38,9 +45,16 @@ def changes(engine: engines.Engine, before: State, after: State, event: Event) -
     ]
 
 
-def frame_json(engine: engines.Engine, players: Sequence[str], frame: FrameData) -> dict[str, Any]:
+def frame_json(engine: engines.Engine, players: Sequence[str], frame: FrameData,
+               parts: PartTable | None = None) -> dict[str, Any]:
+    """One step as the viewer shows it; with ``parts``, the board as chunks referring to
+    the batch's parts (``board``) instead of whole (``board_html``)."""
     effective = frame.effective
     event = effective.event if effective else None
+    if parts is None:
+        board: dict[str, Any] = {"board_html": str(render_board(engine, frame.state, players))}
+    else:
+        board = {"board": parts.encode(render_board_chunks(engine, frame.state, players))}
     return {
         "step": frame.step,
         "seq": frame.seq,
@@ -48,7 +62,7 @@ def frame_json(engine: engines.Engine, players: Sequence[str], frame: FrameData)
         "describe": engine.describe(frame.before, event) if event and frame.before is not None else SET_UP,
         # The turn the step's action belongs to (the state before it), as the log groups it.
         "position": position_of(engine, frame.before) if event and frame.before is not None else SET_UP_POSITION,
-        "board_html": str(render_board(engine, frame.state, players)),
+        **board,
         "standings": engine.standings(frame.state),
         "changes": changes(engine, frame.before, frame.state, event) if event and frame.before is not None else [],
         "flags": effective.flags if effective else [],
