@@ -2,7 +2,7 @@
 // through the game without reloading, keeps the URL on the step (?step=N), plays the
 // game back, and follows a game in progress live.
 import { Chart } from "./viewer/chart.js";
-import { FrameStore } from "./viewer/frames.js";
+import { boardHtml, FrameStore } from "./viewer/frames.js";
 import { logGroups, recordedRows } from "./viewer/format.js";
 import { LiveFollow } from "./viewer/live.js";
 import {
@@ -131,7 +131,7 @@ function start(config) {
     state.shown = frame.step;
     els.stage.classList.remove("is-loading", "has-error");
     els.stage.removeAttribute("aria-busy");
-    els.board.innerHTML = frame.board_html; // rendered and escaped by the server
+    els.board.innerHTML = boardHtml(frame); // rendered and escaped by the server
     renderStepHead(frame, els);
     renderChanges(frame, els.changes);
     renderStandings(frame.standings, frame.step, seats, { when: els.standingsWhen, table: els.standings });

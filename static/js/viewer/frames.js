@@ -2,6 +2,10 @@
 // ahead and behind. A frame is never fetched twice for the same history; reset() (after
 // a correction rewrote history) drops them all, and answers still in flight from before
 // the reset are thrown away.
+//
+// Frames come with their boards in parts (``board=parts``): each part the batch's steps
+// share is sent once, and a frame's board is chunks, strings of HTML and numbers of parts.
+// boardHtml() joins them into exactly the HTML the server would have sent whole.
 
 export const BATCH = 20;      // steps per request (the API takes up to 50)
 const AHEAD = 25;             // prefetch this many steps ahead...
@@ -70,7 +74,8 @@ export class FrameStore {
 
   request(from, count) {
     const generation = this.generation;
-    const promise = fetch(`${this.url}?from=${from}&count=${count}`, { headers: { Accept: "application/json" } })
+    const url = `${this.url}?from=${from}&count=${count}&board=parts`;
+    const promise = fetch(url, { headers: { Accept: "application/json" } })
       .then((response) => {
         if (!response.ok) throw new Error(`The frames could not be loaded (${response.status})`);
         return response.json();
@@ -78,7 +83,11 @@ export class FrameStore {
       .then((data) => {
         if (generation !== this.generation) return; // history changed meanwhile: stale answer
         this.version = data.version;
-        for (const frame of data.frames) this.frames.set(frame.step, frame);
+        const parts = partTexts(data.parts || []);
+        for (const frame of data.frames) {
+          if (frame.board) frame.parts = parts; // shared by the batch; boardHtml() joins on demand
+          this.frames.set(frame.step, frame);
+        }
         if (data.frames.length && data.frames[data.frames.length - 1].step === data.steps) this.isOver = data.is_over;
       })
       .finally(() => {
@@ -90,4 +99,21 @@ export class FrameStore {
     for (let step = from; step < from + count; step += 1) this.pending.set(step, promise);
     return promise;
   }
+}
+
+/** Each part of a batch as HTML, a part's own parts joined in first. */
+function partTexts(parts) {
+  const texts = new Array(parts.length);
+  const text = (n) => {
+    if (texts[n] === undefined) texts[n] = parts[n].map((c) => (typeof c === "number" ? text(c) : c)).join("");
+    return texts[n];
+  };
+  for (let n = 0; n < parts.length; n += 1) text(n);
+  return texts;
+}
+
+/** A frame's board as HTML, rendered and escaped by the server. */
+export function boardHtml(frame) {
+  if (!frame.board) return frame.board_html;
+  return frame.board.map((c) => (typeof c === "number" ? frame.parts[c] : c)).join("");
 }
