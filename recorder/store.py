@@ -38,7 +38,7 @@ from recorder.history import CORRECTION_TYPES, RECORDER_TYPES, CorrectionRow, Co
 from recorder.imports.checks import check_chain, check_result, flag_keys, importable_engine, scratch_database
 from recorder.imports.problems import ImportConflict, ImportRefused
 from recorder.jsonish import UNSTORABLE_TEXT, unstorable
-from recorder.lean_append import DriverStatements, Head, Outcome, write_event
+from recorder.lean_append import Connections, DriverStatements, Head, Outcome, write_event
 from recorder.live import LIVE_CHANNEL
 from recorder.models import NAME_MAX, TITLE_MAX, EventRow, Game, GamePlayer, Snapshot
 
@@ -215,6 +215,7 @@ class EventStore:
         # What an append to a game this process created or wrote last needs: it goes the lean way.
         self._heads: VersionedCache[Head] = VersionedCache(512)
         self._lean_sql = DriverStatements(db)
+        self._lean_connections = Connections(db)
         self._gate = WriteGate(db)
         self._timelines: VersionedCache[list[tuple[int, State]]] = VersionedCache(16)
         self._logs: VersionedCache[list[dict[str, Any]]] = VersionedCache(64)
@@ -392,7 +393,7 @@ class EventStore:
         status = STATUS_FINISHED if engine.is_over(judged.after.state) else STATUS_IN_PROGRESS
         try:
             with self._gate.held():
-                outcome = write_event(self.db, self._lean_sql, head, row, status, snapshot)
+                outcome = write_event(self._lean_connections, self._lean_sql, head, row, status, snapshot)
         except self.db.dialect.dbapi.IntegrityError:  # type: ignore[union-attr]
             outcome = Outcome.STALE
         if outcome is not Outcome.WRITTEN:

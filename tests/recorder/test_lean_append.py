@@ -131,3 +131,35 @@ def test_the_lean_way_keeps_tokens_versions_and_idempotency(store: EventStore, l
         seqs = list(conn.scalars(select(EventRow.seq).where(EventRow.game_id == game.id).order_by(EventRow.seq)))
     assert seqs == [1, 2] and lean_writes == [1, 1]
     assert store.get_game(other.id).version == 0
+
+
+def test_sqlite_lends_each_thread_its_own_connection_and_replaces_a_broken_one(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from recorder.db import make_engine
+    from recorder.lean_append import Connections
+
+    db = make_engine(f"sqlite:///{tmp_path / 'lend.db'}")
+    try:
+        lender = Connections(db)
+
+        def borrow() -> Any:
+            with lender.borrowed() as connection:
+                return connection.dbapi_connection
+
+        first = borrow()
+        assert borrow() is first  # kept by the thread, not handed back to the pool
+        with ThreadPoolExecutor(1) as other:
+            assert other.submit(borrow).result() is not first
+        assert db.pool.checkedout() == 0  # none of them is held from the pool
+
+        with pytest.raises(ZeroDivisionError), lender.borrowed():
+            1 / 0
+        assert borrow() is not first  # an error other than a lost race: made afresh
+
+        kept = borrow()
+        monkeypatch.setattr("os.getpid", lambda: -1)  # as in a child after fork
+        assert borrow() is not kept
+    finally:
+        db.dispose()
