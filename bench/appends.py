@@ -9,7 +9,12 @@ half way would otherwise decide it):
   with ``synchronous=FULL``); the games are created before the clock starts;
 - raw ``sqlite3``: one INSERT of a JSON body per ``BEGIN IMMEDIATE ... COMMIT``,
   same pragmas, same disk;
-- the eventsourcing library: one ``save()`` of one event of a trivial aggregate.
+- the eventsourcing library: one ``save()`` of one event of a trivial aggregate;
+- the schema floor: the lean append's own statements on our schema (``BEGIN
+  IMMEDIATE``, the event's INSERT, the version's compare-and-set, ``COMMIT``) with a
+  fixed, realistic row and no Python work at all.  Not a target: it shows what no
+  append through this schema can beat, so the store's time beyond it is its checks,
+  its hash chain and its bookkeeping, and how much of that a target leaves room for.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from typing import Iterator, Protocol
 from bench.es_reference import Saver
 from recorder.db import make_engine
 from recorder.demo import demo_games
+from recorder.lean_append import EVENT_COLUMNS, DriverStatements
 from recorder.migrate import upgrade
 from recorder.store import AppendRequest, EventStore
 
@@ -98,12 +104,52 @@ class RawCommits:
         self.conn.close()
 
 
+class SchemaFloor:
+    """The lean append's statements alone, on a migrated database, same pragmas."""
+
+    def __init__(self, path: Path):
+        store = new_store(path)
+        self.sql = DriverStatements(store.db)
+        self.game_id = store.create_game("panic-in-the-air", ["Ana", "Ben", "Cy"])[0].id
+        store.db.dispose()
+        self.conn = sqlite3.connect(path, isolation_level=None)
+        for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON"):
+            self.conn.execute(f"PRAGMA {pragma}")
+        self.version = 0
+
+    def run(self, count: int) -> float:
+        started = time.perf_counter()
+        for _ in range(count):
+            row = _floor_row(self.game_id, self.version + 1)
+            self.conn.execute(self.sql.begin or "BEGIN")
+            self.conn.execute(self.sql.insert_event, row)
+            self.conn.execute(self.sql.advance, (self.version + 1, "in_progress", self.game_id, self.version))
+            self.conn.execute("COMMIT")
+            self.version += 1
+        return time.perf_counter() - started
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def _floor_row(game_id: str, seq: int) -> tuple[object, ...]:
+    """A card played, as the store writes one (column by column, JSON as text)."""
+    values = {
+        "game_id": game_id, "seq": seq, "type": "card_played",
+        "data": '{"target": "Ana", "card": {"kind": "FALL", "value": 100}}', "actor": "Ana", "note": None,
+        "recorded_at": "2026-12-01T10:00:00.000000Z", "recorded_by": None, "idempotency_key": None,
+        "request_hash": None, "override": "null", "flags": "[]", "prev_hash": f"{seq - 1:064x}", "hash": f"{seq:064x}",
+    }
+    return tuple(values[name] for name in EVENT_COLUMNS)
+
+
 def durable_appends(folder: Path, rounds: int, per_round: int) -> dict[str, float]:
     """Writes per second of each contender over ``rounds`` turns of ``per_round`` writes."""
     contenders: dict[str, Contender] = {
         "store": StoreAppends(folder / "store.db", rounds * per_round),
         "raw": RawCommits(folder / "raw.db"),
         "eventsourcing": Saver(folder / "eventsourcing.db"),
+        "floor": SchemaFloor(folder / "floor.db"),
     }
     try:
         for contender in contenders.values():  # warm-up: imports, caches, the first pages
@@ -111,7 +157,7 @@ def durable_appends(folder: Path, rounds: int, per_round: int) -> dict[str, floa
         seconds = dict.fromkeys(contenders, 0.0)
         names = list(contenders)
         for turn in range(rounds):
-            for name in names[turn % 3:] + names[:turn % 3]:  # each goes first in turn
+            for name in names[turn % len(names):] + names[:turn % len(names)]:  # each goes first in turn
                 seconds[name] += contenders[name].run(per_round)
     finally:
         for contender in contenders.values():
@@ -123,4 +169,9 @@ def durable_appends(folder: Path, rounds: int, per_round: int) -> dict[str, floa
         "eventsourcing_saves_per_s": rates["eventsourcing"],
         "append_ratio": rates["store"] / rates["raw"],
         "append_ratio_eventsourcing": rates["store"] / rates["eventsourcing"],
+        "schema_floor_per_s": rates["floor"],
+        # Microseconds per append: the store's work beyond its statements, and the room
+        # the 1.2x eventsourcing target would leave for that work.
+        "store_beyond_floor_us": 1e6 / rates["store"] - 1e6 / rates["floor"],
+        "room_at_eventsourcing_target_us": 1e6 / (1.2 * rates["eventsourcing"]) - 1e6 / rates["floor"],
     }

@@ -3,8 +3,8 @@
 ``python -m bench.http_load MODE PORT CLIENTS SECONDS LIMIT [GAME_IDS]`` runs
 CLIENTS threads, each on its own keep-alive connection, until SECONDS have passed
 or LIMIT requests were answered, and prints one JSON line: requests answered,
-seconds, per second, p50 and p95 latency in milliseconds, and any status other
-than the one expected.  The parent (``bench.run``) starts the server and this
+seconds, per second, p50 and p95 latency in milliseconds, its own CPU time per
+request, and any status other than the one expected.  The parent (``bench.run``) starts the server and this
 process, so the load generator never shares an interpreter (or a GIL) with either.
 
 Modes:
@@ -114,13 +114,14 @@ def run(mode: str, port: int, clients: int, seconds: float, limit: int, games: l
         finally:
             client.close()
 
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     threads = [threading.Thread(target=client_loop, args=(i,)) for i in range(clients)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     elapsed = time.perf_counter() - started
+    cpu = time.process_time() - cpu_started
     ordered = sorted(latencies)
     return {
         "mode": mode, "clients": clients, "requests": len(ordered), "seconds": elapsed,
@@ -128,6 +129,8 @@ def run(mode: str, port: int, clients: int, seconds: float, limit: int, games: l
         "p50_ms": statistics.median(ordered) * 1000 if ordered else float("nan"),
         "p95_ms": ordered[int(0.95 * (len(ordered) - 1))] * 1000 if ordered else float("nan"),
         "unexpected": unexpected,
+        # This process's own CPU per request: it shares the machine's cores with the server.
+        "client_cpu_us": cpu / max(len(ordered), 1) * 1e6,
     }
 
 

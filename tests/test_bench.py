@@ -22,6 +22,11 @@ def test_quick_bench_measures_every_ratio(capsys: object) -> None:
     assert figures["store_appends_per_s"] > 0 and figures["raw_commits_per_s"] > 0
     assert figures["eventsourcing_saves_per_s"] > 0 and figures["eventsourcing_replay_events_per_s"] > 0
     assert figures["http_appends"] > 0 and figures["viewer_requests"] > 0
+    # The floors behind the targets: the schema's statements alone, and what the server
+    # and the load generator spent per request.
+    assert figures["schema_floor_per_s"] > 0 and math.isfinite(figures["store_beyond_floor_us"])
+    assert figures["http_append_server_cpu_us"] > 0 and figures["static_server_cpu_us"] > 0
+    assert figures["http_append_client_cpu_us"] > 0 and 0 < figures["http_server_cores_busy"]
     # The export wrote every game once and every event in the database (counted by
     # reading its NDJSON back), and the demo mix averages over 100 events a game.
     assert figures["export_games"] == figures["database_games"] == 6
