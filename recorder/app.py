@@ -25,6 +25,7 @@ from recorder.web.fragments import FragmentCache
 from recorder.web.secret import secret_key
 from recorder.web.sessions import CachedSignerSessions
 from recorder.web.security_headers import add_security_headers
+from recorder.web.templating import PageEnvironment
 
 MAX_BODY_BYTES = 256 * 1024
 JSON_WRITE_METHODS = ("POST", "PUT", "PATCH")
@@ -34,6 +35,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(__name__, instance_relative_config=True,
                 template_folder=str(Path(__file__).parent.parent / "templates"),
                 static_folder=str(Path(__file__).parent.parent / "static"))
+    app.jinja_environment = PageEnvironment  # before app.jinja_env is first made
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
         DATABASE_URL=os.environ.get("DATABASE_URL")
