@@ -270,7 +270,10 @@ def _angles(groups: list[tuple[str | None, list[str]]]) -> tuple[dict[str, float
 # The parts of the state the network is drawn from.  It changes only when a city, a route,
 # a seat or a declaration does, while the viewer draws every step: consecutive frames
 # share one layout (the route placement search is the costliest thing a frame does).
-NETWORK_INPUTS = ("seats", "colours", "cities", "routes", "declared")
+NETWORK_INPUTS = ("seats", "colours", "cities", "routes")
+# Of the declarations, the layout reads cities' regions and routes' distances, and only
+# their values (not who declared them, nor the track costs, a third of the registry).
+NETWORK_DECLARED = (region_key(""), distance_key(""))
 
 
 def network(state: Mapping[str, Any]) -> dict[str, Any]:
@@ -278,7 +281,24 @@ def network(state: Mapping[str, Any]) -> dict[str, Any]:
     ``NETWORK_INPUTS``): the layout only ever sees those parts of the state, so the
     cache cannot serve a picture of anything else.  Callers must not change the result.
     """
+    return network_and_key(state)[0]
+
+
+def network_and_key(state: Mapping[str, Any]) -> tuple[dict[str, Any], bytes | None]:
+    """The network, and the digest of everything it was drawn from (None when the state
+    holds what has no digest): equal digests, equal networks, so the digest can stand
+    for the network in the key of a board part.
+
+    >>> state = {"seats": ["Ann"], "colours": {}, "routes": {}, "cities": {"Rome": {"region": "EUROPE"}},
+    ...          "declared": {"track_cost:A:1:1": {"value": 1, "at": 3, "label": "Track 1"}}}
+    >>> net, key = network_and_key(state)
+    >>> state["declared"]["track_cost:A:1:2"] = {"value": 2, "at": 4, "label": "Track 1"}
+    >>> network_and_key(state)[1] == key, network_and_key(state)[0] is net
+    (True, True)
+    """
     inputs = {name: state.get(name) for name in NETWORK_INPUTS}
+    inputs["declared"] = {key: {"value": entry.get("value")} for key, entry in (state.get("declared") or {}).items()
+                          if key.startswith(NETWORK_DECLARED)}
     inputs["options"] = {"origin": (state.get("options") or {}).get("origin")}
     key = content_digest(inputs)
     drawn = _NETWORKS.get(key) if key is not None else None
@@ -286,7 +306,7 @@ def network(state: Mapping[str, Any]) -> dict[str, Any]:
         drawn = _network({name: value for name, value in as_json(inputs).items() if value is not None})
         if key is not None:
             _NETWORKS.put(key, drawn)
-    return drawn
+    return drawn, key
 
 
 _NETWORKS: BoundedCache[dict[str, Any]] = BoundedCache(capacity=256)  # distinct networks kept
@@ -511,7 +531,9 @@ def areas(state: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def board_view(state: Mapping[str, Any]) -> dict[str, Any]:
-    """Everything the board partial draws that is not read straight from the state."""
-    return {"network": network(state), "areas": areas(state), "seats": seat_index(state), "marks": marks(state),
+    """Everything the board partial draws that is not read straight from the state;
+    ``network_key`` stands for the network in the keys of the board's parts."""
+    drawn, key = network_and_key(state)
+    return {"network": drawn, "network_key": key, "areas": areas(state), "seats": seat_index(state), "marks": marks(state),
             "area_names": AREA_NAMES, "area_order": AREAS,
             "region_names": REGION_NAMES, "region_abbr": REGION_ABBR}
