@@ -11,9 +11,9 @@ each part joined the same way, gives exactly the frame's ``board_html``
 >>> from recorder.web.fragments import Part
 >>> inner = Part(("<b>x</b>",))
 >>> table = PartTable()
->>> table.encode(("<p>", Part(("<i>", inner, "</i>")), inner, "</p>")), table.parts
-(['<p>', 0, 1, '</p>'], [['<i>', 1, '</i>'], ['<b>x</b>']])
->>> assemble(['<p>', 0, 1, '</p>'], table.parts)
+>>> table.encode(("<p>", Part(("<i>", inner, "</i>")), inner, Part(("<b>x</b>",)), "</p>")), table.parts
+(['<p>', 1, 0, 0, '</p>'], [['<b>x</b>'], ['<i>', 0, '</i>']])
+>>> assemble(['<p>', 1, 0, '</p>'], table.parts)
 '<p><i><b>x</b></i><b>x</b></p>'
 """
 
@@ -27,12 +27,15 @@ JsonChunk = str | int
 
 
 class PartTable:
-    """The distinct Parts of one batch, numbered in the order they are first met."""
+    """The distinct parts of one batch, numbered in the order they are finished (a part's
+    own parts first).  Two blocks may draw the same HTML (two keys that look alike on the
+    board): they are one part here."""
 
     def __init__(self) -> None:
         self.parts: list[list[JsonChunk]] = []
         self._numbers: dict[int, int] = {}  # id(part) -> number; _held keeps those ids alive
         self._held: list[Part] = []
+        self._by_content: dict[tuple[JsonChunk, ...], int] = {}
 
     def encode(self, chunks: Sequence[Chunk]) -> list[JsonChunk]:
         """``chunks`` with each Part replaced by its number."""
@@ -41,11 +44,12 @@ class PartTable:
     def _number(self, part: Part) -> int:
         number = self._numbers.get(id(part))
         if number is None:
-            number = len(self.parts)
+            encoded = self.encode(part.chunks)
+            number = self._by_content.setdefault(tuple(encoded), len(self.parts))
+            if number == len(self.parts):
+                self.parts.append(encoded)
             self._numbers[id(part)] = number
             self._held.append(part)
-            self.parts.append([])
-            self.parts[number] = self.encode(part.chunks)
         return number
 
 
