@@ -297,13 +297,15 @@ def network_and_key(state: Mapping[str, Any]) -> tuple[dict[str, Any], bytes | N
     (True, True)
     """
     inputs = {name: state.get(name) for name in NETWORK_INPUTS}
-    inputs["declared"] = {key: {"value": entry.get("value")} for key, entry in (state.get("declared") or {}).items()
+    inputs["declared"] = {key: entry.get("value") for key, entry in (state.get("declared") or {}).items()
                           if key.startswith(NETWORK_DECLARED)}
     inputs["options"] = {"origin": (state.get("options") or {}).get("origin")}
     key = content_digest(inputs)
     drawn = _NETWORKS.get(key) if key is not None else None
     if drawn is None:
-        drawn = _network({name: value for name, value in as_json(inputs).items() if value is not None})
+        seen = {name: value for name, value in as_json(inputs).items() if value is not None}
+        seen["declared"] = {name: {"value": value} for name, value in seen["declared"].items()}
+        drawn = _network(seen)
         if key is not None:
             _NETWORKS.put(key, drawn)
     return drawn, key
@@ -483,8 +485,8 @@ def _sites(state: Mapping[str, Any], area: str, seats: Mapping[str, Mapping[str,
     ] + [None] * max(0, capacity - len(placed))
 
 
-def areas(state: Mapping[str, Any]) -> dict[str, Any]:
-    """The five areas with this round's Engineers.
+def areas(state: Mapping[str, Any], looks: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Any]:
+    """The five areas with this round's Engineers (``looks``: ``marks(state)``, when known).
 
     A: the tracks used so far and those the board file lists, in number order; B: one
     track per display space with its card; C: one track per plane, ``covered`` while its
@@ -506,7 +508,7 @@ def areas(state: Mapping[str, Any]) -> dict[str, Any]:
     >>> view["B"][0]["card"]["city"], view["B"][0]["bonus"], [s and s["player"] for s in view["D"]]
     ('Rome', 1, ['Ann'])
     """
-    seats = marks(state)
+    seats = marks(state) if looks is None else looks
     due = _next_due(state)
     # Every A track known (earlier rounds' too), and any used this round off the board's list.
     tracks_a = set(known_a_tracks(state)) | set(state["tracks"]["A"])
@@ -534,6 +536,7 @@ def board_view(state: Mapping[str, Any]) -> dict[str, Any]:
     """Everything the board partial draws that is not read straight from the state;
     ``network_key`` stands for the network in the keys of the board's parts."""
     drawn, key = network_and_key(state)
-    return {"network": drawn, "network_key": key, "areas": areas(state), "seats": seat_index(state), "marks": marks(state),
+    looks = marks(state)
+    return {"network": drawn, "network_key": key, "areas": areas(state, looks), "seats": seat_index(state), "marks": looks,
             "area_names": AREA_NAMES, "area_order": AREAS,
             "region_names": REGION_NAMES, "region_abbr": REGION_ABBR}

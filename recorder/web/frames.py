@@ -18,18 +18,23 @@ SET_UP = "Set-up"
 SET_UP_POSITION = {"round": None, "turn": None, "label": SET_UP}
 
 
-def render_board(engine: engines.Engine, state: State, players: Sequence[str]) -> Markup:
-    """The engine's partial for one step; a plain fallback for engines without one."""
-    context = {"state": state, "standings": engine.standings(state), "players": list(players), "engine": engine}
+def render_board(engine: engines.Engine, state: State, players: Sequence[str],
+                 standings: Mapping[str, Any] | None = None) -> Markup:
+    """The engine's partial for one step; a plain fallback for engines without one.
+    ``standings``: the state's, when the caller has them already."""
+    if standings is None:
+        standings = engine.standings(state)
+    context = {"state": state, "standings": standings, "players": list(players), "engine": engine}
     try:
         return Markup(render_template(f"engines/{engine.name}/board.html", **context))
     except TemplateNotFound:
         return Markup(render_template("engines/_generic/board.html", **context))
 
 
-def render_board_chunks(engine: engines.Engine, state: State, players: Sequence[str]) -> tuple[Chunk, ...]:
+def render_board_chunks(engine: engines.Engine, state: State, players: Sequence[str],
+                        standings: Mapping[str, Any] | None = None) -> tuple[Chunk, ...]:
     """The same board as ``render_board``, as literal HTML and the Parts of its ``memo`` blocks."""
-    return board_chunks(lambda: str(render_board(engine, state, players)))
+    return board_chunks(lambda: str(render_board(engine, state, players, standings)))
 
 
 def changes(engine: engines.Engine, before: State, after: State, event: Event) -> list[str]:
@@ -51,10 +56,11 @@ def frame_json(engine: engines.Engine, players: Sequence[str], frame: FrameData,
     the batch's parts (``board``) instead of whole (``board_html``)."""
     effective = frame.effective
     event = effective.event if effective else None
+    standings = engine.standings(frame.state)
     if parts is None:
-        board: dict[str, Any] = {"board_html": str(render_board(engine, frame.state, players))}
+        board: dict[str, Any] = {"board_html": str(render_board(engine, frame.state, players, standings))}
     else:
-        board = {"board": parts.encode(render_board_chunks(engine, frame.state, players))}
+        board = {"board": parts.encode(render_board_chunks(engine, frame.state, players, standings))}
     return {
         "step": frame.step,
         "seq": frame.seq,
@@ -63,7 +69,7 @@ def frame_json(engine: engines.Engine, players: Sequence[str], frame: FrameData,
         # The turn the step's action belongs to (the state before it), as the log groups it.
         "position": position_of(engine, frame.before) if event and frame.before is not None else SET_UP_POSITION,
         **board,
-        "standings": engine.standings(frame.state),
+        "standings": standings,
         "changes": changes(engine, frame.before, frame.state, event) if event and frame.before is not None else [],
         "flags": effective.flags if effective else [],
         "override": dict(effective.override) if effective and effective.override else None,
