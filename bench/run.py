@@ -9,7 +9,8 @@ measured in the same run, printed as one table (docs/BENCHMARKS.md keeps the lat
 3. Each engine's replay from the database beside the eventsourcing library's
    ``repository.get`` of a trivial aggregate: ``bench/folds.py``.
 4. ``state_at`` at step 10,000 beside step 100 (snapshots), and a batch of 50 viewer
-   frames beside one frame: ``bench/seek.py``.
+   frames beside one frame, as the viewer asks (board parts once per batch) and with
+   whole boards: ``bench/seek.py``.
 5. A frame request's p95 under 50 concurrent viewers beside the same server's static
    file: ``bench/served.py``.
 6. NDJSON export of 1,000 games, its speed and its peak memory at 100 and 1,000 games:
@@ -138,6 +139,10 @@ def rows(f: dict[str, float], sizes: Sizes) -> list[Row]:
             f["frames_long_ratio"], "≤ 3x", at_most(3)),
         Row("4. 50 frames, Pan Am demo", f"{f['frames_pan_am_50_ms']:.1f} ms", f"1 frame {f['frames_pan_am_1_ms']:.1f} ms",
             f["frames_pan_am_ratio"], "≤ 3x", at_most(3)),
+        Row("4. 50 frames, long Panic game, whole boards", f"{f['frames_long_html_50_ms']:.1f} ms",
+            f"1 frame {f['frames_long_html_1_ms']:.1f} ms", f["frames_long_html_ratio"], "", None),
+        Row("4. 50 frames, Pan Am demo, whole boards", f"{f['frames_pan_am_html_50_ms']:.1f} ms",
+            f"1 frame {f['frames_pan_am_html_1_ms']:.1f} ms", f["frames_pan_am_html_ratio"], "", None),
         Row(f"5. frame request p95, {f['viewers']:.0f} viewers", f"{f['viewer_frame_p95_ms']:.1f} ms "
             f"(p50 {f['viewer_frame_p50_ms']:.1f}, {f['viewer_frames_per_s']:,.0f}/s)",
             f"static file p95 {f['static_p95_ms']:.1f} ms ({f['static_per_s']:,.0f}/s)", f["viewer_p95_ratio"], "", None),

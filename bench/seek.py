@@ -3,9 +3,10 @@
 ``state_at`` at step 100 and at step 10,000 of one long game, snapshots every 100
 events (the default); a second pair, steps 150 and 9,950, sits half way between
 snapshots, so both fold 50 events.  Then the viewer's own request, ``GET
-/api/games/<id>/frames`` through the Flask app (JSON, boards rendered, standings,
-changes), for 50 frames and for one, at the same place: in the long game, and in the
-Pan Am demo, whose board is the heaviest to draw.
+/api/games/<id>/frames?board=parts`` through the Flask app (JSON, boards rendered in
+parts, standings, changes), for 50 frames and for one, at the same place: in the long
+game, and in the Pan Am demo, whose board is the heaviest to draw; and the same with
+whole boards (``board=html``), beside them.
 """
 
 from __future__ import annotations
@@ -84,7 +85,9 @@ def frame_times(path: Path, long_game_id: str, long_step: int, repeats: int) -> 
     """Median seconds of a 50-frame and a 1-frame request, in the long game at
     ``long_step`` and in the Pan Am demo half way through; each with the cache of
     board parts (``recorder/web/fragments.py``) emptied first, so a batch gains only
-    from its own frames sharing parts, never from an earlier request."""
+    from its own frames sharing parts, never from an earlier request.  The figures are
+    the viewer's own request (``board=parts``: each board part once per batch); the
+    ``_html`` ones, the same frames with every board whole (``board=html``, the default)."""
     app = create_app({"DATABASE_URL": f"sqlite:///{path}", "RATE_LIMITS": False})
     try:
         loaded = load_demo_games(app.extensions["tablescribe.store"])
@@ -92,16 +95,18 @@ def frame_times(path: Path, long_game_id: str, long_step: int, repeats: int) -> 
         pan_am = next(game_id for game_id, _, _ in loaded if store.get_game(game_id).engine == "pan-am")
         client = app.test_client()
         figures: dict[str, float] = {}
-        for name, game_id, start in (("long", long_game_id, long_step), ("pan_am", pan_am, 100)):
-            def request(count: int, game_id: str = game_id, start: int = start) -> None:
-                # Cold: what another request left in the board-part cache would flatter both.
-                app.jinja_env.fragments.clear()
-                answer = client.get(f"/api/games/{game_id}/frames?from={start}&count={count}")
-                assert answer.status_code == 200 and len(answer.get_json()["frames"]) == count, answer.status_code
-            for count in (1, 50):
-                request(count)  # warm-up
-                figures[f"frames_{name}_{count}_ms"] = median_seconds(lambda: request(count), repeats) * 1000
-            figures[f"frames_{name}_ratio"] = figures[f"frames_{name}_50_ms"] / figures[f"frames_{name}_1_ms"]
+        for board, suffix in (("parts", ""), ("html", "_html")):
+            for name, game_id, start in (("long", long_game_id, long_step), ("pan_am", pan_am, 100)):
+                def request(count: int, game_id: str = game_id, start: int = start, board: str = board) -> None:
+                    # Cold: what another request left in the board-part cache would flatter both.
+                    app.jinja_env.fragments.clear()
+                    answer = client.get(f"/api/games/{game_id}/frames?from={start}&count={count}&board={board}")
+                    assert answer.status_code == 200 and len(answer.get_json()["frames"]) == count, answer.status_code
+                for count in (1, 50):
+                    request(count)  # warm-up
+                    figures[f"frames_{name}{suffix}_{count}_ms"] = median_seconds(lambda: request(count), repeats) * 1000
+                figures[f"frames_{name}{suffix}_ratio"] = (figures[f"frames_{name}{suffix}_50_ms"]
+                                                          / figures[f"frames_{name}{suffix}_1_ms"])
         return figures
     finally:
         close_app(app)
