@@ -12,7 +12,7 @@ Modes:
 - ``appends``: each client creates its own game and appends the Panic in the Air
   and Isle of Pan demo events to it, game after game (201 expected);
 - ``frames``: each client is a viewer stepping through one of GAME_IDS, asking for
-  the frames batch by batch as the viewer page does (``?from=&count=20``), from the
+  the frames batch by batch as the viewer page does (``?from=&count=20&board=parts``), from the
   start again at the end (200 expected);
 - ``static``: each client asks for the same static file, the server's cheapest answer.
 """
@@ -79,7 +79,7 @@ def append_requests(client: Client) -> Iterator[tuple[str, str, Any, str | None,
 def frame_requests(game_id: str, steps: int) -> Iterator[tuple[str, str, Any, str | None, int]]:
     while True:
         for start in range(0, steps + 1, BATCH):
-            yield "GET", f"/api/games/{game_id}/frames?from={start}&count={BATCH}", None, None, 200
+            yield "GET", f"/api/games/{game_id}/frames?from={start}&count={BATCH}&board=parts", None, None, 200
 
 
 def static_requests() -> Iterator[tuple[str, str, Any, str | None, int]]:
