@@ -1,0 +1,6 @@
+"""Panamax (work in progress, issue 9): not registered yet, so no game can be started
+with it until the engine protocol is complete.  Built so far: the Action table
+(``action_table``), the set-up's dice placement with its cascade and mulligan, and
+the rules for taking and transferring its dice.  Rule codes are the PX-* checks of
+``shared/engines/panamax.md``; rulebook sections are quoted by name.
+"""
