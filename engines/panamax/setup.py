@@ -1,0 +1,142 @@
+"""A Panamax table as §3 "Set up" leaves it (and §9 for 2 and 3 players), as plain JSON.
+
+The players are listed in turn order, 1st to last: the rulebook has them "randomly"
+chosen (§3 step 12), so the order is a fact the table records by listing them.
+What the set-up rolls and reveals (the Action table, the Contract cards, the
+Financial Advisor cards kept) comes as events after this; so do the advanced
+variant's blind bids (§4), until which money, price and shares wait at zero.
+
+Zones named here are the rulebook's own: the four national Loading zones, the two
+oceans' Waiting zones (Atlantic: EU and US East; Pacific: China and US West, the
+note's inference), and the four places of §3 step 15.  The rest of the canal is
+declared by the events that use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engines.base import Option, Violation, seat_problems
+
+SETUP_RULE = "Set up"
+COMPANIES = ("red", "green", "yellow", "black")
+NATIONS = ("CHINA", "EU", "US_EAST", "US_WEST")
+OCEAN_OF = {"EU": "ATLANTIC", "US_EAST": "ATLANTIC", "CHINA": "PACIFIC", "US_WEST": "PACIFIC"}
+ROUNDS = 3
+
+# §3 steps 18-20 (standard); §4 (advanced: a bid of $12 to $24 in steps of $3).
+COMPANY_MONEY, PLAYER_MONEY, START_PRICE = 18, 6, 6
+ADVANCED_PURSE, BIDS = 24, (12, 15, 18, 21, 24)
+SHARES_PER_COMPANY = 5  # §2: 20 shares, 5 a colour; 4 to the company, 1 to its player
+DICE_PER_COMPANY, POOL_DICE = 9, 4  # §2, §3 step 14: 4 in the Dice Pool, the rest in the Warehouse
+START_DIE_VALUE = 3  # §3 step 15
+
+# §2: each colour's ship tiles, with the range of values the ship carries (min to sail, max).
+SHIP_SPECS = {1: (2, 5), 2: (5, 11), 3: (7, 13)}
+# §3 step 15: where the k-th player's 1-slot ship starts, and where it is bound.
+START_PLACES = (
+    ("Pedro Miguel Locks", "ATLANTIC"),
+    ("Culebra Cut", "PACIFIC"),
+    ("Gatun Lake", "ATLANTIC"),
+    ("Miraflores Lake", "PACIFIC"),
+)
+# §3 step 6 and §10: the unique ships, by the Loading zone they start in.
+UNIQUE_SHIPS = {
+    "USS Iowa": ("MILITARY", "US_EAST"),
+    "Dice Fest Line": ("CRUISE", "US_EAST"),
+    "NRP Sagres III": ("MILITARY", "EU"),
+    "Lucky Me Cruises": ("CRUISE", "EU"),
+    "USS Pegasus": ("MILITARY", "US_WEST"),
+    "Spiel of the Seas": ("CRUISE", "US_WEST"),
+    "PLAN Yi Yang": ("MILITARY", "CHINA"),
+    "San Juan Prospector": ("PANAMAX", "CHINA"),
+}
+TWO_PLAYER_REMOVED = ("San Juan Prospector", "Spiel of the Seas")  # §9
+CRUISE_MAX_DICE = {"Dice Fest Line": 3, "Lucky Me Cruises": 3}  # §10; Spiel of the Seas's is not given
+CRUISE_MIN_DICE = {"Dice Fest Line": 2, "Lucky Me Cruises": 2, "Spiel of the Seas": 1}  # §10
+PASSENGER_TOKENS = [5, 4, 4, 3, 3, 2, 2, 1]  # §3 step 7, top first
+BONUS_STACK = [1, 2, 3, 4, 5]  # §3 step 1: Captain and Stevedore cards, 1 on top
+FINANCIAL_ADVISORS = 9
+FLAGS_PER_NATION = 11  # §2; one of each on the Rail table (§3 step 4), the rest by the Waiting zones
+MD_AWARDS = [3, 5, 7]  # §3 step 10, rounds 1 to 3
+
+OPTIONS: dict[str, Option] = {
+    "variant": Option("standard", "Standard set-up (§3) or the Advance Set-up's blind bids (§4).",
+                      choices=["standard", "advanced"]),
+    "companies": Option(list(COMPANIES), "Each player's Company colour, in the order the players are listed.",
+                        type="list"),
+    "two_player_pacific_cruise": Option(
+        "Lucky Me Cruises",
+        "With 2 players one 3-slot Cruise ship waits in each Waiting zone (§9); both start on the Atlantic "
+        "side, so this one goes to the Pacific's.", choices=["Lucky Me Cruises", "Dice Fest Line"]),
+}
+
+
+def setup_problems(players: Sequence[Any], opts: Mapping[str, Any]) -> list[Violation]:
+    """PX-S1: 2 to 4 players, each with a Company of their own from the four colours."""
+    problems = seat_problems(players, "PX-S1", SETUP_RULE, "Panamax", 2, 4)
+    if problems:
+        return problems
+    chosen = opts["companies"][:len(players)]
+    if len(chosen) < len(players):
+        problems.append(Violation("PX-S1", SETUP_RULE, f"{len(players)} players need {len(players)} Companies; "
+                                  f"{len(chosen)} listed"))
+    elif len(set(chosen)) != len(chosen) or any(colour not in COMPANIES for colour in chosen):
+        problems.append(Violation("PX-S1", SETUP_RULE, f"Each player manages a different Company of "
+                                  f"{', '.join(COMPANIES)}, not {', '.join(map(str, chosen))}"))
+    return problems
+
+
+def initial_state(players: Sequence[str], opts: Mapping[str, Any]) -> dict[str, Any]:
+    """The table after §3 steps 1-20 (without the rolls and reveals, which are events)."""
+    colours = {name: opts["companies"][seat] for seat, name in enumerate(players)}
+    standard = opts["variant"] == "standard"
+    ships: dict[str, Any] = {}
+    for seat, name in enumerate(players):
+        colour = colours[name]
+        place, bound = START_PLACES[seat]
+        ships[f"{colour}-1"] = _company_ship(colour, 1, "ON_BOARD", place, bound, dice=[START_DIE_VALUE])
+        ships[f"{colour}-2a"] = _company_ship(colour, 2, "BUILT")  # §3 step 16: ready to be deployed
+        ships[f"{colour}-2b"] = _company_ship(colour, 2, "UNBUILT")
+        ships[f"{colour}-3"] = _company_ship(colour, 3, "UNBUILT")
+    for ship, (kind, nation) in UNIQUE_SHIPS.items():
+        if len(players) == 2 and ship in TWO_PLAYER_REMOVED:
+            continue
+        zone = f"LOADING {nation}"
+        if len(players) == 2 and kind == "CRUISE":
+            zone = "WAITING PACIFIC" if ship == opts["two_player_pacific_cruise"] else "WAITING ATLANTIC"
+        ships[ship] = {"kind": kind, "owner": None, "slots": None, "status": "ON_BOARD", "zone": zone,
+                       "bound": None, "dice": []}
+    return {
+        "options": dict(opts),
+        "seats": list(players),
+        "companies": {colours[name]: {
+            "manager": name, "money": COMPANY_MONEY if standard else 0,
+            "treasury": SHARES_PER_COMPANY - 1, "price": START_PRICE if standard else None,
+            "warehouse": DICE_PER_COMPANY - POOL_DICE - 1, "pool": POOL_DICE,
+            "flags": [], "passengers": [], "contracts": []} for name in players},
+        "players": {name: {
+            "company": colours[name], "money": PLAYER_MONEY if standard else ADVANCED_PURSE,
+            "shares": {colours[name]: 1}, "captain": [], "stevedore": [], "advisors": 0,
+            "awards": [], "bailouts": 0} for name in players},
+        "ships": ships,
+        "round": 1,
+        "phase": "SETUP",
+        "turn_order": list(players),
+        "action_table": None,
+        "rail": {"wagon1": [], "wagon2": [], "platform": [], "flags": list(NATIONS)},
+        "flag_supply": {nation: FLAGS_PER_NATION - 1 for nation in NATIONS},
+        "passenger_tokens": list(PASSENGER_TOKENS),
+        "captain_stack": list(BONUS_STACK),
+        "stevedore_stack": list(BONUS_STACK),
+        "advisor_pile": FINANCIAL_ADVISORS,
+        "awards_left": list(MD_AWARDS),
+    }
+
+
+def _company_ship(colour: str, slots: int, status: str, zone: str | None = None, bound: str | None = None,
+                  dice: list[int] | None = None) -> dict[str, Any]:
+    low, high = SHIP_SPECS[slots]
+    return {"kind": "COMPANY", "owner": colour, "slots": slots, "min": low, "max": high, "status": status,
+            "zone": zone, "bound": bound, "dice": [{"company": colour, "value": v} for v in dice or []]}
