@@ -53,8 +53,6 @@ UNIQUE_SHIPS = {
     "San Juan Prospector": ("PANAMAX", "CHINA"),
 }
 TWO_PLAYER_REMOVED = ("San Juan Prospector", "Spiel of the Seas")  # §9
-CRUISE_MAX_DICE = {"Dice Fest Line": 3, "Lucky Me Cruises": 3}  # §10; Spiel of the Seas's is not given
-CRUISE_MIN_DICE = {"Dice Fest Line": 2, "Lucky Me Cruises": 2, "Spiel of the Seas": 1}  # §10
 PASSENGER_TOKENS = [5, 4, 4, 3, 3, 2, 2, 1]  # §3 step 7, top first
 BONUS_STACK = [1, 2, 3, 4, 5]  # §3 step 1: Captain and Stevedore cards, 1 on top
 FINANCIAL_ADVISORS = 9
@@ -96,10 +94,10 @@ def initial_state(players: Sequence[str], opts: Mapping[str, Any]) -> dict[str, 
     for seat, name in enumerate(players):
         colour = colours[name]
         place, bound = START_PLACES[seat]
-        ships[f"{colour}-1"] = _company_ship(colour, 1, "ON_BOARD", place, bound, dice=[START_DIE_VALUE])
-        ships[f"{colour}-2a"] = _company_ship(colour, 2, "BUILT")  # §3 step 16: ready to be deployed
-        ships[f"{colour}-2b"] = _company_ship(colour, 2, "UNBUILT")
-        ships[f"{colour}-3"] = _company_ship(colour, 3, "UNBUILT")
+        ships[f"{colour}-1"] = company_ship(colour, 1, "ON_BOARD", place, bound, dice=[START_DIE_VALUE])
+        ships[f"{colour}-2a"] = company_ship(colour, 2, "BUILT")  # §3 step 16: ready to be deployed
+        ships[f"{colour}-2b"] = company_ship(colour, 2, "UNBUILT")
+        ships[f"{colour}-3"] = company_ship(colour, 3, "UNBUILT")
     for ship, (kind, nation) in UNIQUE_SHIPS.items():
         if len(players) == 2 and ship in TWO_PLAYER_REMOVED:
             continue
@@ -135,8 +133,9 @@ def initial_state(players: Sequence[str], opts: Mapping[str, Any]) -> dict[str, 
     }
 
 
-def _company_ship(colour: str, slots: int, status: str, zone: str | None = None, bound: str | None = None,
-                  dice: list[int] | None = None) -> dict[str, Any]:
+def company_ship(colour: str, slots: int, status: str, zone: str | None = None, bound: str | None = None,
+                 dice: list[int] | None = None) -> dict[str, Any]:
+    """A ship tile of ``colour`` with ``slots`` slots and its range (§2), carrying ``dice`` values."""
     low, high = SHIP_SPECS[slots]
     return {"kind": "COMPANY", "owner": colour, "slots": slots, "min": low, "max": high, "status": status,
             "zone": zone, "bound": bound, "dice": [{"company": colour, "value": v} for v in dice or []]}
