@@ -5,6 +5,8 @@ the rules for taking and transferring its dice) and the table as set up
 (``setup``: §3 steps 1-20, the advanced variant's purse, §9's changes), and the
 money rules of a round's end and of the final count (``money``: fees and
 Bailouts, dividends, the Managing Director Award, the fortune), and the ships'
-cargo (``cargo``: loading limits, readiness to sail, what leaving the canal pays).  Rule codes are the PX-* checks of
+cargo (``cargo``: loading limits, readiness to sail, what leaving the canal pays),
+and the market (``market``: the advanced bids, buying shares, raising a stock, the
+Rail table's new turn order).  Rule codes are the PX-* checks of
 ``shared/engines/panamax.md``; rulebook sections are quoted by name.
 """
