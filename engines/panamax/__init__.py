@@ -8,6 +8,7 @@ Bailouts, dividends, the Managing Director Award, the fortune), and the ships'
 cargo (``cargo``: loading limits, readiness to sail, what leaving the canal pays),
 and the market (``market``: the advanced bids, buying shares, raising a stock, the
 Rail table's new turn order), and Contract cards (``contracts``: taking one, its
-dice, where its cargo may go, the flag it earns, the limit of two open).  Rule codes are the PX-* checks of
+dice, where its cargo may go, the flag it earns, the limit of two open), and the
+Clipboard (``clipboard``: flags, their free actions, Passenger benefits).  Rule codes are the PX-* checks of
 ``shared/engines/panamax.md``; rulebook sections are quoted by name.
 """
