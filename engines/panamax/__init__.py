@@ -9,6 +9,13 @@ cargo (``cargo``: loading limits, readiness to sail, what leaving the canal pays
 and the market (``market``: the advanced bids, buying shares, raising a stock, the
 Rail table's new turn order), and Contract cards (``contracts``: taking one, its
 dice, where its cargo may go, the flag it earns, the limit of two open), and the
-Clipboard (``clipboard``: flags, their free actions, Passenger benefits).  Rule codes are the PX-* checks of
+Clipboard (``clipboard``: flags, their free actions, Passenger benefits).
+
+The engine object (``engine.Panamax``) so far takes the set-up's events
+(``setup_phase``): the blind bids of the advanced variant, the Action table's roll
+(a Mulligan roll is kept, and the dice are rolled again), the face-up Contract
+cards (declared, as their contents are not in the rulebook), and each player's
+secret Financial Advisor card.  Next: the set-up contracts (steps 22-23), then the
+turns, the end of the round, scoring, the viewer's board and a demo game.  Rule codes are the PX-* checks of
 ``shared/engines/panamax.md``; rulebook sections are quoted by name.
 """

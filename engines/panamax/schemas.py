@@ -1,0 +1,84 @@
+"""The shape of each Panamax event's data (marshmallow, unknown fields refused).
+
+Shape only; whether an event is legal here and now is a rule, judged by ``check``
+with its PX code.  So far: the set-up's events (the note's B3.1).
+"""
+
+from __future__ import annotations
+
+from marshmallow import RAISE, Schema, fields, validate
+
+from engines.panamax.setup import NATIONS
+
+PIP = validate.Range(min=1, max=6)
+
+
+class _Strict(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+class ContainerSchema(_Strict):
+    value = fields.Integer(required=True, strict=True, validate=PIP)
+    rail = fields.Boolean(required=True)
+
+
+class FrontSchema(_Strict):
+    nation = fields.String(required=True, validate=validate.OneOf(NATIONS))
+    containers = fields.List(fields.Nested(ContainerSchema), required=True, validate=validate.Length(min=1, max=3))
+
+
+class BackSchema(_Strict):
+    containers = fields.List(fields.Nested(ContainerSchema), required=True, validate=validate.Length(min=1, max=2))
+
+
+class CardSchema(_Strict):
+    """A Contract card as the table reads it (its contents are not in the rulebook)."""
+
+    id = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    front = fields.Nested(FrontSchema, required=True)
+    back = fields.Nested(BackSchema, required=True)
+
+
+class LayoutSchema(_Strict):
+    columns = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=3)), required=True,
+                          validate=validate.Length(equal=6))
+    executive = fields.List(fields.Integer(strict=True, validate=PIP), required=True, validate=validate.Length(max=6))
+
+
+class ActionTableRolled(_Strict):
+    """§3 steps 2-3 (and §7 each round): the rolls as they fell, where the dice now lie."""
+
+    action_rolls = fields.List(fields.Integer(strict=True, validate=PIP), load_default=None, allow_none=True)
+    executive_rolls = fields.List(fields.Integer(strict=True, validate=PIP), load_default=None, allow_none=True)
+    layout = fields.Nested(LayoutSchema, required=True)
+
+
+class ContractsRevealed(_Strict):
+    """§3 steps 8-9: three cards on the Action table's grey columns, Inbound Cargo, the Draw pile's top."""
+
+    action_table = fields.Dict(keys=fields.String(validate=validate.OneOf(["4", "5", "6"])),
+                               values=fields.Nested(CardSchema), required=True, validate=validate.Length(equal=3))
+    inbound = fields.Nested(CardSchema, required=True)
+    draw_top = fields.Nested(CardSchema, required=True)
+
+
+class AdvisorKept(_Strict):
+    """§3 step 21: a player kept a Financial Advisor card as a secret goal (which one is private)."""
+
+    player = fields.String(required=True, validate=validate.Length(min=1))
+
+
+class AdvancedBids(_Strict):
+    """§4: the blind bids, opened together."""
+
+    bids = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True),
+                       required=True)
+
+
+EVENT_SCHEMAS: dict[str, type[Schema]] = {
+    "action_table_rolled": ActionTableRolled,
+    "contracts_revealed": ContractsRevealed,
+    "financial_advisor_kept": AdvisorKept,
+    "advanced_bids": AdvancedBids,
+}
