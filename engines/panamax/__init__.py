@@ -15,7 +15,10 @@ The engine object (``engine.Panamax``) so far takes the set-up's events
 (``setup_phase``): the blind bids of the advanced variant, the Action table's roll
 (a Mulligan roll is kept, and the dice are rolled again), the face-up Contract
 cards (declared, as their contents are not in the rulebook), and each player's
-secret Financial Advisor card.  Next: the set-up contracts (steps 22-23), then the
-turns, the end of the round, scoring, the viewer's board and a demo game.  Rule codes are the PX-* checks of
+secret Financial Advisor card; and a turn (``turns``): the Action die in turn order,
+a transfer before it, an Executive die's Market action, the turn's end and the
+round's when the table is empty.  Next: the set-up contracts (steps 22-23), loading
+and movement within a turn, the end of the round, scoring, the viewer's board and a
+demo game; then the engine is registered.  Rule codes are the PX-* checks of
 ``shared/engines/panamax.md``; rulebook sections are quoted by name.
 """

@@ -1,14 +1,16 @@
 """The shape of each Panamax event's data (marshmallow, unknown fields refused).
 
 Shape only; whether an event is legal here and now is a rule, judged by ``check``
-with its PX code.  So far: the set-up's events (the note's B3.1).
+with its PX code.  So far: the set-up's events (the note's B3.1) and a turn's Action
+die, transfer, Market actions and end (B3.2).
 """
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from engines.panamax.setup import NATIONS
+from engines.panamax.setup import COMPANIES, NATIONS
+from engines.panamax.turns import USES
 
 PIP = validate.Range(min=1, max=6)
 
@@ -76,9 +78,48 @@ class AdvancedBids(_Strict):
                        required=True)
 
 
+class DieSource(_Strict):
+    """A die of the Action table: ``{"column": c}`` (its lowest) or ``{"executive": v}``."""
+
+    column = fields.Integer(strict=True, validate=PIP)
+    executive = fields.Integer(strict=True, validate=PIP)
+
+    @validates_schema
+    def _one(self, data: dict[str, int], **_: object) -> None:
+        if len(data) != 1:
+            raise ValidationError("Name either a column or an Executive space")
+
+
+class DieTransferred(_Strict):
+    """§5 "Transferring a die": the die and the column on the other side it goes to."""
+
+    from_ = fields.Nested(DieSource, data_key="from", attribute="from", required=True)
+    to_column = fields.Integer(required=True, strict=True, validate=PIP)
+
+
+class ActionDieTaken(_Strict):
+    """§5 "Use a white die from the Action Table": which die, and what for."""
+
+    from_ = fields.Nested(DieSource, data_key="from", attribute="from", required=True)
+    use = fields.String(required=True, validate=validate.OneOf(USES))
+
+
+class CompanyTarget(_Strict):
+    company = fields.String(required=True, validate=validate.OneOf(COMPANIES))
+
+
+class TurnEnded(_Strict):
+    pass
+
+
 EVENT_SCHEMAS: dict[str, type[Schema]] = {
     "action_table_rolled": ActionTableRolled,
     "contracts_revealed": ContractsRevealed,
     "financial_advisor_kept": AdvisorKept,
     "advanced_bids": AdvancedBids,
+    "die_transferred": DieTransferred,
+    "action_die_taken": ActionDieTaken,
+    "share_bought": CompanyTarget,
+    "stock_raised": CompanyTarget,
+    "turn_ended": TurnEnded,
 }

@@ -62,6 +62,9 @@ MD_AWARDS = [3, 5, 7]  # §3 step 10, rounds 1 to 3
 OPTIONS: dict[str, Option] = {
     "variant": Option("standard", "Standard set-up (§3) or the Advance Set-up's blind bids (§4).",
                       choices=["standard", "advanced"]),
+    "setup_contracts_in_standard": Option(
+        True, "Steps 22-23 (a Setup Contract each) stand under the Advance Set-up but go on numbering the "
+        "standard steps: play them in the standard set-up too (the note's PX-AMB-1).", type="bool"),
     "companies": Option(list(COMPANIES), "Each player's Company colour, in the order the players are listed.",
                         type="list"),
     "two_player_pacific_cruise": Option(
@@ -113,7 +116,7 @@ def initial_state(players: Sequence[str], opts: Mapping[str, Any]) -> dict[str, 
             "manager": name, "money": COMPANY_MONEY if standard else 0,
             "treasury": SHARES_PER_COMPANY - 1, "price": START_PRICE if standard else None,
             "warehouse": DICE_PER_COMPANY - POOL_DICE - 1, "pool": POOL_DICE,
-            "flags": [], "passengers": [], "contracts": []} for name in players},
+            "flags": [], "passengers": [], "benefits": [], "contracts": []} for name in players},
         "players": {name: {
             "company": colours[name], "money": PLAYER_MONEY if standard else ADVANCED_PURSE,
             "shares": {colours[name]: 1}, "captain": [], "stevedore": [], "advisors": 0,

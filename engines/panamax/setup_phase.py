@@ -5,7 +5,8 @@ order, each once (the Action table until a roll stands): ``advanced_bids`` (the
 advanced variant only), ``action_table_rolled``, ``contracts_revealed`` and one
 ``financial_advisor_kept`` per player.  A roll the Mulligan Rule sends back is a fact
 of the table too: it is stored, and the next roll replaces it.  When all are in, the
-phase becomes ``SETUP_CONTRACTS`` (steps 22-23, the next part of this engine).
+phase becomes ``SETUP_CONTRACTS`` (steps 22-23, the next part of this engine), or,
+when the rules profile leaves those steps out of the standard set-up, ``TURNS``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 from engines.base import State, Violation
 from engines.declared import Fact, conflicts, declare
-from engines.panamax import action_table, market
+from engines.panamax import action_table, market, turns
 from engines.panamax.contracts import card_problems
 
 SETUP_RULE = "Set up"
@@ -120,4 +121,7 @@ def apply(state: State, event_type: str, data: Mapping[str, Any]) -> None:
             state["players"][player]["money"] = money
         setup["bids"] = True
     if not remaining(state):
-        state["phase"] = "SETUP_CONTRACTS"
+        contracts = state["options"]["variant"] == "advanced" or state["options"]["setup_contracts_in_standard"]
+        state["phase"] = "SETUP_CONTRACTS" if contracts else "TURNS"
+        if state["phase"] == "TURNS":
+            state["turn"] = turns.new_turn(turns.current_player(state))

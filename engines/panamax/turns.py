@@ -1,0 +1,184 @@
+"""A player's turn (§5 "Playing the Game"): the Action die, a transfer before it, the
+Market actions of an Executive die, and the turn's end.
+
+In turn order each player takes ONE Action die (PX-T1, PX-T2).  Before it the player
+may transfer a die to the other side of the table, once, for the company's money; the
+die transferred is then the one taken (PX-T7, PX-T8).  What the die allows is kept in
+``state["turn"]`` for the events that spend it (loads, moves: later parts of this
+engine).  The round ends when the table is empty (PX-E1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.base import State, Violation
+from engines.panamax import action_table, market
+from engines.panamax.clipboard import first_column_complete
+
+TURN_RULE = "Playing the Game"
+USES = ("movement", "contract_load", "market_buy", "market_raise", "pass")
+MARKET_USES = ("market_buy", "market_raise")
+
+
+def current_player(state: State) -> str:
+    order = state["turn_order"]
+    return str(order[state["turn_index"] % len(order)])
+
+
+def new_turn(player: str) -> dict[str, Any]:
+    return {"player": player, "transferred_to": None, "die": None, "use": None, "allowance": {}, "market_done": False}
+
+
+def _actor_problems(state: State, actor: str | None) -> list[Violation]:
+    """PX-T1: the next player in turn order acts."""
+    if state["phase"] != "TURNS":
+        return [Violation("PX-E1", TURN_RULE, f"No turn is being played now ({state['phase']})")]
+    if actor is not None and actor != current_player(state):
+        return [Violation("PX-T1", TURN_RULE, f"It is {current_player(state)}'s turn, not {actor}'s")]
+    return []
+
+
+def _company(state: State) -> dict[str, Any]:
+    return state["companies"][state["players"][current_player(state)]["company"]]
+
+
+def transfer_cost(state: State) -> int:
+    company = _company(state)
+    return action_table.transfer_cost("transfer_2" in company["benefits"], first_column_complete(company["flags"]))
+
+
+def possible(state: State) -> list[str]:
+    """The turn events the current player may record now."""
+    turn = state["turn"]
+    if turn["die"] is None:
+        return ["action_die_taken"] if turn["transferred_to"] is not None else ["die_transferred", "action_die_taken"]
+    if turn["use"] in MARKET_USES and not turn["market_done"]:
+        return ["share_bought" if turn["use"] == "market_buy" else "stock_raised"]
+    return ["turn_ended"]
+
+
+def check_transfer(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
+    """PX-T7: before the Action die, once a turn, to the other side, paid by the company."""
+    problems = _actor_problems(state, actor)
+    if problems:
+        return problems
+    turn = state["turn"]
+    if turn["die"] is not None or turn["transferred_to"] is not None:
+        return [Violation("PX-T7", action_table.TRANSFER_RULE, "A die is transferred before the Action die is taken, "
+                          "once a turn")]
+    return action_table.transfer_problems(state["action_table"], data["from"], data["to_column"],
+                                          _company(state)["money"], transfer_cost(state))
+
+
+def apply_transfer(state: State, data: Mapping[str, Any]) -> None:
+    _company(state)["money"] -= transfer_cost(state)
+    state["action_table"] = action_table.transfer(state["action_table"], data["from"], data["to_column"])
+    state["turn"]["transferred_to"] = data["to_column"]
+
+
+def check_take(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
+    """PX-T2 to PX-T6, PX-T8."""
+    problems = _actor_problems(state, actor)
+    if problems:
+        return problems
+    turn, source, use = state["turn"], data["from"], data["use"]
+    if turn["die"] is not None:
+        return [Violation("PX-T2", TURN_RULE, "One Action die a turn: this turn's is taken")]
+    moved_to = turn["transferred_to"]
+    if moved_to is not None and source != {"column": moved_to}:
+        return [Violation("PX-T8", action_table.TRANSFER_RULE, f"The die transferred to column {moved_to} must be used "
+                          "at once")]
+    problems = action_table.take_problems(state["action_table"], source)
+    if problems:
+        return problems
+    pips = source.get("column", source.get("executive"))
+    if use in MARKET_USES and "executive" not in source:
+        return [Violation("PX-T6", market.MARKET_RULE, "A Market action needs an Executive Action die")]
+    side = action_table.side_of(pips)
+    if use in ("movement", "contract_load") and side != ("movement" if use == "movement" else "contract"):
+        return [Violation("PX-T5", TURN_RULE, f"A die of {pips} is on the {side} side: it cannot be used for "
+                          f"{use.replace('_', ' ')}")]
+    return []
+
+
+def apply_take(state: State, data: Mapping[str, Any]) -> None:
+    layout, row = action_table.take(state["action_table"], data["from"])
+    state["action_table"] = layout
+    turn = state["turn"]
+    turn["die"], turn["use"] = dict(data["from"]), data["use"]
+    if data["use"] in ("movement", "contract_load"):
+        turn["allowance"] = action_table.allowance(data["from"], row)
+
+
+def _market_turn_problems(state: State, actor: str | None, use: str, code: str) -> list[Violation]:
+    """The turn's own Executive die was taken for this Market action, and not yet spent."""
+    problems = _actor_problems(state, actor)
+    if problems:
+        return problems
+    turn = state["turn"]
+    if turn["use"] != use or turn["market_done"]:
+        return [Violation(code, market.MARKET_RULE, f"A {use.replace('_', ' ')} needs an Executive die taken for it "
+                          "this turn, and is done once")]
+    return []
+
+
+def check_share(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
+    """PX-K1 to PX-K3 (the Executive die's purchase; free-action purchases come with flags)."""
+    problems = _market_turn_problems(state, actor, "market_buy", "PX-K1")
+    if problems:
+        return problems
+    player = current_player(state)
+    company = state["companies"][data["company"]] if data["company"] in state["companies"] else None
+    if company is None:
+        return [Violation("PX-K2", market.MARKET_RULE, f"No {data['company']} company plays in this game")]
+    return market.buy_problems(player, state["players"][player]["money"], data["company"], company["treasury"],
+                               company["price"])
+
+
+def apply_share(state: State, data: Mapping[str, Any]) -> None:
+    player = state["players"][current_player(state)]
+    company = state["companies"][data["company"]]
+    player["money"] -= company["price"]
+    company["money"] += company["price"]
+    company["treasury"] -= 1
+    company["price"] += market.BUY_RAISES
+    player["shares"][data["company"]] = player["shares"].get(data["company"], 0) + 1
+    state["turn"]["market_done"] = True
+
+
+def check_raise(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
+    """PX-K4."""
+    problems = _market_turn_problems(state, actor, "market_raise", "PX-K4")
+    if problems:
+        return problems
+    player = current_player(state)
+    return market.raise_problems(player, state["players"][player]["company"], data["company"])
+
+
+def apply_raise(state: State, data: Mapping[str, Any]) -> None:
+    state["companies"][data["company"]]["price"] += market.RAISE
+    state["turn"]["market_done"] = True
+
+
+def check_end(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
+    """PX-T2: a turn ends once its Action die is taken (and, with a Market use, spent)."""
+    problems = _actor_problems(state, actor)
+    if problems:
+        return problems
+    turn = state["turn"]
+    if turn["die"] is None:
+        return [Violation("PX-T2", TURN_RULE, "Each turn takes ONE Action die: none is taken yet")]
+    if turn["use"] in MARKET_USES and not turn["market_done"]:
+        return [Violation("PX-T2", TURN_RULE, f"The Executive die was taken for {turn['use'].replace('_', ' ')}; "
+                          "record it before the turn ends")]
+    return []
+
+
+def apply_end(state: State) -> None:
+    state["turn_index"] += 1
+    if action_table.is_empty(state["action_table"]):
+        state["phase"], state["turn"] = "END_RAIL", None  # PX-E1
+    else:
+        state["turn"] = new_turn(current_player(state))
