@@ -17,8 +17,12 @@ The engine object (``engine.Panamax``) so far takes the set-up's events
 cards (declared, as their contents are not in the rulebook), and each player's
 secret Financial Advisor card; and a turn (``turns``): the Action die in turn order,
 a transfer before it, an Executive die's Market action, the turn's end and the
-round's when the table is empty.  Next: the set-up contracts (steps 22-23), loading
-and movement within a turn, the end of the round, scoring, the viewer's board and a
-demo game; then the engine is registered.  Rule codes are the PX-* checks of
+round's when the table is empty; and the end of each round and of the game
+(``round_end``): the Rail table's new order and flags, Cargo Fees with their
+declared zone rates and the Bailouts, Dividends with the declared Market table,
+the Managing Director Award, the maintenance, the Financial Advisor cards revealed
+and §8's count.  Next: the Setup Contracts (steps 22-23), loading and movement
+within a turn with exits and bonus cards, the flags' free actions, the viewer's
+board and a demo game; then the engine is registered.  Rule codes are the PX-* checks of
 ``shared/engines/panamax.md``; rulebook sections are quoted by name.
 """

@@ -1,17 +1,18 @@
 """The ``Panamax`` engine object (work in progress: not registered, see the package
 docstring).  It follows ``engines.base.Engine`` and, like Pan Am's, delegates to one
 module per job.  So far it knows the set-up and its events, and a turn's Action die,
-transfer, Market actions and end; loading, movement and the round's end come next."""
+transfer, Market actions and end, the end of each round and of the game; the Setup
+Contracts, loading and movement come next."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 from marshmallow import Schema
 
 from engines.base import EventUnpacking, Option, SetupError, State, Violation, json_copy, resolve_options
-from engines.panamax import setup_phase, turns
+from engines.panamax import round_end, setup_phase, turns
 from engines.panamax.schemas import EVENT_SCHEMAS
 from engines.panamax.setup import OPTIONS, initial_state, setup_problems
 
@@ -22,8 +23,14 @@ def check_event(state: State, event_type: str, actor: str | None, data: Mapping[
         return [Violation("event/unknown-type", "Events", f"Panamax has no event {event_type!r}")]
     if actor is not None and actor not in state["players"]:
         return [Violation("event/unknown-player", "Events", f"{actor!r} is not at the table")]
+    if state["phase"] == "OVER":
+        return [Violation("PX-G1", "End of the Game", "The game is over: no event follows the final count")]
     if event_type in _TURN_EVENTS:
         return _TURN_EVENTS[event_type][0](state, actor, data)
+    if event_type == "action_table_rolled" and state["phase"] == "MAINTENANCE":
+        return round_end.check_new_round_roll(state, data)
+    if event_type == "action_table_rolled" and state["phase"] not in ("SETUP", "MAINTENANCE"):
+        return [Violation("PX-E7", "Maintenance of Cargo", "The Action table is rolled at the set-up and between rounds")]
     if event_type in setup_phase.SETUP_EVENTS and state["phase"] != "SETUP" and event_type != "action_table_rolled":
         return [Violation("PX-S10", "Set up", f"The set-up is over: no {event_type.replace('_', ' ')} now")]
     return setup_phase.check(state, event_type, data)
@@ -35,8 +42,18 @@ _TURN_EVENTS = {
     "action_die_taken": (turns.check_take, turns.apply_take),
     "share_bought": (turns.check_share, turns.apply_share),
     "stock_raised": (turns.check_raise, turns.apply_raise),
-    "turn_ended": (turns.check_end, lambda state, data: turns.apply_end(state)),
+    "turn_ended": (turns.check_end, lambda state, data: _end_turn(state)),
+    "rail_flag_taken": (round_end.check_flag, round_end.apply_flag),
+    "cargo_fees": (round_end.check_fees, round_end.apply_fees),
+    "dividends": (round_end.check_dividends, round_end.apply_dividends),
+    "financial_advisor_revealed": (round_end.check_reveal, round_end.apply_reveal),
 }
+
+
+def _end_turn(state: State) -> None:
+    turns.apply_end(state)
+    if state["phase"] == "END_RAIL":  # the table is empty: the round's end begins
+        round_end.start_end_of_round(state)
 
 
 def apply_event(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> State:
@@ -45,60 +62,85 @@ def apply_event(state: State, event_type: str, actor: str | None, data: Mapping[
     folded["step"] += 1
     if event_type in _TURN_EVENTS:
         _TURN_EVENTS[event_type][1](folded, data)
+    elif event_type == "action_table_rolled" and folded["phase"] == "MAINTENANCE":
+        round_end.apply_new_round_roll(folded, data)
     else:
         setup_phase.apply(folded, event_type, data)
     return folded
-
-
-def describe_event(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> str:
-    """One line for the game log."""
-    if event_type == "action_table_rolled":
-        layout = data["layout"]
-        blue, grey = (sum(layout["columns"][:3]), sum(layout["columns"][3:]))
-        return f"Action table rolled: {blue} movement and {grey} contract dice, Executive dice on {layout['executive']}"
-    if event_type == "contracts_revealed":
-        return "Contracts revealed: " + ", ".join(f"{slot}: {card['id']}" for slot, card in sorted(data["action_table"].items()))
-    if event_type == "financial_advisor_kept":
-        return f"{data['player']} keeps a secret Financial Advisor card"
-    if event_type in _TURN_EVENTS:
-        return _turn_words(state, event_type, actor or turns.current_player(state), data)
-    return "Blind bids opened: " + ", ".join(f"{player} ${bid}" for player, bid in data["bids"].items())
 
 
 def _die(source: Mapping[str, int]) -> str:
     return f"column {source['column']}" if "column" in source else f"Executive die {source['executive']}"
 
 
-def _turn_words(state: State, event_type: str, player: str, data: Mapping[str, Any]) -> str:
-    if event_type == "die_transferred":
-        return f"{player} moves the die of {_die(data['from'])} to column {data['to_column']} (${turns.transfer_cost(state)})"
-    if event_type == "action_die_taken":
-        return f"{player} takes the die of {_die(data['from'])} for {data['use'].replace('_', ' ')}"
-    if event_type == "share_bought":
-        return f"{player} buys a {data['company']} share for ${state['companies'][data['company']]['price']}"
-    if event_type == "stock_raised":
-        return f"{player} raises the {data['company']} stock by $2"
-    return f"{player} ends the turn"
+def _roll_words(state: State, who: str, data: Mapping[str, Any]) -> str:
+    layout = data["layout"]
+    blue, grey = sum(layout["columns"][:3]), sum(layout["columns"][3:])
+    return f"Action table rolled: {blue} movement and {grey} contract dice, Executive dice on {layout['executive']}"
+
+
+Words = Callable[[State, str, Mapping[str, Any]], str]
+# event type -> its line, from the state before it and the player acting (the current one if unnamed)
+_WORDS: dict[str, Words] = {
+    "action_table_rolled": _roll_words,
+    "contracts_revealed": lambda state, who, data: "Contracts revealed: " + ", ".join(
+        f"{slot}: {card['id']}" for slot, card in sorted(data["action_table"].items())),
+    "financial_advisor_kept": lambda state, who, data: f"{data['player']} keeps a secret Financial Advisor card",
+    "advanced_bids": lambda state, who, data: "Blind bids opened: " + ", ".join(
+        f"{player} ${bid}" for player, bid in data["bids"].items()),
+    "die_transferred": lambda state, who, data: (
+        f"{who} moves the die of {_die(data['from'])} to column {data['to_column']} (${turns.transfer_cost(state)})"),
+    "action_die_taken": lambda state, who, data: (
+        f"{who} takes the die of {_die(data['from'])} for {data['use'].replace('_', ' ')}"),
+    "share_bought": lambda state, who, data: (
+        f"{who} buys a {data['company']} share for ${state['companies'][data['company']]['price']}"),
+    "stock_raised": lambda state, who, data: f"{who} raises the {data['company']} stock by $2",
+    "turn_ended": lambda state, who, data: f"{who} ends the turn",
+    "rail_flag_taken": lambda state, who, data: f"{data['player']} takes the {data['nation']} flag from the Rail table",
+    "cargo_fees": lambda state, who, data: f"The {data['company']} company pays its Cargo Fees",
+    "dividends": lambda state, who, data: f"The {data['company']} company owes ${data['per_share']} a share in dividends",
+    "financial_advisor_revealed": lambda state, who, data: (
+        f"{data['player']} reveals {len(data['cards'])} Financial Advisor card(s)"),
+}
+
+
+def describe_event(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> str:
+    """One line for the game log."""
+    who = actor or (turns.current_player(state) if state["phase"] == "TURNS" else "")
+    return _WORDS[event_type](state, who, data)
 
 
 def standings(state: State) -> dict[str, Any]:
     """Net worth while playing (the note's B6.2): personal money, shares at their price, the
-    Managing Director Awards, less $15 a Bailout.  Financial Advisor cards are hidden goals
-    until the end, so they are not counted yet."""
+    Managing Director Awards, less $15 a Bailout; Financial Advisor cards are hidden goals
+    until the end.  Once every player has revealed them, §8's fortune, and "In case of a
+    tie, the final turn order breaks the tie"."""
+    final = state["phase"] == "OVER"
+    fortunes = round_end.final_fortunes(state) if final else None
     rows = []
     for name in state["seats"]:
         player = state["players"][name]
-        shares = sum(count * (state["companies"][colour]["price"] or 0) for colour, count in player["shares"].items())
-        awards, bailouts = sum(player["awards"]), 15 * player["bailouts"]
-        total = player["money"] + shares + awards - bailouts
-        rows.append({"player": name, "total": total, "status": "managing", "rank": None,
-                     "breakdown": {"money": player["money"], "shares": shares, "awards": awards, "bailouts": -bailouts,
-                                   "company_money": state["companies"][player["company"]]["money"]}})
+        if fortunes is not None:
+            breakdown = dict(fortunes[name])
+            total = breakdown.pop("total")
+        else:
+            shares = sum(count * (state["companies"][colour]["price"] or 0) for colour, count in player["shares"].items())
+            awards, bailouts = sum(player["awards"]), 15 * player["bailouts"]
+            total = player["money"] + shares + awards - bailouts
+            breakdown = {"money": player["money"], "shares": shares, "awards": awards, "bailouts": -bailouts}
+        breakdown["company_money"] = state["companies"][player["company"]]["money"]
+        rows.append({"player": name, "total": total, "status": "managing", "rank": None, "breakdown": breakdown})
     order = state["turn_order"]
     ranked = sorted(rows, key=lambda row: (-row["total"], order.index(row["player"])))
     for row in rows:
-        row["rank"] = 1 + sum(1 for other in ranked if other["total"] > row["total"])
-    return {"final": False, "players": rows, "winners": []}
+        if final:
+            row["rank"] = ranked.index(row) + 1
+        else:
+            row["rank"] = 1 + sum(1 for other in ranked if other["total"] > row["total"])
+    winners = [ranked[0]["player"]] if final else []
+    for row in rows:
+        row["status"] = ("winner" if row["player"] in winners else "finished") if final else "managing"
+    return {"final": final, "players": rows, "winners": winners}
 
 
 def expected_of(state: State) -> dict[str, Any]:
@@ -111,6 +153,19 @@ def expected_of(state: State) -> dict[str, Any]:
         return {"actors": [], "event_types": due, "options": options}
     if state["phase"] == "TURNS":
         return {"actors": [turns.current_player(state)], "event_types": turns.possible(state), "options": {}}
+    end = state.get("end_of_round")
+    if state["phase"] == "END_RAIL":
+        return {"actors": end["flag_pickers"][:1], "event_types": ["rail_flag_taken"],
+                "options": {"rail_flag_taken": {"nation": list(state["rail"]["flags"])}}}
+    if state["phase"] in ("END_FEES", "END_DIVIDENDS"):
+        kind, due = ("cargo_fees", end["fees_due"]) if state["phase"] == "END_FEES" else ("dividends", end["dividends_due"])
+        return {"actors": [], "event_types": [kind], "options": {kind: {"company": due[:1]}}}
+    if state["phase"] == "MAINTENANCE":
+        return {"actors": [], "event_types": ["action_table_rolled"], "options": {}}
+    if state["phase"] == "GAME_OVER":
+        waiting = [name for name in state["seats"] if name not in state["revealed"]]
+        return {"actors": [], "event_types": ["financial_advisor_revealed"],
+                "options": {"financial_advisor_revealed": {"player": waiting}}}
     return {"actors": [], "event_types": [], "options": {}}
 
 
@@ -137,6 +192,7 @@ class Panamax(EventUnpacking):
             raise SetupError(problems)
         state = initial_state(list(players), opts)
         state.update({"step": 0, "declared": {}, "contracts": None, "turn_index": 0, "turn": None,
+                      "end_of_round": None, "revealed": {},
                       "setup": {"bids": False, "contracts": False, "advisors_kept": [], "mulligans": 0}})
         return state
 

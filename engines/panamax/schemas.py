@@ -2,7 +2,7 @@
 
 Shape only; whether an event is legal here and now is a rule, judged by ``check``
 with its PX code.  So far: the set-up's events (the note's B3.1) and a turn's Action
-die, transfer, Market actions and end (B3.2).
+die, transfer, Market actions and end (B3.2); the end of a round and of the game (B3.3).
 """
 
 from __future__ import annotations
@@ -112,6 +112,45 @@ class TurnEnded(_Strict):
     pass
 
 
+class RailFlagTaken(_Strict):
+    """§6 "Rail table": a player with dice on the platform takes one flag."""
+
+    player = fields.String(required=True, validate=validate.Length(min=1))
+    nation = fields.String(required=True, validate=validate.OneOf(NATIONS))
+
+
+class ZoneDice(_Strict):
+    zone = fields.String(required=True, validate=validate.Length(min=1, max=60))
+    dice = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+    rate = fields.Integer(required=True, strict=True)
+
+
+class CargoFees(_Strict):
+    """§6 "Pay Cargo Fees": the company's dice in each zone, and the zone's printed rate."""
+
+    company = fields.String(required=True, validate=validate.OneOf(COMPANIES))
+    zone_dice = fields.List(fields.Nested(ZoneDice), required=True)
+
+
+class Dividends(_Strict):
+    """§6 "Pay Dividends": the dividend per share the Market table shows at the company's price."""
+
+    company = fields.String(required=True, validate=validate.OneOf(COMPANIES))
+    per_share = fields.Integer(required=True, strict=True, validate=validate.Range(min=0))
+
+
+class AdvisorCard(_Strict):
+    value = fields.Integer(required=True, strict=True, validate=validate.Range(min=0))
+    secret = fields.Boolean(required=True)
+
+
+class AdvisorsRevealed(_Strict):
+    """§8: a player's Financial Advisor cards, each with the money its goal earned."""
+
+    player = fields.String(required=True, validate=validate.Length(min=1))
+    cards = fields.List(fields.Nested(AdvisorCard), required=True)
+
+
 EVENT_SCHEMAS: dict[str, type[Schema]] = {
     "action_table_rolled": ActionTableRolled,
     "contracts_revealed": ContractsRevealed,
@@ -122,4 +161,8 @@ EVENT_SCHEMAS: dict[str, type[Schema]] = {
     "share_bought": CompanyTarget,
     "stock_raised": CompanyTarget,
     "turn_ended": TurnEnded,
+    "rail_flag_taken": RailFlagTaken,
+    "cargo_fees": CargoFees,
+    "dividends": Dividends,
+    "financial_advisor_revealed": AdvisorsRevealed,
 }

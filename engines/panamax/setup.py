@@ -67,6 +67,10 @@ OPTIONS: dict[str, Option] = {
         "standard steps: play them in the standard set-up too (the note's PX-AMB-1).", type="bool"),
     "companies": Option(list(COMPANIES), "Each player's Company colour, in the order the players are listed.",
                         type="list"),
+    "fa_scoring": Option(
+        "best_two_any", "Section 8 counts \"best 2 Financial Advisor bonus cards, including their secret goal card "
+        "(player's choice)\": the secret card may count (best_two_any) or always counts (secret_plus_best_other); "
+        "the note's PX-AMB-7.", choices=["best_two_any", "secret_plus_best_other"]),
     "two_player_pacific_cruise": Option(
         "Lucky Me Cruises",
         "With 2 players one 3-slot Cruise ship waits in each Waiting zone (§9); both start on the Atlantic "

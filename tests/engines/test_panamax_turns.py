@@ -113,5 +113,18 @@ def test_the_round_ends_when_the_table_is_empty() -> None:  # PX-E1
         column = next((c for c in range(1, 7) if layout["columns"][c - 1]), None)
         source = {"column": column} if column else {"executive": layout["executive"][0]}
         state = legal(ENGINE, state, take(source, "pass"), END)
-    assert state["phase"] == "END_RAIL" and state["turn_index"] == 12  # 10 + 2 dice, 6 turns each
+    # 10 + 2 dice, 6 turns each; no die on the Rail table, so the fees come first.
+    assert state["phase"] == "END_FEES" and state["turn_index"] == 12
     assert codes(ENGINE, state, take({"column": 1}, "pass")) == ["PX-E1"]
+
+
+def test_each_turn_event_reads_as_a_line_of_the_log() -> None:
+    state = playing()
+    moved = Event("die_transferred", {"from": {"column": 2}, "to_column": 4})
+    assert ENGINE.describe(state, moved) == "Ana moves the die of column 2 to column 4 ($5)"
+    state = legal(ENGINE, state, moved)
+    assert ENGINE.describe(state, take({"column": 4}, "contract_load")) == "Ana takes the die of column 4 for contract load"
+    state = legal(ENGINE, state, take({"column": 4}, "pass"))
+    assert ENGINE.describe(state, END) == "Ana ends the turn"
+    buying = legal(ENGINE, playing(), take({"column": 4}, "pass"), END, take({"executive": 4}, "market_buy"))
+    assert ENGINE.describe(buying, Event("share_bought", {"company": "red"})) == "Ben buys a red share for $6"
