@@ -21,8 +21,11 @@ round's when the table is empty; and the end of each round and of the game
 (``round_end``): the Rail table's new order and flags, Cargo Fees with their
 declared zone rates and the Bailouts, Dividends with the declared Market table,
 the Managing Director Award, the maintenance, the Financial Advisor cards revealed
-and §8's count.  Next: the Setup Contracts (steps 22-23), loading and movement
-within a turn with exits and bonus cards, the flags' free actions, the viewer's
-board and a demo game; then the engine is registered.  Rule codes are the PX-* checks of
+and §8's count; and a Contract/Load Cargo action (``loading``): a card taken and
+the table refilled, the Draw pile's next card, ships built (the 2-slot price
+declared), deployed or brought from a Waiting zone, dice loaded onto ships or the
+train, a completed front earning its flag.  Next: the Setup Contracts (steps
+22-23), movement with exits, passengers and bonus cards, the flags' free actions,
+the viewer's board and a demo game; then the engine is registered.  Rule codes are the PX-* checks of
 ``shared/engines/panamax.md``; rulebook sections are quoted by name.
 """

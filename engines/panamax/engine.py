@@ -12,7 +12,7 @@ from typing import Any, Callable, ClassVar
 from marshmallow import Schema
 
 from engines.base import EventUnpacking, Option, SetupError, State, Violation, json_copy, resolve_options
-from engines.panamax import round_end, setup_phase, turns
+from engines.panamax import loading, round_end, setup_phase, turns
 from engines.panamax.schemas import EVENT_SCHEMAS
 from engines.panamax.setup import OPTIONS, initial_state, setup_problems
 
@@ -43,6 +43,14 @@ _TURN_EVENTS = {
     "share_bought": (turns.check_share, turns.apply_share),
     "stock_raised": (turns.check_raise, turns.apply_raise),
     "turn_ended": (turns.check_end, lambda state, data: _end_turn(state)),
+    "contract_taken": (loading.check_contract, loading.apply_contract),
+    "contract_card_revealed": (loading.check_revealed, loading.apply_revealed),
+    "ship_built": (lambda s, a, d: loading.check_place(s, a, d, "built"), lambda s, d: loading.apply_place(s, d, "built")),
+    "ship_deployed": (lambda s, a, d: loading.check_place(s, a, d, "deployed"),
+                      lambda s, d: loading.apply_place(s, d, "deployed")),
+    "ship_to_loading_zone": (lambda s, a, d: loading.check_place(s, a, d, "to_loading_zone"),
+                             lambda s, d: loading.apply_place(s, d, "to_loading_zone")),
+    "die_loaded": (loading.check_load, loading.apply_load),
     "rail_flag_taken": (round_end.check_flag, round_end.apply_flag),
     "cargo_fees": (round_end.check_fees, round_end.apply_fees),
     "dividends": (round_end.check_dividends, round_end.apply_dividends),
@@ -96,6 +104,14 @@ _WORDS: dict[str, Words] = {
         f"{who} buys a {data['company']} share for ${state['companies'][data['company']]['price']}"),
     "stock_raised": lambda state, who, data: f"{who} raises the {data['company']} stock by $2",
     "turn_ended": lambda state, who, data: f"{who} ends the turn",
+    "contract_taken": lambda state, who, data: (
+        f"{who} takes Contract {loading.card_at(state, data['source'])} ({data['side']})"),
+    "contract_card_revealed": lambda state, who, data: f"Contract {data['card']['id']} turns up on the Draw pile",
+    "ship_built": lambda state, who, data: f"{who} builds {data['ship']} in {data['zone'].title()}",
+    "ship_deployed": lambda state, who, data: f"{who} deploys {data['ship']} in {data['zone'].title()}",
+    "ship_to_loading_zone": lambda state, who, data: f"{who} brings {data['ship']} to {data['zone'].title()}",
+    "die_loaded": lambda state, who, data: f"{who} loads a die on " + (
+        "the Rail table" if data["target"].get("rail") else data["target"]["ship"]),
     "rail_flag_taken": lambda state, who, data: f"{data['player']} takes the {data['nation']} flag from the Rail table",
     "cargo_fees": lambda state, who, data: f"The {data['company']} company pays its Cargo Fees",
     "dividends": lambda state, who, data: f"The {data['company']} company owes ${data['per_share']} a share in dividends",

@@ -112,6 +112,47 @@ class TurnEnded(_Strict):
     pass
 
 
+class ContractTaken(_Strict):
+    """§5: the card taken, from the Action table (the Contract die's column) or, with the
+    Passenger benefit, Inbound Cargo or the Draw pile's top, and the side used."""
+
+    source = fields.String(required=True, validate=validate.OneOf(["action_table", "inbound", "draw_top"]))
+    side = fields.String(required=True, validate=validate.OneOf(["front", "back"]))
+
+
+class CardRevealed(_Strict):
+    """The Draw pile's new top card, face up."""
+
+    card = fields.Nested(CardSchema, required=True)
+
+
+class ShipPlaced(_Strict):
+    """A ship built, deployed, or moved from a Waiting zone, into a Loading zone."""
+
+    ship = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    zone = fields.String(required=True, validate=validate.Length(min=1, max=60))
+    cost = fields.Integer(strict=True, validate=validate.Range(min=0), load_default=None, allow_none=True)
+
+
+class LoadTarget(_Strict):
+    ship = fields.String(validate=validate.Length(min=1, max=40))
+    rail = fields.Boolean(validate=validate.Equal(True))
+
+    @validates_schema
+    def _one(self, data: dict[str, object], **_: object) -> None:
+        if len(data) != 1:
+            raise ValidationError("Name either a ship or the rail")
+
+
+class DieLoaded(_Strict):
+    """A die from one of the company's contracts (by its place in the company's list, and
+    the container's on the card) onto a ship or the Rail table's 1st wagon."""
+
+    contract = fields.Integer(required=True, strict=True)
+    container = fields.Integer(required=True, strict=True)
+    target = fields.Nested(LoadTarget, required=True)
+
+
 class RailFlagTaken(_Strict):
     """§6 "Rail table": a player with dice on the platform takes one flag."""
 
@@ -161,6 +202,12 @@ EVENT_SCHEMAS: dict[str, type[Schema]] = {
     "share_bought": CompanyTarget,
     "stock_raised": CompanyTarget,
     "turn_ended": TurnEnded,
+    "contract_taken": ContractTaken,
+    "contract_card_revealed": CardRevealed,
+    "ship_built": ShipPlaced,
+    "ship_deployed": ShipPlaced,
+    "ship_to_loading_zone": ShipPlaced,
+    "die_loaded": DieLoaded,
     "rail_flag_taken": RailFlagTaken,
     "cargo_fees": CargoFees,
     "dividends": Dividends,

@@ -16,6 +16,7 @@ from typing import Any
 from engines.base import State, Violation
 from engines.panamax import action_table, market
 from engines.panamax.clipboard import first_column_complete
+from engines.panamax.contracts import incomplete_problems
 
 TURN_RULE = "Playing the Game"
 USES = ("movement", "contract_load", "market_buy", "market_raise", "pass")
@@ -28,10 +29,12 @@ def current_player(state: State) -> str:
 
 
 def new_turn(player: str) -> dict[str, Any]:
-    return {"player": player, "transferred_to": None, "die": None, "use": None, "allowance": {}, "market_done": False}
+    """What a turn has done so far: the events that spend the Action die read it."""
+    return {"player": player, "transferred_to": None, "die": None, "use": None, "allowance": {}, "market_done": False,
+            "contract_taken": False, "loads_used": 0, "loaded": []}
 
 
-def _actor_problems(state: State, actor: str | None) -> list[Violation]:
+def actor_problems(state: State, actor: str | None) -> list[Violation]:
     """PX-T1: the next player in turn order acts."""
     if state["phase"] != "TURNS":
         return [Violation("PX-E1", TURN_RULE, f"No turn is being played now ({state['phase']})")]
@@ -56,12 +59,15 @@ def possible(state: State) -> list[str]:
         return ["action_die_taken"] if turn["transferred_to"] is not None else ["die_transferred", "action_die_taken"]
     if turn["use"] in MARKET_USES and not turn["market_done"]:
         return ["share_bought" if turn["use"] == "market_buy" else "stock_raised"]
+    if turn["use"] == "contract_load":
+        return [*(["contract_taken"] if not turn["contract_taken"] else []), "die_loaded", "ship_built",
+                "ship_deployed", "ship_to_loading_zone", "turn_ended"]
     return ["turn_ended"]
 
 
 def check_transfer(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
     """PX-T7: before the Action die, once a turn, to the other side, paid by the company."""
-    problems = _actor_problems(state, actor)
+    problems = actor_problems(state, actor)
     if problems:
         return problems
     turn = state["turn"]
@@ -80,7 +86,7 @@ def apply_transfer(state: State, data: Mapping[str, Any]) -> None:
 
 def check_take(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
     """PX-T2 to PX-T6, PX-T8."""
-    problems = _actor_problems(state, actor)
+    problems = actor_problems(state, actor)
     if problems:
         return problems
     turn, source, use = state["turn"], data["from"], data["use"]
@@ -114,7 +120,7 @@ def apply_take(state: State, data: Mapping[str, Any]) -> None:
 
 def _market_turn_problems(state: State, actor: str | None, use: str, code: str) -> list[Violation]:
     """The turn's own Executive die was taken for this Market action, and not yet spent."""
-    problems = _actor_problems(state, actor)
+    problems = actor_problems(state, actor)
     if problems:
         return problems
     turn = state["turn"]
@@ -164,7 +170,7 @@ def apply_raise(state: State, data: Mapping[str, Any]) -> None:
 
 def check_end(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
     """PX-T2: a turn ends once its Action die is taken (and, with a Market use, spent)."""
-    problems = _actor_problems(state, actor)
+    problems = actor_problems(state, actor)
     if problems:
         return problems
     turn = state["turn"]
@@ -173,7 +179,7 @@ def check_end(state: State, actor: str | None, data: Mapping[str, Any]) -> list[
     if turn["use"] in MARKET_USES and not turn["market_done"]:
         return [Violation("PX-T2", TURN_RULE, f"The Executive die was taken for {turn['use'].replace('_', ' ')}; "
                           "record it before the turn ends")]
-    return []
+    return incomplete_problems(state["companies"][state["players"][turn["player"]]["company"]]["contracts"])
 
 
 def apply_end(state: State) -> None:

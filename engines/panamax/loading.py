@@ -1,0 +1,219 @@
+"""A Contract/Load Cargo action within a turn (§5 "Choose 1 Contract card and/or Load
+Cargo", "Loading Cargo", "Build ships and place them on the board", "How to load
+ships"): taking a card, revealing the next, building and placing ships, loading dice.
+
+So far the Action die's loads (``via: "action"``); the Clipboard's free loads and the
+Stevedore card's come with their events.  A contract the company completes earns its
+flag; the flag's free action comes with the Clipboard's events too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.base import State, Violation
+from engines.declared import Fact, conflicts, declare, value
+from engines.panamax import cargo, contracts
+from engines.panamax.clipboard import flag_problems
+from engines.panamax.setup import OCEAN_OF
+from engines.panamax.turns import actor_problems
+
+BUILD_RULE = "Build ships and place them on the board"
+BUILD_COST = {1: 5, 3: 7}  # as printed; the 2-slot ship's is not (the note's PX-AMB-2): declared
+LOADING_ZONES = {f"LOADING {nation}": nation for nation in OCEAN_OF}
+
+
+def _turn_problems(state: State, actor: str | None) -> list[Violation]:
+    return actor_problems(state, actor)
+
+
+def _company(state: State) -> dict[str, Any]:
+    return state["companies"][state["players"][state["turn"]["player"]]["company"]]
+
+
+def _card(state: State, card_id: str) -> dict[str, Any]:
+    card: dict[str, Any] = {"id": card_id, **value(state["declared"], f"contract:{card_id}")}
+    return card
+
+
+def card_at(state: State, source: str) -> str | None:
+    """The id of the card a Contract action takes from ``source``."""
+    table = state["contracts"]
+    if source == "action_table":
+        die = state["turn"]["die"] or {}
+        return table["slots"].get(str(die.get("column", die.get("executive"))))
+    return table[source]
+
+
+def check_contract(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
+    """PX-C1 and PX-C2."""
+    problems = _turn_problems(state, actor)
+    if problems:
+        return problems
+    turn, company = state["turn"], _company(state)
+    if turn["use"] != "contract_load" or turn["contract_taken"]:
+        return [Violation("PX-C1", contracts.CONTRACT_RULE, "A Contract card is taken with this turn's Contract/Load "
+                          "Cargo die, one card an action")]
+    die = turn["die"]
+    problems = contracts.source_problems(data["source"], die.get("column", die.get("executive")),
+                                         "extra_contract_choice" in company["benefits"])
+    card_id = card_at(state, data["source"])
+    if card_id is None:
+        problems.append(Violation("PX-C3", contracts.CONTRACT_RULE, f"No card lies on {data['source'].replace('_', ' ')}"))
+        return problems
+    count = len(_card(state, card_id)[data["side"]]["containers"])
+    if contracts.dice_for(count, company["warehouse"], company["pool"]) is None:
+        problems.append(Violation("PX-C2", contracts.LOADING_RULE, f"Card {card_id} needs {count} dice; the company has "
+                                  f"{company['warehouse']} in the Warehouse and {company['pool']} in the Pool"))
+    return problems
+
+
+def apply_contract(state: State, data: Mapping[str, Any]) -> None:
+    company, table = _company(state), state["contracts"]
+    card = _card(state, card_at(state, data["source"]))  # type: ignore[arg-type]
+    warehouse, pool = contracts.dice_for(len(card[data["side"]]["containers"]), company["warehouse"], company["pool"])  # type: ignore[misc]
+    company["warehouse"] -= warehouse
+    company["pool"] -= pool
+    company["contracts"].append(contracts.held(card, data["side"]))
+    if data["source"] == "action_table":
+        die = state["turn"]["die"]
+        table["slots"], table["inbound"] = contracts.refill(table["slots"], str(die.get("column", die.get("executive"))),
+                                                            table["inbound"], table["draw_top"])
+        table["draw_top"] = None
+    elif data["source"] == "inbound":
+        table["inbound"], table["draw_top"] = table["draw_top"], None
+    else:
+        table["draw_top"] = None
+    state["turn"]["contract_taken"] = True
+
+
+def check_revealed(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
+    """PX-C3: the Draw pile's new top card, face up, once the old one was moved on."""
+    if state["contracts"] is None or state["contracts"]["draw_top"] is not None:
+        return [Violation("PX-C3", contracts.CONTRACT_RULE, "The Draw pile's top card is already face up")]
+    card = data["card"]
+    return contracts.card_problems(card) + conflicts(state["declared"], _facts(card), state["step"] + 1)
+
+
+def _facts(card: Mapping[str, Any]) -> list[Fact]:
+    return [Fact(f"contract:{card['id']}", {"front": card["front"], "back": card["back"]}, f"Contract card {card['id']}")]
+
+
+def apply_revealed(state: State, data: Mapping[str, Any]) -> None:
+    state["declared"] = declare(state["declared"], _facts(data["card"]), state["step"])
+    state["contracts"]["draw_top"] = data["card"]["id"]
+
+
+def check_place(state: State, actor: str | None, data: Mapping[str, Any], kind: str) -> list[Violation]:
+    """PX-B1 (built: from the Clipboard, for the company's money), the pre-built 2-slot ship
+    deployed, PX-C9 (a ship of the Waiting zone into a Loading zone of its ocean)."""
+    problems = _turn_problems(state, actor)
+    if problems:
+        return problems
+    ship, zone = state["ships"].get(data["ship"]), data["zone"]
+    if ship is None:
+        return [Violation("PX-B1", BUILD_RULE, f"No ship {data['ship']!r} in this game")]
+    if zone not in LOADING_ZONES:
+        return [Violation("PX-B1", BUILD_RULE, f"Ships are placed in a Loading zone, not {zone!r}")]
+    company = state["players"][state["turn"]["player"]]["company"]
+    if kind == "to_loading_zone":
+        waiting = f"WAITING {OCEAN_OF[LOADING_ZONES[zone]]}"
+        if ship["status"] != "ON_BOARD" or ship["zone"] != waiting:
+            return [Violation("PX-C9", contracts.LOADING_RULE, f"{data['ship']} is not in the {waiting.title()} zone, "
+                              f"whose ships may move to {zone.title()}")]
+        return []
+    if ship["owner"] != company:
+        return [Violation("PX-B1", BUILD_RULE, f"{data['ship']} is not a {company} ship")]
+    wanted = "UNBUILT" if kind == "built" else "BUILT"
+    if ship["status"] != wanted:
+        return [Violation("PX-B1", BUILD_RULE, f"{data['ship']} is {ship['status'].lower().replace('_', ' ')}, not "
+                          f"{wanted.lower()}")]
+    if kind == "built":
+        cost = build_cost(state, ship["slots"], data.get("cost"))
+        if cost is None:
+            return [Violation("PX-B1", BUILD_RULE, "The rulebook prints no price for a 2-slot ship: declare it (cost)")]
+        if state["companies"][company]["money"] < cost:
+            return [Violation("PX-B1", BUILD_RULE, f"{data['ship']} costs the company ${cost}; it has "
+                              f"${state['companies'][company]['money']}")]
+        return conflicts(state["declared"], _cost_facts(ship["slots"], cost), state["step"] + 1)
+    return []
+
+
+def build_cost(state: State, slots: int, declared: int | None) -> int | None:
+    printed = BUILD_COST.get(slots)
+    if printed is not None:
+        return printed
+    return declared if declared is not None else value(state["declared"], f"build_cost:{slots}")
+
+
+def _cost_facts(slots: int, cost: int) -> list[Fact]:
+    return [] if slots in BUILD_COST else [Fact(f"build_cost:{slots}", cost, f"The price of a {slots}-slot ship")]
+
+
+def apply_place(state: State, data: Mapping[str, Any], kind: str) -> None:
+    ship = state["ships"][data["ship"]]
+    if kind == "built":
+        cost = build_cost(state, ship["slots"], data.get("cost"))
+        state["declared"] = declare(state["declared"], _cost_facts(ship["slots"], cost), state["step"])  # type: ignore[arg-type]
+        state["companies"][ship["owner"]]["money"] -= cost
+    ship["status"], ship["zone"] = "ON_BOARD", data["zone"]
+    if ship["kind"] == "COMPANY" and ship["bound"] is None:
+        ship["bound"] = "PACIFIC" if OCEAN_OF[LOADING_ZONES[data["zone"]]] == "ATLANTIC" else "ATLANTIC"
+
+
+def check_load(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
+    """PX-C4 to PX-C13 for a die the Action die loads."""
+    problems = _turn_problems(state, actor)
+    if problems:
+        return problems
+    turn, company = state["turn"], _company(state)
+    # "When choosing Contract/Load Cargo action the player can load ONE additional die" (Passenger benefit).
+    allowed = turn["allowance"].get("loads", 0) + ("extra_load" in company["benefits"])
+    if turn["use"] != "contract_load" or turn["loads_used"] >= allowed:
+        return [Violation("PX-C4", contracts.CONTRACT_RULE, f"This action loads {allowed} dice at most; "
+                          f"{turn['loads_used']} are loaded")]
+    if not 0 <= data["contract"] < len(company["contracts"]):
+        return [Violation("PX-C5", contracts.LOADING_RULE, f"The company holds no contract number {data['contract']}")]
+    held = company["contracts"][data["contract"]]
+    if not 0 <= data["container"] < len(held["containers"]):
+        return [Violation("PX-C5", contracts.LOADING_RULE, f"Card {held['card']} has no container {data['container']}")]
+    box = held["containers"][data["container"]]
+    target = data["target"]
+    if target.get("rail"):
+        where = {"rail": True, "wagon_dice": len(state["rail"]["wagon1"])}
+        key = "rail"
+    else:
+        ship = state["ships"].get(target["ship"])
+        if ship is None or ship["status"] != "ON_BOARD":
+            return [Violation("PX-C9", contracts.LOADING_RULE, f"No ship {target['ship']!r} on the board")]
+        where = {"zone_kind": "LOADING" if ship["zone"] in LOADING_ZONES else "OTHER", "nation": LOADING_ZONES.get(ship["zone"])}
+        key = target["ship"]
+    problems = contracts.target_problems(held, box, where)
+    problems += contracts.once_per_turn_problems(key, turn["loaded"], "action")
+    if not problems and key != "rail":
+        problems += cargo.load_problems(key, state["ships"][key], box["value"], value(state["declared"], f"ship_spec:{key}"))
+    return problems
+
+
+def apply_load(state: State, data: Mapping[str, Any]) -> None:
+    turn, company = state["turn"], _company(state)
+    colour = state["players"][turn["player"]]["company"]
+    held = company["contracts"][data["contract"]]
+    box = held["containers"][data["container"]]
+    die = {"company": colour, "value": box["value"]}
+    key = "rail" if data["target"].get("rail") else data["target"]["ship"]
+    if key == "rail":
+        state["rail"]["wagon1"].append(die)
+    else:
+        state["ships"][key]["dice"].append(die)
+    box["loaded"] = True
+    turn["loads_used"] += 1
+    turn["loaded"].append(key)
+    if contracts.is_complete(held):
+        company["contracts"].remove(held)
+        state["contracts"].setdefault("discards", []).append(held["card"])
+        nation = contracts.earns_flag(held)
+        if nation is not None and not flag_problems(nation, state["flag_supply"]):
+            state["flag_supply"][nation] -= 1
+            company["flags"].append(nation)
