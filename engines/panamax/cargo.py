@@ -53,8 +53,8 @@ def load_problems(name: str, ship: Mapping[str, Any], value: int, spec: Mapping[
     if kind == "PANAMAX" and spec is None:
         return [Violation("PX-C13", UNIQUE_RULE, f"{name}'s slots and range are not in the rulebook; declare its spec "
                           "to check them", "unverified")]
-    slots, low, high = (ship["slots"], ship["min"], ship["max"]) if kind == "COMPANY" else (
-        spec["slots"], spec["min"], spec["max"])  # type: ignore[index]
+    sized = ship if kind == "COMPANY" else spec or {}
+    slots, low, high = sized["slots"], sized["min"], sized["max"]
     if len(dice) >= slots:
         return [Violation("PX-C10", LOAD_RULE, f"{name} has {slots} slot{'s' * (slots > 1)}, all taken")]
     if total > high:

@@ -71,8 +71,9 @@ def check_contract(state: State, actor: str | None, data: Mapping[str, Any]) -> 
 
 def apply_contract(state: State, data: Mapping[str, Any]) -> None:
     company, table = _company(state), state["contracts"]
-    card = _card(state, card_at(state, data["source"]))  # type: ignore[arg-type]
-    warehouse, pool = contracts.dice_for(len(card[data["side"]]["containers"]), company["warehouse"], company["pool"])  # type: ignore[misc]
+    card = _card(state, str(card_at(state, data["source"])))  # checked: a card lies there
+    dice = contracts.dice_for(len(card[data["side"]]["containers"]), company["warehouse"], company["pool"])
+    warehouse, pool = dice if dice is not None else (0, 0)  # an overridden event may lack the dice
     company["warehouse"] -= warehouse
     company["pool"] -= pool
     company["contracts"].append(contracts.held(card, data["side"]))
@@ -155,8 +156,9 @@ def apply_place(state: State, data: Mapping[str, Any], kind: str) -> None:
     ship = state["ships"][data["ship"]]
     if kind == "built":
         cost = build_cost(state, ship["slots"], data.get("cost"))
-        state["declared"] = declare(state["declared"], _cost_facts(ship["slots"], cost), state["step"])  # type: ignore[arg-type]
-        state["companies"][ship["owner"]]["money"] -= cost
+        if cost is not None:  # an overridden build of unknown price declares nothing and pays nothing
+            state["declared"] = declare(state["declared"], _cost_facts(ship["slots"], cost), state["step"])
+            state["companies"][ship["owner"]]["money"] -= cost
     ship["status"], ship["zone"] = "ON_BOARD", data["zone"]
     if ship["kind"] == "COMPANY" and ship["bound"] is None:
         ship["bound"] = "PACIFIC" if OCEAN_OF[LOADING_ZONES[data["zone"]]] == "ATLANTIC" else "ATLANTIC"
