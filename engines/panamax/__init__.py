@@ -26,6 +26,8 @@ the table refilled, the Draw pile's next card, ships built (the 2-slot price
 declared), deployed or brought from a Waiting zone, dice loaded onto ships or the
 train, a completed front earning its flag.  Next: the Setup Contracts (steps
 22-23), movement with exits, passengers and bonus cards, the flags' free actions,
-the viewer's board and a demo game; then the engine is registered.  Rule codes are the PX-* checks of
+the viewer's board and a demo game.  Before it is registered, every ``apply`` must
+also fold an event the table overrode (an illegal one) without failing: the
+contract suite's hostile events (``tests/engines/test_contract.py``) will check it.  Rule codes are the PX-* checks of
 ``shared/engines/panamax.md``; rulebook sections are quoted by name.
 """
