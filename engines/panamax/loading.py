@@ -160,8 +160,8 @@ def apply_place(state: State, data: Mapping[str, Any], kind: str) -> None:
             state["declared"] = declare(state["declared"], _cost_facts(ship["slots"], cost), state["step"])
             state["companies"][ship["owner"]]["money"] -= cost
     ship["status"], ship["zone"] = "ON_BOARD", data["zone"]
-    if ship["kind"] == "COMPANY" and ship["bound"] is None:
-        ship["bound"] = "PACIFIC" if OCEAN_OF[LOADING_ZONES[data["zone"]]] == "ATLANTIC" else "ATLANTIC"
+    # From a Loading zone a ship crosses to the other ocean ("Ships must follow the direction of the arrows").
+    ship["bound"] = "PACIFIC" if OCEAN_OF[LOADING_ZONES[data["zone"]]] == "ATLANTIC" else "ATLANTIC"
 
 
 def check_load(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:

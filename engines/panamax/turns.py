@@ -52,17 +52,22 @@ def transfer_cost(state: State) -> int:
     return action_table.transfer_cost("transfer_2" in company["benefits"], first_column_complete(company["flags"]))
 
 
+# "At any point during his turn a player can build and place ships" (not an Action).
+ANY_TIME = ("ship_built", "ship_deployed")
+
+
 def possible(state: State) -> list[str]:
     """The turn events the current player may record now."""
     turn = state["turn"]
     if turn["die"] is None:
-        return ["action_die_taken"] if turn["transferred_to"] is not None else ["die_transferred", "action_die_taken"]
+        first = ["action_die_taken"] if turn["transferred_to"] is not None else ["die_transferred", "action_die_taken"]
+        return [*first, *ANY_TIME]
     if turn["use"] in MARKET_USES and not turn["market_done"]:
-        return ["share_bought" if turn["use"] == "market_buy" else "stock_raised"]
+        return ["share_bought" if turn["use"] == "market_buy" else "stock_raised", *ANY_TIME]
     if turn["use"] == "contract_load":
-        return [*(["contract_taken"] if not turn["contract_taken"] else []), "die_loaded", "ship_built",
-                "ship_deployed", "ship_to_loading_zone", "turn_ended"]
-    return ["turn_ended"]
+        return [*(["contract_taken"] if not turn["contract_taken"] else []), "die_loaded", *ANY_TIME,
+                "ship_to_loading_zone", "turn_ended"]
+    return [*ANY_TIME, "turn_ended"]
 
 
 def check_transfer(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:

@@ -132,3 +132,14 @@ def test_at_most_two_open_contracts_at_the_end_of_a_turn() -> None:  # PX-C15
     state = legal(ENGINE, playing(), take({"column": 6}, "contract_load"), taken())
     state["companies"]["red"]["contracts"] *= 3
     assert codes(ENGINE, state, END) == ["PX-C15"]
+
+
+def test_ships_may_be_built_at_any_point_of_the_turn_and_head_for_the_other_ocean() -> None:  # PX-B1, PX-M4
+    state = playing()
+    assert "ship_built" in ENGINE.expected(state)["event_types"]  # before the Action die, too
+    state = legal(ENGINE, state, placed("ship_built", "red-3", "LOADING US_WEST"))
+    assert state["ships"]["red-3"]["bound"] == "ATLANTIC"
+    state["ships"]["red-3"].update(zone="WAITING ATLANTIC")  # as after crossing to the Atlantic
+    state = legal(ENGINE, state, take({"column": 5}, "contract_load"), placed("ship_to_loading_zone", "red-3", "LOADING EU"))
+    assert state["ships"]["red-3"]["bound"] == "PACIFIC"
+    assert codes(ENGINE, state, placed("ship_to_loading_zone", "red-2a", "LOADING EU")) == ["PX-C9"]  # not waiting

@@ -41,7 +41,8 @@ END = Event("turn_ended", {})
 
 def test_players_act_in_turn_order_one_action_die_each() -> None:  # PX-T1, PX-T2
     state = playing()
-    assert ENGINE.expected(state) == {"actors": ["Ana"], "event_types": ["die_transferred", "action_die_taken"], "options": {}}
+    assert ENGINE.expected(state) == {"actors": ["Ana"], "options": {},
+                                      "event_types": ["die_transferred", "action_die_taken", "ship_built", "ship_deployed"]}
     assert codes(ENGINE, state, take({"column": 1}, "movement", "Ben")) == ["PX-T1"]
     assert codes(ENGINE, state, END) == ["PX-T2"]  # no die taken yet
     state = legal(ENGINE, state, take({"column": 1}, "movement", "Ana"))
@@ -70,7 +71,7 @@ def test_market_actions_need_an_executive_die_whose_column_is_empty() -> None:  
 
 def test_a_share_is_paid_by_the_player_to_the_company_and_raises_its_price() -> None:  # PX-K1 to PX-K3
     state = legal(ENGINE, playing(), take({"column": 4}, "pass"), END, take({"executive": 4}, "market_buy"))
-    assert ENGINE.expected(state)["event_types"] == ["share_bought"]
+    assert ENGINE.expected(state)["event_types"] == ["share_bought", "ship_built", "ship_deployed"]
     assert codes(ENGINE, state, END) == ["PX-T2"]  # the purchase is not recorded yet
     state = legal(ENGINE, state, Event("share_bought", {"company": "red"}))
     assert state["players"]["Ben"]["money"] == 0 and state["players"]["Ben"]["shares"] == {"green": 1, "red": 1}
