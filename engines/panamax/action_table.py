@@ -129,6 +129,20 @@ def roll_problems(players: int, action_rolls: Sequence[int] | None, executive_ro
     return problems
 
 
+def recorded_roll_problems(players: int, data: Mapping[str, Any]) -> list[Violation]:
+    """What refuses an ``action_table_rolled`` event (at the set-up or between rounds):
+    PX-S3 and PX-S5.  The Mulligan Rule (PX-S4) refuses no roll: the dice were rolled,
+    and that is a fact; it asks for another roll (``standing_layout``)."""
+    found = roll_problems(players, data.get("action_rolls"), data.get("executive_rolls"), data["layout"])
+    return [problem for problem in found if problem.code != "PX-S4"]
+
+
+def standing_layout(players: int, data: Mapping[str, Any]) -> Layout | None:
+    """The recorded layout, or None when the Mulligan Rule sends every die back."""
+    layout = {"columns": list(data["layout"]["columns"]), "executive": sorted(data["layout"]["executive"])}
+    return None if min(side_counts(layout)) <= MULLIGAN_AT_MOST[players] else layout
+
+
 def executive_available(layout: Layout, pips: int) -> bool:
     """PX-T4: "an Executive Action die, but ONLY if there are no Action dice in that column"."""
     return pips in layout["executive"] and layout["columns"][pips - 1] == 0

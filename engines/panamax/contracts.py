@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.base import Violation
+from engines.declared import Fact
 
 CONTRACT_RULE = "Choose 1 Contract card and/or Load Cargo"
 LOADING_RULE = "Loading Cargo"
@@ -42,6 +43,12 @@ def card_problems(card: Mapping[str, Any]) -> list[Violation]:
         problems.append(Violation("PX-C7", CARD_RULE, f"Card {card['id']}: \"If a Rail icon appears on the front it will "
                                   "not appear on the back (and vice versa)\""))
     return problems
+
+
+def card_fact(card: Mapping[str, Any]) -> Fact:
+    """A card's contents, declared when it is first seen face up (the note's G4): the same
+    id never shows other contents later."""
+    return Fact(f"contract:{card['id']}", {"front": card["front"], "back": card["back"]}, f"Contract card {card['id']}")
 
 
 def source_problems(source: str, die_pips: int | None, extra_choice: bool) -> list[Violation]:

@@ -94,15 +94,11 @@ def check_revealed(state: State, actor: str | None, data: Mapping[str, Any]) -> 
     if state["contracts"] is None or state["contracts"]["draw_top"] is not None:
         return [Violation("PX-C3", contracts.CONTRACT_RULE, "The Draw pile's top card is already face up")]
     card = data["card"]
-    return contracts.card_problems(card) + conflicts(state["declared"], _facts(card), state["step"] + 1)
-
-
-def _facts(card: Mapping[str, Any]) -> list[Fact]:
-    return [Fact(f"contract:{card['id']}", {"front": card["front"], "back": card["back"]}, f"Contract card {card['id']}")]
+    return contracts.card_problems(card) + conflicts(state["declared"], [contracts.card_fact(card)], state["step"] + 1)
 
 
 def apply_revealed(state: State, data: Mapping[str, Any]) -> None:
-    state["declared"] = declare(state["declared"], _facts(data["card"]), state["step"])
+    state["declared"] = declare(state["declared"], [contracts.card_fact(data["card"])], state["step"])
     state["contracts"]["draw_top"] = data["card"]["id"]
 
 

@@ -195,15 +195,12 @@ def _award_and_maintain(state: State) -> None:
 
 def check_new_round_roll(state: State, data: Mapping[str, Any]) -> list[Violation]:
     """PX-E7: the next round's Action table, as at the set-up (PX-S3, PX-S5; a Mulligan rolls again)."""
-    found = action_table.roll_problems(len(state["seats"]), data.get("action_rolls"), data.get("executive_rolls"),
-                                       data["layout"])
-    return [problem for problem in found if problem.code != "PX-S4"]
+    return action_table.recorded_roll_problems(len(state["seats"]), data)
 
 
 def apply_new_round_roll(state: State, data: Mapping[str, Any]) -> None:
-    layout = {"columns": list(data["layout"]["columns"]), "executive": sorted(data["layout"]["executive"])}
-    blue, grey = action_table.side_counts(layout)
-    if min(blue, grey) > action_table.MULLIGAN_AT_MOST[len(state["seats"])]:
+    layout = action_table.standing_layout(len(state["seats"]), data)
+    if layout is not None:  # a Mulligan: the dice are rolled again, the round waits
         state["action_table"], state["phase"], state["turn_index"] = layout, "TURNS", 0
         state["turn"] = turns.new_turn(turns.current_player(state))
 

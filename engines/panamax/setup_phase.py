@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.base import State, Violation
-from engines.declared import Fact, conflicts, declare
+from engines.declared import conflicts, declare
 from engines.panamax import action_table, market, turns
-from engines.panamax.contracts import card_problems
+from engines.panamax.contracts import card_fact, card_problems
 
 SETUP_RULE = "Set up"
 SETUP_EVENTS = ("advanced_bids", "action_table_rolled", "contracts_revealed", "financial_advisor_kept")
@@ -46,10 +46,7 @@ def check(state: State, event_type: str, data: Mapping[str, Any]) -> list[Violat
 
 
 def _roll(state: State, data: Mapping[str, Any]) -> list[Violation]:
-    """PX-S3, PX-S5; the Mulligan Rule (PX-S4) does not refuse the roll: it asks for another."""
-    found = action_table.roll_problems(len(state["seats"]), data.get("action_rolls"), data.get("executive_rolls"),
-                                       data["layout"])
-    return [problem for problem in found if problem.code != "PX-S4"]
+    return action_table.recorded_roll_problems(len(state["seats"]), data)
 
 
 def _contracts(state: State, data: Mapping[str, Any]) -> list[Violation]:
@@ -59,7 +56,7 @@ def _contracts(state: State, data: Mapping[str, Any]) -> list[Violation]:
     problems = [problem for card in cards for problem in card_problems(card)]
     if len(set(ids)) != len(ids):
         problems.append(Violation("PX-S10", SETUP_RULE, f"Five different cards lie face up, not {', '.join(ids)}"))
-    return problems + conflicts(state["declared"], card_facts(cards), state["step"] + 1)
+    return problems + conflicts(state["declared"], [card_fact(card) for card in cards], state["step"] + 1)
 
 
 def _advisor(state: State, data: Mapping[str, Any]) -> list[Violation]:
@@ -87,25 +84,18 @@ _RULES = {"action_table_rolled": _roll, "contracts_revealed": _contracts, "finan
 _ONCE = {"contracts_revealed": "PX-S10", "financial_advisor_kept": "PX-S9", "advanced_bids": "PX-S2"}
 
 
-def card_facts(cards: list[Mapping[str, Any]]) -> list[Fact]:
-    """A card's contents, declared when it is first seen face up (the note's G4)."""
-    return [Fact(f"contract:{card['id']}", {"front": card["front"], "back": card["back"]}, f"Contract card {card['id']}")
-            for card in cards]
-
-
 def apply(state: State, event_type: str, data: Mapping[str, Any]) -> None:
     """Fold a set-up event into ``state`` (the caller's own copy)."""
     setup = state["setup"]
     if event_type == "action_table_rolled":
-        layout = {"columns": list(data["layout"]["columns"]), "executive": sorted(data["layout"]["executive"])}
-        blue, grey = action_table.side_counts(layout)
-        if min(blue, grey) <= action_table.MULLIGAN_AT_MOST[len(state["seats"])]:
+        layout = action_table.standing_layout(len(state["seats"]), data)
+        if layout is None:
             setup["mulligans"] += 1  # every die is rolled again: the table stays unset
         else:
             state["action_table"] = layout
     elif event_type == "contracts_revealed":
         cards = [*data["action_table"].values(), data["inbound"], data["draw_top"]]
-        state["declared"] = declare(state["declared"], card_facts(cards), state["step"])
+        state["declared"] = declare(state["declared"], [card_fact(card) for card in cards], state["step"])
         state["contracts"] = {"slots": {slot: card["id"] for slot, card in data["action_table"].items()},
                               "inbound": data["inbound"]["id"], "draw_top": data["draw_top"]["id"]}
         setup["contracts"] = True
