@@ -12,7 +12,7 @@ from typing import Any, Callable, ClassVar
 from marshmallow import Schema
 
 from engines.base import EventUnpacking, Option, SetupError, State, Violation, json_copy, resolve_options
-from engines.panamax import loading, round_end, setup_phase, turns
+from engines.panamax import loading, movement, round_end, setup_phase, turns
 from engines.panamax.schemas import EVENT_SCHEMAS
 from engines.panamax.setup import OPTIONS, initial_state, setup_problems
 
@@ -36,8 +36,26 @@ def check_event(state: State, event_type: str, actor: str | None, data: Mapping[
     return setup_phase.check(state, event_type, data)
 
 
+def _in_turn(rules: Callable[[State, Mapping[str, Any]], list[Violation]]) -> Callable[..., list[Violation]]:
+    """A turn's rule that applies once the actor is the player whose turn it is."""
+    return lambda state, actor, data: turns.actor_problems(state, actor) or rules(state, data)
+
+
+def _mover(state: State) -> str:
+    return turns.current_player(state)
+
+
+def _apply_impossible(state: State, data: Mapping[str, Any]) -> None:
+    state["turn"]["movement_waived"] = True
+
+
 # event type -> (rules, effects) of a turn
 _TURN_EVENTS = {
+    "ship_moved": (_in_turn(lambda s, d: movement.check_move(s, d, _mover(s))),
+                   lambda s, d: movement.apply_move(s, d, _mover(s))),
+    "military_pay_claimed": (_in_turn(movement.military_problems),
+                             lambda s, d: movement.apply_military(s, d, _mover(s))),
+    "movement_impossible": (_in_turn(lambda s, d: movement.impossible_problems(s["turn"])), _apply_impossible),
     "die_transferred": (turns.check_transfer, turns.apply_transfer),
     "action_die_taken": (turns.check_take, turns.apply_take),
     "share_bought": (turns.check_share, turns.apply_share),
@@ -115,6 +133,12 @@ _WORDS: dict[str, Words] = {
     "rail_flag_taken": lambda state, who, data: f"{data['player']} takes the {data['nation']} flag from the Rail table",
     "cargo_fees": lambda state, who, data: f"The {data['company']} company pays its Cargo Fees",
     "dividends": lambda state, who, data: f"The {data['company']} company owes ${data['per_share']} a share in dividends",
+    "ship_moved": lambda state, who, data: f"{who} moves {', '.join(data['ships'])} by a {data['kind']} " + (
+        "out into the ocean" if data["to"] == movement.OCEAN else f"to {data['to']}") + (
+        f", pushing {'; '.join(', '.join(push['ships']) for push in data['pushes'])}" if data.get("pushes") else ""),
+    "military_pay_claimed": lambda state, who, data: (
+        f"{who} is paid ${movement.military_amount(state, who, data['ship'])} for moving {data['ship']}"),
+    "movement_impossible": lambda state, who, data: f"{who} cannot complete the movement: {data['reason']}",
     "financial_advisor_revealed": lambda state, who, data: (
         f"{data['player']} reveals {len(data['cards'])} Financial Advisor card(s)"),
 }

@@ -16,7 +16,7 @@ from engines.base import State, Violation
 from engines.declared import Fact, conflicts, declare, value
 from engines.panamax import cargo, contracts
 from engines.panamax.clipboard import flag_problems
-from engines.panamax.setup import OCEAN_OF
+from engines.panamax.setup import OCEAN_OF, OTHER_OCEAN
 from engines.panamax.turns import actor_problems
 
 BUILD_RULE = "Build ships and place them on the board"
@@ -156,8 +156,7 @@ def apply_place(state: State, data: Mapping[str, Any], kind: str) -> None:
             state["declared"] = declare(state["declared"], _cost_facts(ship["slots"], cost), state["step"])
             state["companies"][ship["owner"]]["money"] -= cost
     ship["status"], ship["zone"] = "ON_BOARD", data["zone"]
-    # From a Loading zone a ship crosses to the other ocean ("Ships must follow the direction of the arrows").
-    ship["bound"] = "PACIFIC" if OCEAN_OF[LOADING_ZONES[data["zone"]]] == "ATLANTIC" else "ATLANTIC"
+    ship["bound"] = OTHER_OCEAN[OCEAN_OF[LOADING_ZONES[data["zone"]]]]
 
 
 def check_load(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from engines.panamax.clipboard import BENEFITS
+from engines.panamax.movement import ZONE_KINDS
 from engines.panamax.setup import COMPANIES, NATIONS
 from engines.panamax.turns import USES
 
@@ -192,6 +194,48 @@ class AdvisorsRevealed(_Strict):
     cards = fields.List(fields.Nested(AdvisorCard), required=True)
 
 
+ZONE = validate.Length(min=1, max=60)
+SHIP = validate.Length(min=1, max=40)
+
+
+class Push(_Strict):
+    """Ships pushed forward out of a full dashed rectangle ("Pushing ships")."""
+
+    ships = fields.List(fields.String(validate=SHIP), required=True, validate=validate.Length(min=1, max=4))
+    to = fields.String(required=True, validate=ZONE)
+    to_kind = fields.String(validate=validate.OneOf(ZONE_KINDS))
+
+
+class ShipMoved(_Strict):
+    """"Ship Movement": one ship or group across one icon, into a zone or out into the ocean
+    (``to: "OCEAN"``).  The canal's map is not in the rulebook: a zone entered for the first
+    time declares its kind, a unique ship its size; an exit carries the owners' bonus
+    choices, the Prospector's doubled dice and the Passenger tokens' spots."""
+
+    ships = fields.List(fields.String(validate=SHIP), required=True, validate=validate.Length(min=1, max=4))
+    kind = fields.String(required=True, validate=validate.OneOf(["lock", "waterway"]))
+    to = fields.String(required=True, validate=ZONE)
+    to_kind = fields.String(validate=validate.OneOf(ZONE_KINDS))
+    via = fields.String(validate=validate.OneOf(["action", "move3"]))
+    pushes = fields.List(fields.Nested(Push))
+    sizes = fields.Dict(keys=fields.String(validate=SHIP), values=fields.Integer(strict=True, validate=validate.Range(min=1, max=4)))
+    bonus = fields.Dict(keys=fields.String(validate=SHIP), values=fields.String(validate=validate.OneOf(["card", "money"])))
+    doubled = fields.Dict(keys=fields.String(validate=validate.OneOf(COMPANIES)), values=fields.Integer(strict=True, validate=PIP))
+    spots = fields.List(fields.String(validate=validate.OneOf(BENEFITS), allow_none=True))
+
+
+class MilitaryPay(_Strict):
+    """§10 "Military ships": the one military ship the player is paid for this turn."""
+
+    ship = fields.String(required=True, validate=SHIP)
+
+
+class MovementImpossible(_Strict):
+    """"if it is impossible for movement to be expended the player's turn ends"."""
+
+    reason = fields.String(required=True, validate=validate.Length(min=1, max=500))
+
+
 EVENT_SCHEMAS: dict[str, type[Schema]] = {
     "action_table_rolled": ActionTableRolled,
     "contracts_revealed": ContractsRevealed,
@@ -212,4 +256,7 @@ EVENT_SCHEMAS: dict[str, type[Schema]] = {
     "cargo_fees": CargoFees,
     "dividends": Dividends,
     "financial_advisor_revealed": AdvisorsRevealed,
+    "ship_moved": ShipMoved,
+    "military_pay_claimed": MilitaryPay,
+    "movement_impossible": MovementImpossible,
 }

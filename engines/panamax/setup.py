@@ -23,6 +23,8 @@ SETUP_RULE = "Set up"
 COMPANIES = ("red", "green", "yellow", "black")
 NATIONS = ("CHINA", "EU", "US_EAST", "US_WEST")
 OCEAN_OF = {"EU": "ATLANTIC", "US_EAST": "ATLANTIC", "CHINA": "PACIFIC", "US_WEST": "PACIFIC"}
+# "Ships must follow the direction of the arrows": from one ocean's Loading zone to the other ocean.
+OTHER_OCEAN = {"ATLANTIC": "PACIFIC", "PACIFIC": "ATLANTIC"}
 ROUNDS = 3
 
 # §3 steps 18-20 (standard); §4 (advanced: a bid of $12 to $24 in steps of $3).
@@ -53,6 +55,11 @@ UNIQUE_SHIPS = {
     "San Juan Prospector": ("PANAMAX", "CHINA"),
 }
 TWO_PLAYER_REMOVED = ("San Juan Prospector", "Spiel of the Seas")  # §9
+# The canal between the oceans' Loading zones, Atlantic first: only the places the rulebook
+# names (§3 step 15), in the real canal's order ({INFER}: the board's map is not in the
+# rulebook).  Zones the table declares as ships enter them are added in between.
+NAMED_CANAL = ["Gatun Lake", "Culebra Cut", "Pedro Miguel Locks", "Miraflores Lake"]
+LAKES = ("Gatun Lake", "Miraflores Lake")  # "Miraflores Lake and Gatun Lake - no ship limitation"
 PASSENGER_TOKENS = [5, 4, 4, 3, 3, 2, 2, 1]  # §3 step 7, top first
 BONUS_STACK = [1, 2, 3, 4, 5]  # §3 step 1: Captain and Stevedore cards, 1 on top
 FINANCIAL_ADVISORS = 9
@@ -111,8 +118,10 @@ def initial_state(players: Sequence[str], opts: Mapping[str, Any]) -> dict[str, 
         zone = f"LOADING {nation}"
         if len(players) == 2 and kind == "CRUISE":
             zone = "WAITING PACIFIC" if ship == opts["two_player_pacific_cruise"] else "WAITING ATLANTIC"
+        # From a Loading zone a ship is bound for the other ocean; in a Waiting zone, for none yet.
+        bound = OTHER_OCEAN[OCEAN_OF[nation]] if zone.startswith("LOADING") else None
         ships[ship] = {"kind": kind, "owner": None, "slots": None, "status": "ON_BOARD", "zone": zone,
-                       "bound": None, "dice": []}
+                       "bound": bound, "dice": []}
     return {
         "options": dict(opts),
         "seats": list(players),
@@ -126,6 +135,7 @@ def initial_state(players: Sequence[str], opts: Mapping[str, Any]) -> dict[str, 
             "shares": {colours[name]: 1}, "captain": [], "stevedore": [], "advisors": 0,
             "awards": [], "bailouts": 0} for name in players},
         "ships": ships,
+        "canal": list(NAMED_CANAL),
         "round": 1,
         "phase": "SETUP",
         "turn_order": list(players),

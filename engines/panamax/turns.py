@@ -17,6 +17,7 @@ from engines.base import State, Violation
 from engines.panamax import action_table, market
 from engines.panamax.clipboard import first_column_complete
 from engines.panamax.contracts import incomplete_problems
+from engines.panamax.movement import MOVE_RULE, owed, remaining_moves
 
 TURN_RULE = "Playing the Game"
 USES = ("movement", "contract_load", "market_buy", "market_raise", "pass")
@@ -31,7 +32,8 @@ def current_player(state: State) -> str:
 def new_turn(player: str) -> dict[str, Any]:
     """What a turn has done so far: the events that spend the Action die read it."""
     return {"player": player, "transferred_to": None, "die": None, "use": None, "allowance": {}, "market_done": False,
-            "contract_taken": False, "loads_used": 0, "loaded": []}
+            "contract_taken": False, "loads_used": 0, "loaded": [], "moves": {}, "free_moves": 0,
+            "movement_waived": False, "military_moved": [], "military_paid": False}
 
 
 def actor_problems(state: State, actor: str | None) -> list[Violation]:
@@ -67,7 +69,13 @@ def possible(state: State) -> list[str]:
     if turn["use"] == "contract_load":
         return [*(["contract_taken"] if not turn["contract_taken"] else []), "die_loaded", *ANY_TIME,
                 "ship_to_loading_zone", "turn_ended"]
-    return [*ANY_TIME, "turn_ended"]
+    if turn["use"] == "movement" and owed(turn):
+        return ["ship_moved", "movement_impossible", *(["military_pay_claimed"] * _unpaid_military(turn)), *ANY_TIME]
+    return [*(["military_pay_claimed"] * _unpaid_military(turn)), *ANY_TIME, "turn_ended"]
+
+
+def _unpaid_military(turn: Mapping[str, Any]) -> bool:
+    return bool(turn["military_moved"]) and not turn["military_paid"]
 
 
 def check_transfer(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
@@ -184,6 +192,10 @@ def check_end(state: State, actor: str | None, data: Mapping[str, Any]) -> list[
     if turn["use"] in MARKET_USES and not turn["market_done"]:
         return [Violation("PX-T2", TURN_RULE, f"The Executive die was taken for {turn['use'].replace('_', ' ')}; "
                           "record it before the turn ends")]
+    if owed(turn):
+        left = remaining_moves(turn)
+        return [Violation("PX-M2", MOVE_RULE, "Players MUST complete the total amount of movement: "
+                          + ", ".join(f"{count} {kind}" for kind, count in left.items() if count) + " move(s) are left")]
     return incomplete_problems(state["companies"][state["players"][turn["player"]]["company"]]["contracts"])
 
 

@@ -48,7 +48,8 @@ def test_players_act_in_turn_order_one_action_die_each() -> None:  # PX-T1, PX-T
     state = legal(ENGINE, state, take({"column": 1}, "movement", "Ana"))
     assert state["turn"]["allowance"] == {"waterway": 2, "lock": 1}  # column 1 held 2 dice: row 2
     assert codes(ENGINE, state, take({"column": 2}, "movement")) == ["PX-T2"]
-    state = legal(ENGINE, state, END)
+    assert codes(ENGINE, state, END) == ["PX-M2"]  # the movement is owed
+    state = legal(ENGINE, state, Event("movement_impossible", {"reason": "no ship is ready"}), END)
     assert ENGINE.expected(state)["actors"] == ["Ben"] and state["action_table"]["columns"][0] == 1
 
 
