@@ -12,7 +12,7 @@ from typing import Any, Callable, ClassVar
 from marshmallow import Schema
 
 from engines.base import EventUnpacking, Option, SetupError, State, Violation, json_copy, resolve_options
-from engines.panamax import loading, movement, round_end, setup_phase, turns
+from engines.panamax import loading, movement, round_end, setup_contracts, setup_phase, turns
 from engines.panamax.schemas import EVENT_SCHEMAS
 from engines.panamax.setup import OPTIONS, initial_state, setup_problems
 
@@ -25,6 +25,11 @@ def check_event(state: State, event_type: str, actor: str | None, data: Mapping[
         return [Violation("event/unknown-player", "Events", f"{actor!r} is not at the table")]
     if state["phase"] == "OVER":
         return [Violation("PX-G1", "End of the Game", "The game is over: no event follows the final count")]
+    if state["phase"] == "SETUP_CONTRACTS" and event_type not in _SETUP_CONTRACT_EVENTS:
+        return [Violation("PX-S11", setup_contracts.STEP_RULE, f"No {event_type.replace('_', ' ')} while the Setup "
+                          "Contracts are chosen and loaded")]
+    if event_type in _SETUP_CONTRACT_EVENTS and state["phase"] == "SETUP_CONTRACTS":
+        return _SETUP_CONTRACT_EVENTS[event_type][0](state, actor, data)
     if event_type in _TURN_EVENTS:
         return _TURN_EVENTS[event_type][0](state, actor, data)
     if event_type == "action_table_rolled" and state["phase"] == "MAINTENANCE":
@@ -76,6 +81,15 @@ _TURN_EVENTS = {
 }
 
 
+# event type -> (rules, effects) while the Setup Contracts are chosen and loaded (§4 steps 22-23)
+_SETUP_CONTRACT_EVENTS = {
+    "setup_contracts_drawn": (setup_contracts.check_drawn, setup_contracts.apply_drawn),
+    "setup_contract_chosen": (setup_contracts.check_chosen, setup_contracts.apply_chosen),
+    "turn_ended": (lambda s, a, d: setup_contracts.check_done(s, a), lambda s, d: setup_contracts.apply_done(s)),
+    **{kind: _TURN_EVENTS[kind] for kind in ("die_loaded", *turns.ANY_TIME, "ship_to_loading_zone")},
+}
+
+
 def _end_turn(state: State) -> None:
     turns.apply_end(state)
     if state["phase"] == "END_RAIL":  # the table is empty: the round's end begins
@@ -86,7 +100,9 @@ def apply_event(state: State, event_type: str, actor: str | None, data: Mapping[
     """A new state with the event folded in (never judged again: a stored event is a fact)."""
     folded: State = json_copy(state)
     folded["step"] += 1
-    if event_type in _TURN_EVENTS:
+    if event_type in _SETUP_CONTRACT_EVENTS and folded["phase"] == "SETUP_CONTRACTS":
+        _SETUP_CONTRACT_EVENTS[event_type][1](folded, data)
+    elif event_type in _TURN_EVENTS:
         _TURN_EVENTS[event_type][1](folded, data)
     elif event_type == "action_table_rolled" and folded["phase"] == "MAINTENANCE":
         round_end.apply_new_round_roll(folded, data)
@@ -133,6 +149,11 @@ _WORDS: dict[str, Words] = {
     "rail_flag_taken": lambda state, who, data: f"{data['player']} takes the {data['nation']} flag from the Rail table",
     "cargo_fees": lambda state, who, data: f"The {data['company']} company pays its Cargo Fees",
     "dividends": lambda state, who, data: f"The {data['company']} company owes ${data['per_share']} a share in dividends",
+    "setup_contracts_drawn": lambda state, who, data: "Setup Contracts drawn: " + ", ".join(
+        card["id"] for card in data["cards"]),
+    "setup_contract_chosen": lambda state, who, data: (
+        f"{setup_contracts.pickers(state)[0] if setup_contracts.pickers(state) else who} chooses Setup Contract "
+        f"{data['card']}"),
     "ship_moved": lambda state, who, data: f"{who} moves {', '.join(data['ships'])} by a {data['kind']} " + (
         "out into the ocean" if data["to"] == movement.OCEAN else f"to {data['to']}") + (
         f", pushing {'; '.join(', '.join(push['ships']) for push in data['pushes'])}" if data.get("pushes") else ""),
@@ -146,7 +167,7 @@ _WORDS: dict[str, Words] = {
 
 def describe_event(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> str:
     """One line for the game log."""
-    who = actor or (turns.current_player(state) if state["phase"] == "TURNS" else "")
+    who = actor or (turns.current_player(state) if state.get("turn") else "")
     return _WORDS[event_type](state, who, data)
 
 
@@ -191,6 +212,15 @@ def expected_of(state: State) -> dict[str, Any]:
         options = {"financial_advisor_kept": {"player": [p for p in state["seats"] if p not in kept]}} \
             if "financial_advisor_kept" in due else {}
         return {"actors": [], "event_types": due, "options": options}
+    if state["phase"] == "SETUP_CONTRACTS":
+        offer = state["setup_contracts"]
+        if not offer["offered"]:
+            return {"actors": [], "event_types": ["setup_contracts_drawn"], "options": {}}
+        if state["turn"] is None:
+            return {"actors": setup_contracts.pickers(state)[:1], "event_types": ["setup_contract_chosen"],
+                    "options": {"setup_contract_chosen": {"card": list(offer["offered"])}}}
+        return {"actors": [state["turn"]["player"]], "options": {},
+                "event_types": ["die_loaded", *turns.ANY_TIME, "ship_to_loading_zone", "turn_ended"]}
     if state["phase"] == "TURNS":
         return {"actors": [turns.current_player(state)], "event_types": turns.possible(state), "options": {}}
     end = state.get("end_of_round")
@@ -232,7 +262,7 @@ class Panamax(EventUnpacking):
             raise SetupError(problems)
         state = initial_state(list(players), opts)
         state.update({"step": 0, "declared": {}, "contracts": None, "turn_index": 0, "turn": None,
-                      "end_of_round": None, "revealed": {},
+                      "end_of_round": None, "revealed": {}, "setup_contracts": {"offered": [], "chosen": []},
                       "setup": {"bids": False, "contracts": False, "advisors_kept": [], "mulligans": 0}})
         return state
 

@@ -22,6 +22,7 @@ from engines.panamax.turns import actor_problems
 BUILD_RULE = "Build ships and place them on the board"
 BUILD_COST = {1: 5, 3: 7}  # as printed; the 2-slot ship's is not (the note's PX-AMB-2): declared
 LOADING_ZONES = {f"LOADING {nation}": nation for nation in OCEAN_OF}
+LOADING_USES = ("contract_load", "setup_contract")  # a Contract/Load die, or a Setup Contract (§4 step 23)
 
 
 def _turn_problems(state: State, actor: str | None) -> list[Violation]:
@@ -167,7 +168,7 @@ def check_load(state: State, actor: str | None, data: Mapping[str, Any]) -> list
     turn, company = state["turn"], _company(state)
     # "When choosing Contract/Load Cargo action the player can load ONE additional die" (Passenger benefit).
     allowed = turn["allowance"].get("loads", 0) + ("extra_load" in company["benefits"])
-    if turn["use"] != "contract_load" or turn["loads_used"] >= allowed:
+    if turn["use"] not in LOADING_USES or turn["loads_used"] >= allowed:
         return [Violation("PX-C4", contracts.CONTRACT_RULE, f"This action loads {allowed} dice at most; "
                           f"{turn['loads_used']} are loaded")]
     if not 0 <= data["contract"] < len(company["contracts"]):

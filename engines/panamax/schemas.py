@@ -44,6 +44,25 @@ class CardSchema(_Strict):
     back = fields.Nested(BackSchema, required=True)
 
 
+class SetupCardSchema(_Strict):
+    """A Setup Contract card: its front, as the table reads it (§4 steps 22-23)."""
+
+    id = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    front = fields.Nested(FrontSchema, required=True)
+
+
+class SetupContractsDrawn(_Strict):
+    """§4 step 22: one card per player plus one, face up."""
+
+    cards = fields.List(fields.Nested(SetupCardSchema), required=True, validate=validate.Length(min=3, max=5))
+
+
+class SetupContractChosen(_Strict):
+    """§4 step 23: the card the next player (in reverse turn order) chooses."""
+
+    card = fields.String(required=True, validate=validate.Length(min=1, max=40))
+
+
 class LayoutSchema(_Strict):
     columns = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=3)), required=True,
                           validate=validate.Length(equal=6))
@@ -256,6 +275,8 @@ EVENT_SCHEMAS: dict[str, type[Schema]] = {
     "cargo_fees": CargoFees,
     "dividends": Dividends,
     "financial_advisor_revealed": AdvisorsRevealed,
+    "setup_contracts_drawn": SetupContractsDrawn,
+    "setup_contract_chosen": SetupContractChosen,
     "ship_moved": ShipMoved,
     "military_pay_claimed": MilitaryPay,
     "movement_impossible": MovementImpossible,

@@ -25,6 +25,9 @@ MARKET_USES = ("market_buy", "market_raise")
 
 
 def current_player(state: State) -> str:
+    """The player whose turn it is (or who loads a Setup Contract)."""
+    if state.get("turn"):
+        return str(state["turn"]["player"])
     order = state["turn_order"]
     return str(order[state["turn_index"] % len(order)])
 
@@ -38,7 +41,7 @@ def new_turn(player: str) -> dict[str, Any]:
 
 def actor_problems(state: State, actor: str | None) -> list[Violation]:
     """PX-T1: the next player in turn order acts."""
-    if state["phase"] != "TURNS":
+    if state["phase"] != "TURNS" and not (state["phase"] == "SETUP_CONTRACTS" and state.get("turn")):
         return [Violation("PX-E1", TURN_RULE, f"No turn is being played now ({state['phase']})")]
     if actor is not None and actor != current_player(state):
         return [Violation("PX-T1", TURN_RULE, f"It is {current_player(state)}'s turn, not {actor}'s")]
@@ -201,7 +204,8 @@ def check_end(state: State, actor: str | None, data: Mapping[str, Any]) -> list[
 
 def apply_end(state: State) -> None:
     state["turn_index"] += 1
+    state["turn"] = None
     if action_table.is_empty(state["action_table"]):
-        state["phase"], state["turn"] = "END_RAIL", None  # PX-E1
+        state["phase"] = "END_RAIL"  # PX-E1
     else:
         state["turn"] = new_turn(current_player(state))
