@@ -58,20 +58,6 @@ def free_action_problems(pending: Mapping[str, Any] | None, kind: str | None) ->
     return []
 
 
-def deferred_market_usable(deferred: Sequence[str], nation: str, gained_this_turn: bool, deferred_this_turn: bool) -> bool:
-    """PX-F2: a deferred Market action comes back "when he receives another flag, in a future
-    turn, for the same nation"; if it is not used then, it is lost."""
-    return nation in deferred and gained_this_turn and not deferred_this_turn
-
-
-def free_load_problems(die_value: int, from_supply: bool) -> list[Violation]:
-    """PX-F3 and PX-F4: a die a free action takes from the Warehouse or the Pool is a 2."""
-    if from_supply and die_value != FREE_DIE_VALUE:
-        return [Violation("PX-F3", FREE_RULE, f"A die a free action takes from the Warehouse or Pool has the value "
-                          f"{FREE_DIE_VALUE}, not {die_value}")]
-    return []
-
-
 def rail_raise_problems(value: int, own: bool) -> list[Violation]:
     """PX-F4: +2 on one of the company's own dice in the 1st wagon; a die shows 6 at most ({INFER})."""
     if not own:

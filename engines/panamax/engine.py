@@ -12,7 +12,7 @@ from typing import Any, Callable, ClassVar
 from marshmallow import Schema
 
 from engines.base import EventUnpacking, Option, SetupError, State, Violation, json_copy, resolve_options
-from engines.panamax import loading, movement, round_end, setup_contracts, setup_phase, turns
+from engines.panamax import flags, free_actions, loading, movement, round_end, setup_contracts, setup_phase, turns
 from engines.panamax.schemas import EVENT_SCHEMAS
 from engines.panamax.setup import OPTIONS, initial_state, setup_problems
 
@@ -25,6 +25,13 @@ def check_event(state: State, event_type: str, actor: str | None, data: Mapping[
         return [Violation("event/unknown-player", "Events", f"{actor!r} is not at the table")]
     if state["phase"] == "OVER":
         return [Violation("PX-G1", "End of the Game", "The game is over: no event follows the final count")]
+    pending = flags.blocking(state)
+    if pending is not None and event_type != "free_action_used":
+        due = pending["queue"][0]
+        return [Violation("PX-F1", "Free Actions", f"The {due['nation']} flag's free action ({due['kind']}) must be "
+                          "used at once")]
+    if event_type == "free_action_used":
+        return free_actions.check_used(state, actor, data)
     if state["phase"] == "SETUP_CONTRACTS" and event_type not in _SETUP_CONTRACT_EVENTS:
         return [Violation("PX-S11", setup_contracts.STEP_RULE, f"No {event_type.replace('_', ' ')} while the Setup "
                           "Contracts are chosen and loaded")]
@@ -100,6 +107,18 @@ def apply_event(state: State, event_type: str, actor: str | None, data: Mapping[
     """A new state with the event folded in (never judged again: a stored event is a fact)."""
     folded: State = json_copy(state)
     folded["step"] += 1
+    if event_type == "free_action_used":
+        free_actions.apply_used(folded, data)
+    else:
+        free_actions.forfeit_deferred(folded)
+        _dispatch(folded, event_type, data)
+    free_actions.settle(folded)
+    if folded["phase"] == "END_RAIL":
+        round_end.advance(folded)
+    return folded
+
+
+def _dispatch(folded: State, event_type: str, data: Mapping[str, Any]) -> None:
     if event_type in _SETUP_CONTRACT_EVENTS and folded["phase"] == "SETUP_CONTRACTS":
         _SETUP_CONTRACT_EVENTS[event_type][1](folded, data)
     elif event_type in _TURN_EVENTS:
@@ -108,7 +127,6 @@ def apply_event(state: State, event_type: str, actor: str | None, data: Mapping[
         round_end.apply_new_round_roll(folded, data)
     else:
         setup_phase.apply(folded, event_type, data)
-    return folded
 
 
 def _die(source: Mapping[str, int]) -> str:
@@ -157,12 +175,24 @@ _WORDS: dict[str, Words] = {
     "ship_moved": lambda state, who, data: f"{who} moves {', '.join(data['ships'])} by a {data['kind']} " + (
         "out into the ocean" if data["to"] == movement.OCEAN else f"to {data['to']}") + (
         f", pushing {'; '.join(', '.join(push['ships']) for push in data['pushes'])}" if data.get("pushes") else ""),
+    "free_action_used": lambda state, who, data: _free_words(state, data),
     "military_pay_claimed": lambda state, who, data: (
         f"{who} is paid ${movement.military_amount(state, who, data['ship'])} for moving {data['ship']}"),
     "movement_impossible": lambda state, who, data: f"{who} cannot complete the movement: {data['reason']}",
     "financial_advisor_revealed": lambda state, who, data: (
         f"{data['player']} reveals {len(data['cards'])} Financial Advisor card(s)"),
 }
+
+
+def _free_words(state: State, data: Mapping[str, Any]) -> str:
+    pending = state.get("free_action") or {}
+    who, kind = pending.get("player", "The player"), data["kind"]
+    detail = {"market": f"buys a {data.get('company')} share", "deferred_market": f"uses the deferred Market action "
+              f"to buy a {data.get('company')} share", "defer": "defers the Market action",
+              "decline": "lets the deferred Market action go", "move3": "takes three free moves",
+              "load_die": f"loads a free die on {data.get('ship')}", "impossible": "cannot use the free action",
+              "load_rail": "raises a die on the 1st wagon by 2" if "raise" in data else "loads a free 2 on the Rail table"}
+    return f"{who} {detail[kind]}"
 
 
 def describe_event(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> str:
@@ -206,6 +236,14 @@ def standings(state: State) -> dict[str, Any]:
 
 def expected_of(state: State) -> dict[str, Any]:
     """Who may act and which events are possible now."""
+    pending = state.get("free_action")
+    if pending and pending["queue"]:
+        due = pending["queue"][0]["kind"]
+        kinds = {"market": ["market", "defer"], flags.DEFERRED: [flags.DEFERRED, "decline"]}.get(due, [due, "impossible"])
+        return {"actors": [pending["player"]], "event_types": ["free_action_used"],
+                "options": {"free_action_used": {"kind": kinds}}}
+    if state.get("turn") and state["phase"] == "END_RAIL":  # a rail flag's three free moves
+        return {"actors": [state["turn"]["player"]], "event_types": ["ship_moved", "movement_impossible"], "options": {}}
     if state["phase"] == "SETUP":
         due = setup_phase.remaining(state)
         kept = state["setup"]["advisors_kept"]
@@ -263,6 +301,7 @@ class Panamax(EventUnpacking):
         state = initial_state(list(players), opts)
         state.update({"step": 0, "declared": {}, "contracts": None, "turn_index": 0, "turn": None,
                       "end_of_round": None, "revealed": {}, "setup_contracts": {"offered": [], "chosen": []},
+                      "free_action": None,
                       "setup": {"bids": False, "contracts": False, "advisors_kept": [], "mulligans": 0}})
         return state
 

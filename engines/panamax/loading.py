@@ -14,7 +14,7 @@ from typing import Any
 
 from engines.base import State, Violation
 from engines.declared import Fact, conflicts, declare, value
-from engines.panamax import cargo, contracts
+from engines.panamax import cargo, contracts, flags
 from engines.panamax.clipboard import flag_problems
 from engines.panamax.setup import OCEAN_OF, OTHER_OCEAN
 from engines.panamax.turns import actor_problems
@@ -161,7 +161,7 @@ def apply_place(state: State, data: Mapping[str, Any], kind: str) -> None:
 
 
 def check_load(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
-    """PX-C4 to PX-C13 for a die the Action die loads."""
+    """PX-C4 to PX-C13 for a die the Action die (or a Setup Contract) loads."""
     problems = _turn_problems(state, actor)
     if problems:
         return problems
@@ -171,47 +171,91 @@ def check_load(state: State, actor: str | None, data: Mapping[str, Any]) -> list
     if turn["use"] not in LOADING_USES or turn["loads_used"] >= allowed:
         return [Violation("PX-C4", contracts.CONTRACT_RULE, f"This action loads {allowed} dice at most; "
                           f"{turn['loads_used']} are loaded")]
+    colour = state["players"][turn["player"]]["company"]
+    return container_problems(state, colour, data, "stevedore" if turn.get("stevedore") else "action")
+
+
+def _target(state: State, target: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | Violation:
+    """The key of a load's target ("rail" or the ship) and what ``contracts.target_problems`` reads of it."""
+    if target.get("rail"):
+        return "rail", {"rail": True, "wagon_dice": len(state["rail"]["wagon1"])}
+    ship = state["ships"].get(target["ship"])
+    if ship is None or ship["status"] != "ON_BOARD":
+        return Violation("PX-C9", contracts.LOADING_RULE, f"No ship {target['ship']!r} on the board")
+    return target["ship"], {"zone_kind": "LOADING" if ship["zone"] in LOADING_ZONES else "OTHER",
+                            "nation": LOADING_ZONES.get(ship["zone"])}
+
+
+def ship_problems(state: State, key: str, die_value: int) -> list[Violation]:
+    """What the ship itself allows (PX-C10 to PX-C13); the Rail table has no such limit."""
+    if key == "rail":
+        return []
+    return cargo.load_problems(key, state["ships"][key], die_value, value(state["declared"], f"ship_spec:{key}"))
+
+
+def container_problems(state: State, colour: str, data: Mapping[str, Any], via: str) -> list[Violation]:
+    """PX-C5 to PX-C13 for the die of ``data["container"]`` of the company's contract
+    ``data["contract"]`` going to ``data["target"]``; and, if it completes a front, the
+    icon under the flag's space (PX-F1)."""
+    company = state["companies"][colour]
     if not 0 <= data["contract"] < len(company["contracts"]):
         return [Violation("PX-C5", contracts.LOADING_RULE, f"The company holds no contract number {data['contract']}")]
     held = company["contracts"][data["contract"]]
     if not 0 <= data["container"] < len(held["containers"]):
         return [Violation("PX-C5", contracts.LOADING_RULE, f"Card {held['card']} has no container {data['container']}")]
     box = held["containers"][data["container"]]
-    target = data["target"]
-    if target.get("rail"):
-        where = {"rail": True, "wagon_dice": len(state["rail"]["wagon1"])}
-        key = "rail"
-    else:
-        ship = state["ships"].get(target["ship"])
-        if ship is None or ship["status"] != "ON_BOARD":
-            return [Violation("PX-C9", contracts.LOADING_RULE, f"No ship {target['ship']!r} on the board")]
-        where = {"zone_kind": "LOADING" if ship["zone"] in LOADING_ZONES else "OTHER", "nation": LOADING_ZONES.get(ship["zone"])}
-        key = target["ship"]
+    found = _target(state, data["target"])
+    if isinstance(found, Violation):
+        return [found]
+    key, where = found
     problems = contracts.target_problems(held, box, where)
-    problems += contracts.once_per_turn_problems(key, turn["loaded"], "action")
-    if not problems and key != "rail":
-        problems += cargo.load_problems(key, state["ships"][key], box["value"], value(state["declared"], f"ship_spec:{key}"))
+    problems += contracts.once_per_turn_problems(key, state["turn"]["loaded"] if state.get("turn") else [], via)
+    if not problems:
+        problems += ship_problems(state, key, box["value"])
+    others = [c for i, c in enumerate(held["containers"]) if i != data["container"]]
+    if not problems and held["side"] == "front" and all(c["loaded"] for c in others) \
+            and not flag_problems(held["nation"], state["flag_supply"]):
+        problems += flags.icon_problems(state, colour, held["nation"], data.get("free_action"))
     return problems
 
 
-def apply_load(state: State, data: Mapping[str, Any]) -> None:
-    turn, company = state["turn"], _company(state)
-    colour = state["players"][turn["player"]]["company"]
-    held = company["contracts"][data["contract"]]
-    box = held["containers"][data["container"]]
-    die = {"company": colour, "value": box["value"]}
-    key = "rail" if data["target"].get("rail") else data["target"]["ship"]
+def place_die(state: State, die: dict[str, Any], key: str) -> None:
     if key == "rail":
         state["rail"]["wagon1"].append(die)
     else:
         state["ships"][key]["dice"].append(die)
+
+
+def load_container(state: State, colour: str, data: Mapping[str, Any]) -> str | None:
+    """Move the container's die to its target; a completed card is discarded (a Setup
+    Contract goes back to the box) and a completed front earns its flag.  The target's
+    key, or None when the event (an overridden one) names nothing the company holds."""
+    company = state["companies"][colour]
+    if not 0 <= data["contract"] < len(company["contracts"]):
+        return None
+    held = company["contracts"][data["contract"]]
+    if not 0 <= data["container"] < len(held["containers"]):
+        return None
+    box = held["containers"][data["container"]]
+    key = "rail" if data["target"].get("rail") else data["target"]["ship"]
+    if key != "rail" and key not in state["ships"]:
+        return None
+    place_die(state, {"company": colour, "value": box["value"]}, key)
     box["loaded"] = True
-    turn["loads_used"] += 1
-    turn["loaded"].append(key)
     if contracts.is_complete(held):
         company["contracts"].remove(held)
-        state["contracts"].setdefault("discards", []).append(held["card"])
+        if not held.get("setup"):
+            state["contracts"].setdefault("discards", []).append(held["card"])
         nation = contracts.earns_flag(held)
         if nation is not None and not flag_problems(nation, state["flag_supply"]):
             state["flag_supply"][nation] -= 1
-            company["flags"].append(nation)
+            flags.gain(state, colour, nation, data.get("free_action"))
+    return key
+
+
+def apply_load(state: State, data: Mapping[str, Any]) -> None:
+    turn = state["turn"]
+    key = load_container(state, state["players"][turn["player"]]["company"], data)
+    turn["loads_used"] += 1
+    if key is not None:
+        turn["loaded"].append(key)

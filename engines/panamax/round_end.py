@@ -22,7 +22,7 @@ from typing import Any
 
 from engines.base import State, Violation
 from engines.declared import Fact, conflicts, declare
-from engines.panamax import action_table, market, money, turns
+from engines.panamax import action_table, flags, market, money, turns
 from engines.panamax.setup import NATIONS, ROUNDS
 
 RAIL_RULE = "Rail table"
@@ -48,12 +48,14 @@ def start_end_of_round(state: State) -> None:
     state["end_of_round"] = {"flag_pickers": [managers[c] for c in pickers], "fees_due": [], "dividends_due": [],
                              "paid": {}}
     state["phase"] = "END_RAIL"
-    _advance(state)
+    advance(state)
 
 
-def _advance(state: State) -> None:
-    """Move on from a step with nothing left to record."""
+def advance(state: State) -> None:
+    """Move on from a step with nothing left to record (a flag's free action is part of its pick)."""
     end = state["end_of_round"]
+    if state.get("free_action") or state.get("turn"):
+        return
     if state["phase"] == "END_RAIL" and not end["flag_pickers"]:
         state["rail"]["platform"] = []
         state["phase"], end["fees_due"] = "END_FEES", _companies_in_order(state)
@@ -73,17 +75,23 @@ def check_flag(state: State, actor: str | None, data: Mapping[str, Any]) -> list
     if data["nation"] not in state["rail"]["flags"]:
         return [Violation("PX-E2", RAIL_RULE, f"No {data['nation']} flag is left on the Rail table "
                           f"({', '.join(state['rail']['flags']) or 'none'})")]
-    return []
+    colour = state["players"][picker]["company"]
+    return flags.icon_problems(state, colour, data["nation"], data.get("free_action"))
 
 
 def apply_flag(state: State, data: Mapping[str, Any]) -> None:
     company = state["companies"][state["players"][data["player"]]["company"]]
-    state["rail"]["flags"].remove(data["nation"])
-    company["flags"].append(data["nation"])
-    dice = [die for die in state["rail"]["platform"] if die["company"] == state["players"][data["player"]]["company"]]
+    colour = state["players"][data["player"]]["company"]
+    if data["nation"] in state["rail"]["flags"]:
+        state["rail"]["flags"].remove(data["nation"])
+    # "Remove their die (dice) from the train platform to the Dice Pool", then "Take ONE flag ... and
+    # apply the Free action if applicable".
+    dice = [die for die in state["rail"]["platform"] if die["company"] == colour]
     company["pool"] += len(dice)
-    state["end_of_round"]["flag_pickers"].pop(0)
-    _advance(state)
+    flags.gain(state, colour, data["nation"], data.get("free_action"))
+    if state["end_of_round"]["flag_pickers"][:1] == [data["player"]]:
+        state["end_of_round"]["flag_pickers"].pop(0)
+    advance(state)
 
 
 def canal_dice(state: State, company: str) -> dict[str, int]:
@@ -132,7 +140,7 @@ def apply_fees(state: State, data: Mapping[str, Any]) -> None:
     company["money"] -= paid.company_paid
     manager["money"], manager["bailouts"] = paid.player_money_after, manager["bailouts"] + paid.bailouts
     state["end_of_round"]["fees_due"].pop(0)
-    _advance(state)
+    advance(state)
 
 
 def check_dividends(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
@@ -165,7 +173,7 @@ def apply_dividends(state: State, data: Mapping[str, Any]) -> None:
         company["price"] -= money.FAILED_DIVIDEND_DROP
     state["end_of_round"]["paid"][colour] = paid
     state["end_of_round"]["dividends_due"].pop(0)
-    _advance(state)
+    advance(state)
 
 
 def _award_and_maintain(state: State) -> None:

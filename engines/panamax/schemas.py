@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from engines.panamax.clipboard import BENEFITS
+from engines.panamax.clipboard import BENEFITS, FREE_ACTIONS
+from engines.panamax.flags import NO_ACTION
+from engines.panamax.free_actions import KINDS as FREE_KINDS
+from engines.panamax.free_actions import SUPPLIES
 from engines.panamax.movement import ZONE_KINDS
 from engines.panamax.setup import COMPANIES, NATIONS
 from engines.panamax.turns import USES
@@ -172,6 +175,8 @@ class DieLoaded(_Strict):
     contract = fields.Integer(required=True, strict=True)
     container = fields.Integer(required=True, strict=True)
     target = fields.Nested(LoadTarget, required=True)
+    # The icon under the space a completed front's flag covers, the first time it is covered.
+    free_action = fields.String(validate=validate.OneOf([*FREE_ACTIONS, NO_ACTION]))
 
 
 class RailFlagTaken(_Strict):
@@ -179,6 +184,7 @@ class RailFlagTaken(_Strict):
 
     player = fields.String(required=True, validate=validate.Length(min=1))
     nation = fields.String(required=True, validate=validate.OneOf(NATIONS))
+    free_action = fields.String(validate=validate.OneOf([*FREE_ACTIONS, NO_ACTION]))
 
 
 class ZoneDice(_Strict):
@@ -243,6 +249,19 @@ class ShipMoved(_Strict):
     spots = fields.List(fields.String(validate=validate.OneOf(BENEFITS), allow_none=True))
 
 
+class FreeActionUsed(_Strict):
+    """"Free Actions": the flag's action used (see ``engines.panamax.free_actions``)."""
+
+    kind = fields.String(required=True, validate=validate.OneOf(FREE_KINDS))
+    company = fields.String(validate=validate.OneOf(COMPANIES))
+    contract = fields.Integer(strict=True)
+    container = fields.Integer(strict=True)
+    supply = fields.String(validate=validate.OneOf(SUPPLIES))
+    ship = fields.String(validate=SHIP)
+    raise_ = fields.Integer(strict=True, data_key="raise", attribute="raise")
+    free_action = fields.String(validate=validate.OneOf([*FREE_ACTIONS, NO_ACTION]))
+
+
 class MilitaryPay(_Strict):
     """§10 "Military ships": the one military ship the player is paid for this turn."""
 
@@ -279,5 +298,6 @@ EVENT_SCHEMAS: dict[str, type[Schema]] = {
     "setup_contract_chosen": SetupContractChosen,
     "ship_moved": ShipMoved,
     "military_pay_claimed": MilitaryPay,
+    "free_action_used": FreeActionUsed,
     "movement_impossible": MovementImpossible,
 }

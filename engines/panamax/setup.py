@@ -129,7 +129,7 @@ def initial_state(players: Sequence[str], opts: Mapping[str, Any]) -> dict[str, 
             "manager": name, "money": COMPANY_MONEY if standard else 0,
             "treasury": SHARES_PER_COMPANY - 1, "price": START_PRICE if standard else None,
             "warehouse": DICE_PER_COMPANY - POOL_DICE - 1, "pool": POOL_DICE,
-            "flags": [], "passengers": [], "benefits": [], "contracts": []} for name in players},
+            "flags": [], "deferred": [], "passengers": [], "benefits": [], "contracts": []} for name in players},
         "players": {name: {
             "company": colours[name], "money": PLAYER_MONEY if standard else ADVANCED_PURSE,
             "shares": {colours[name]: 1}, "captain": [], "stevedore": [], "advisors": 0,

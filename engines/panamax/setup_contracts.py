@@ -88,7 +88,7 @@ def apply_chosen(state: State, data: Mapping[str, Any]) -> None:
     company = state["companies"][state["players"][player]["company"]]
     needed = len(card["front"]["containers"])
     company["warehouse"] -= min(needed, company["warehouse"])
-    company["contracts"].append(contracts.held(card, "front"))
+    company["contracts"].append({**contracts.held(card, "front"), "setup": True})
     state["setup_contracts"]["offered"].remove(data["card"])
     state["setup_contracts"]["chosen"].append(player)
     state["turn"] = {**turns.new_turn(player), "use": USE, "allowance": {"loads": needed}}

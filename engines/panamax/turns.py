@@ -41,7 +41,8 @@ def new_turn(player: str) -> dict[str, Any]:
 
 def actor_problems(state: State, actor: str | None) -> list[Violation]:
     """PX-T1: the next player in turn order acts."""
-    if state["phase"] != "TURNS" and not (state["phase"] == "SETUP_CONTRACTS" and state.get("turn")):
+    # Outside the turns: a Setup Contract's loading, a rail flag's free moves at the round's end.
+    if state["phase"] != "TURNS" and not (state["phase"] in ("SETUP_CONTRACTS", "END_RAIL") and state.get("turn")):
         return [Violation("PX-E1", TURN_RULE, f"No turn is being played now ({state['phase']})")]
     if actor is not None and actor != current_player(state):
         return [Violation("PX-T1", TURN_RULE, f"It is {current_player(state)}'s turn, not {actor}'s")]
@@ -160,14 +161,19 @@ def check_share(state: State, actor: str | None, data: Mapping[str, Any]) -> lis
 
 
 def apply_share(state: State, data: Mapping[str, Any]) -> None:
-    player = state["players"][current_player(state)]
-    company = state["companies"][data["company"]]
+    if data["company"] in state["companies"]:
+        buy_share(state, current_player(state), data["company"])
+    state["turn"]["market_done"] = True
+
+
+def buy_share(state: State, name: str, colour: str) -> None:
+    """PX-K3: "paid with the PLAYER'S money to the Company who owns the Share", price +1."""
+    player, company = state["players"][name], state["companies"][colour]
     player["money"] -= company["price"]
     company["money"] += company["price"]
     company["treasury"] -= 1
     company["price"] += market.BUY_RAISES
-    player["shares"][data["company"]] = player["shares"].get(data["company"], 0) + 1
-    state["turn"]["market_done"] = True
+    player["shares"][colour] = player["shares"].get(colour, 0) + 1
 
 
 def check_raise(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:

@@ -4,8 +4,8 @@ Passenger benefits (§5 "The Clipboard", "Free Actions", "Passenger benefits")."
 from __future__ import annotations
 
 from engines.panamax.clipboard import (
-    benefit_problems, deferred_market_usable, first_column_complete, flag_problems, free_action_problems,
-    free_load_problems, next_slot, rail_raise_problems,
+    benefit_problems, first_column_complete, flag_problems, free_action_problems,
+    next_slot, rail_raise_problems,
 )
 
 
@@ -33,16 +33,7 @@ def test_a_free_action_is_used_at_once_and_only_the_market_may_wait() -> None:  
     assert codes(free_action_problems(None, "market")) == ["PX-F1"] and free_action_problems(None, None) == []
 
 
-def test_a_deferred_market_returns_with_the_same_nation_s_flag_in_a_later_turn() -> None:  # PX-F2
-    assert deferred_market_usable(["CHINA"], "CHINA", gained_this_turn=True, deferred_this_turn=False)
-    assert not deferred_market_usable(["CHINA"], "EU", gained_this_turn=True, deferred_this_turn=False)
-    assert not deferred_market_usable(["CHINA"], "CHINA", gained_this_turn=True, deferred_this_turn=True)
-    assert not deferred_market_usable(["CHINA"], "CHINA", gained_this_turn=False, deferred_this_turn=False)
-
-
-def test_a_free_die_from_the_warehouse_or_pool_is_a_two_and_a_wagon_die_rises_by_two() -> None:  # PX-F3, PX-F4
-    assert free_load_problems(2, from_supply=True) == [] and codes(free_load_problems(3, from_supply=True)) == ["PX-F3"]
-    assert free_load_problems(5, from_supply=False) == []  # a contract's die keeps its value
+def test_a_wagon_die_rises_by_two_up_to_six_and_only_one_s_own() -> None:  # PX-F4
     assert rail_raise_problems(4, own=True) == []
     assert codes(rail_raise_problems(5, own=True)) == ["PX-F4"] and codes(rail_raise_problems(1, own=False)) == ["PX-F4"]
 

@@ -43,9 +43,9 @@ def placed(kind: str, ship: str, zone: str, **extra: Any) -> Event:
     return Event(kind, {"ship": ship, "zone": zone, **extra})
 
 
-def load(contract: int, container: int, ship: str | None = None) -> Event:
+def load(contract: int, container: int, ship: str | None = None, **more: Any) -> Event:
     return Event("die_loaded", {"contract": contract, "container": container,
-                                "target": {"ship": ship} if ship else {"rail": True}})
+                                "target": {"ship": ship} if ship else {"rail": True}, **more})
 
 
 def test_the_contract_die_takes_its_column_s_card_and_the_table_refills() -> None:  # PX-C1, PX-C3
@@ -84,7 +84,8 @@ def test_loading_a_front_contract_to_its_nation_completes_it_and_earns_the_flag(
     state = legal(ENGINE, playing(), take({"column": 5}, "contract_load"), taken(),
                   placed("ship_deployed", "red-2a", "LOADING EU"), placed("ship_built", "red-3", "LOADING CHINA"))
     assert codes(ENGINE, state, load(0, 0, "red-3")) == ["PX-C6"]  # an EU card, a ship off China
-    state = legal(ENGINE, state, load(0, 0, "red-2a"))
+    assert codes(ENGINE, state, load(0, 0, "red-2a")) == ["PX-F1"]  # the flag's space is new: declare its icon
+    state = legal(ENGINE, state, load(0, 0, "red-2a", free_action="none"))
     red = state["companies"]["red"]
     assert red["contracts"] == [] and red["flags"] == ["EU"] and state["flag_supply"]["EU"] == 9
     assert state["ships"]["red-2a"]["dice"] == [{"company": "red", "value": 4}]
@@ -113,7 +114,7 @@ def test_front_rail_cargo_rides_the_train_and_wins_a_flag_at_the_round_s_end() -
     state = legal(ENGINE, playing(), take({"column": 4}, "contract_load"), taken(),
                   placed("ship_deployed", "red-2a", "LOADING CHINA"))
     assert codes(ENGINE, state, load(0, 0, "red-2a")) == ["PX-C7"]  # its Rail container
-    state = legal(ENGINE, state, load(0, 0), load(0, 1, "red-2a"))
+    state = legal(ENGINE, state, load(0, 0), load(0, 1, "red-2a", free_action="none"))
     assert state["rail"]["wagon1"] == [{"company": "red", "value": 2}] and state["companies"]["red"]["flags"] == ["CHINA"]
     state = legal(ENGINE, state, END)
     while state["phase"] == "TURNS":
@@ -123,7 +124,7 @@ def test_front_rail_cargo_rides_the_train_and_wins_a_flag_at_the_round_s_end() -
     assert state["phase"] == "END_RAIL" and state["turn_order"] == ["Ana", "Ben"]
     assert ENGINE.expected(state)["actors"] == ["Ana"]
     assert codes(ENGINE, state, Event("rail_flag_taken", {"player": "Ben", "nation": "EU"})) == ["PX-E2"]
-    state = legal(ENGINE, state, Event("rail_flag_taken", {"player": "Ana", "nation": "EU"}))
+    state = legal(ENGINE, state, Event("rail_flag_taken", {"player": "Ana", "nation": "EU", "free_action": "none"}))
     assert state["companies"]["red"]["flags"] == ["CHINA", "EU"] and state["rail"]["flags"] == ["CHINA", "US_EAST", "US_WEST"]
     assert state["phase"] == "END_FEES" and state["companies"]["red"]["pool"] == 5  # the die went back to the Pool
 

@@ -3,7 +3,6 @@ table", "Pay Cargo Fees", "Pay Dividends", "Managing Director Awards"; §7; §8.
 
 from __future__ import annotations
 
-from typing import Any
 
 from engines.base import Event, State
 from engines.panamax.engine import Panamax

@@ -19,7 +19,7 @@ def test_each_company_and_its_manager_start_with_the_rulebook_s_money_shares_and
     state = initial_state(["Ana", "Ben", "Cy"], options(companies=["black", "red", "green"]))
     assert state["companies"]["black"] == {
         "manager": "Ana", "money": 18, "treasury": 4, "price": 6, "warehouse": 4, "pool": 4,
-        "flags": [], "passengers": [], "benefits": [], "contracts": []}
+        "flags": [], "deferred": [], "passengers": [], "benefits": [], "contracts": []}
     assert state["players"]["Ben"]["money"] == 6 and state["players"]["Ben"]["shares"] == {"red": 1}
     assert "yellow" not in state["companies"]
 

@@ -70,7 +70,7 @@ def test_players_choose_in_reverse_turn_order_and_load_at_once() -> None:  # PX-
     state = legal(ENGINE, state, Event("ship_deployed", {"ship": "yellow-2a", "zone": "LOADING EU"}), load_4)
     assert codes(ENGINE, state, load_2) == ["PX-C8"]  # one die a ship, as in a turn
     state = legal(ENGINE, state, Event("die_loaded", {"contract": 0, "container": 1,
-                                                      "target": {"ship": "Lucky Me Cruises"}}))
+                                                      "target": {"ship": "Lucky Me Cruises"}, "free_action": "none"}))
     assert yellow["flags"] == [] and state["companies"]["yellow"]["flags"] == ["EU"]  # "Receive the flag"
     assert state["companies"]["yellow"]["contracts"] == []
     state = legal(ENGINE, state, END)
