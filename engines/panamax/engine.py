@@ -12,7 +12,7 @@ from typing import Any, Callable, ClassVar
 from marshmallow import Schema
 
 from engines.base import EventUnpacking, Option, SetupError, State, Violation, json_copy, resolve_options
-from engines.panamax import flags, free_actions, loading, movement, round_end, setup_contracts, setup_phase, turns
+from engines.panamax import bonus_cards, flags, free_actions, loading, movement, round_end, setup_contracts, setup_phase, turns
 from engines.panamax.schemas import EVENT_SCHEMAS
 from engines.panamax.setup import OPTIONS, initial_state, setup_problems
 
@@ -68,6 +68,7 @@ _TURN_EVENTS = {
     "military_pay_claimed": (_in_turn(movement.military_problems),
                              lambda s, d: movement.apply_military(s, d, _mover(s))),
     "movement_impossible": (_in_turn(lambda s, d: movement.impossible_problems(s["turn"])), _apply_impossible),
+    "bonus_card_played": (bonus_cards.check_played, bonus_cards.apply_played),
     "die_transferred": (turns.check_transfer, turns.apply_transfer),
     "action_die_taken": (turns.check_take, turns.apply_take),
     "share_bought": (turns.check_share, turns.apply_share),
@@ -176,6 +177,7 @@ _WORDS: dict[str, Words] = {
         "out into the ocean" if data["to"] == movement.OCEAN else f"to {data['to']}") + (
         f", pushing {'; '.join(', '.join(push['ships']) for push in data['pushes'])}" if data.get("pushes") else ""),
     "free_action_used": lambda state, who, data: _free_words(state, data),
+    "bonus_card_played": lambda state, who, data: f"{who} plays {data['deck'].title()} card {data['card']}",
     "military_pay_claimed": lambda state, who, data: (
         f"{who} is paid ${movement.military_amount(state, who, data['ship'])} for moving {data['ship']}"),
     "movement_impossible": lambda state, who, data: f"{who} cannot complete the movement: {data['reason']}",

@@ -167,8 +167,10 @@ def check_load(state: State, actor: str | None, data: Mapping[str, Any]) -> list
         return problems
     turn, company = state["turn"], _company(state)
     # "When choosing Contract/Load Cargo action the player can load ONE additional die" (Passenger benefit).
-    allowed = turn["allowance"].get("loads", 0) + ("extra_load" in company["benefits"])
-    if turn["use"] not in LOADING_USES or turn["loads_used"] >= allowed:
+    loading_die = turn["use"] in LOADING_USES
+    allowed = loading_die * (turn["allowance"].get("loads", 0) + ("extra_load" in company["benefits"])) \
+        + turn.get("card_loads", 0)  # a Stevedore card's loads, with any die
+    if turn["loads_used"] >= allowed:
         return [Violation("PX-C4", contracts.CONTRACT_RULE, f"This action loads {allowed} dice at most; "
                           f"{turn['loads_used']} are loaded")]
     colour = state["players"][turn["player"]]["company"]

@@ -65,10 +65,10 @@ def slots_of(state: State, ship_id: str, sizes: Mapping[str, int] | None = None)
 
 
 def remaining_moves(turn: Mapping[str, Any]) -> dict[str, int]:
-    """Moves the turn still owes: the die's locks and waterways, and a free Move 3's any."""
+    """Moves the turn still owes: the die's (and a Captain card's) locks and waterways, and
+    moves of any kind (a free Move 3, a card)."""
     allowance, used = turn.get("allowance", {}), turn.get("moves", {})
-    left = {kind: allowance.get(kind, 0) - used.get(kind, 0) for kind in ("lock", "waterway")} \
-        if turn.get("use") == "movement" else {"lock": 0, "waterway": 0}
+    left = {kind: allowance.get(kind, 0) - used.get(kind, 0) for kind in ("lock", "waterway")}
     left["any"] = turn.get("free_moves", 0)
     return left
 
@@ -112,7 +112,7 @@ def check_move(state: State, data: Mapping[str, Any], mover: str) -> list[Violat
     left = remaining_moves(turn)
     via = data.get("via", "action")
     if (left["any"] if via == "move3" else left[data["kind"]]) < 1:
-        what = "free Move 3 moves" if via == "move3" else f"{data['kind']} moves"
+        what = "moves of any kind (Move 3, a card)" if via == "move3" else f"{data['kind']} moves"
         return [Violation("PX-M1", MOVE_RULE, f"No {what} are left this turn")]
     problems = _ships_problems(state, ids)
     if any(p.blocks for p in problems):

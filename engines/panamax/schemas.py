@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from engines.panamax.bonus_cards import DECKS
 from engines.panamax.clipboard import BENEFITS, FREE_ACTIONS
 from engines.panamax.flags import NO_ACTION
 from engines.panamax.free_actions import KINDS as FREE_KINDS
@@ -262,6 +263,23 @@ class FreeActionUsed(_Strict):
     free_action = fields.String(validate=validate.OneOf([*FREE_ACTIONS, NO_ACTION]))
 
 
+class CardEffects(_Strict):
+    """What a Captain or Stevedore card does, as the table reads it from the leaflet."""
+
+    locks = fields.Integer(strict=True, validate=validate.Range(min=0, max=6))
+    waterways = fields.Integer(strict=True, validate=validate.Range(min=0, max=6))
+    any_moves = fields.Integer(strict=True, validate=validate.Range(min=0, max=6))
+    loads = fields.Integer(strict=True, validate=validate.Range(min=0, max=6))
+
+
+class BonusCardPlayed(_Strict):
+    """§5: a Captain or Stevedore card earned in an earlier turn, played on one's own turn."""
+
+    deck = fields.String(required=True, validate=validate.OneOf(DECKS))
+    card = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=5))
+    effects = fields.Nested(CardEffects)
+
+
 class MilitaryPay(_Strict):
     """§10 "Military ships": the one military ship the player is paid for this turn."""
 
@@ -299,5 +317,6 @@ EVENT_SCHEMAS: dict[str, type[Schema]] = {
     "ship_moved": ShipMoved,
     "military_pay_claimed": MilitaryPay,
     "free_action_used": FreeActionUsed,
+    "bonus_card_played": BonusCardPlayed,
     "movement_impossible": MovementImpossible,
 }

@@ -64,6 +64,12 @@ ANY_TIME = ("ship_built", "ship_deployed")
 
 def possible(state: State) -> list[str]:
     """The turn events the current player may record now."""
+    player = state["players"][current_player(state)]
+    cards = ["bonus_card_played"] if player["captain"] or player["stevedore"] else []
+    return [*_possible(state), *cards]
+
+
+def _possible(state: State) -> list[str]:
     turn = state["turn"]
     if turn["die"] is None:
         first = ["action_die_taken"] if turn["transferred_to"] is not None else ["die_transferred", "action_die_taken"]
@@ -132,7 +138,10 @@ def apply_take(state: State, data: Mapping[str, Any]) -> None:
     turn = state["turn"]
     turn["die"], turn["use"] = dict(data["from"]), data["use"]
     if data["use"] in ("movement", "contract_load"):
-        turn["allowance"] = action_table.allowance(data["from"], row)
+        given = action_table.allowance(data["from"], row)
+        # A card played before the die keeps what it added.
+        turn["allowance"] = {kind: given.get(kind, 0) + turn["allowance"].get(kind, 0)
+                             for kind in {*given, *turn["allowance"]}}
 
 
 def _market_turn_problems(state: State, actor: str | None, use: str, code: str) -> list[Violation]:
