@@ -274,6 +274,8 @@ def test_a_clipboard_shows_the_company_s_money_dice_flags_contracts_and_the_play
     ben = clipboard(page, "Ben")
     assert "is-turn" not in ben.classes and ben.one(cls="px-company-money").text() == "$18"
     assert "Financial Advisor 1 hidden" in ben.text()
+    state["players"]["Ben"]["captain"] = [{"card": 1, "round": 1, "turn": 0}]  # as leaving the canal hands it over
+    assert clipboard(tree(board(state)), "Ben").one(cls="px-bonus").text() == "Captain 1 · Stevedore – · Financial Advisor 1 hidden"
     # A completed contract's flag goes on its nation's row, over the free action declared there.
     done = tree(board(loaded("market")))
     china = clipboard(done, "Ana").one("li", data_nation="CHINA")
