@@ -12,7 +12,11 @@ from typing import Any, Callable, ClassVar
 from marshmallow import Schema
 
 from engines.base import EventUnpacking, Option, SetupError, State, Violation, json_copy, resolve_options
-from engines.panamax import bonus_cards, flags, free_actions, loading, movement, round_end, setup_contracts, setup_phase, turns
+from engines.declared import declare
+from engines.panamax import (
+    board, bonus_cards, flags, free_actions, loading, movement, offers, round_end, setup_contracts, setup_phase, turns,
+    view,
+)
 from engines.panamax.schemas import EVENT_SCHEMAS
 from engines.panamax.setup import OPTIONS, initial_state, setup_problems
 
@@ -25,6 +29,12 @@ def check_event(state: State, event_type: str, actor: str | None, data: Mapping[
         return [Violation("event/unknown-player", "Events", f"{actor!r} is not at the table")]
     if state["phase"] == "OVER":
         return [Violation("PX-G1", "End of the Game", "The game is over: no event follows the final count")]
+    named = data.get("player") if event_type in _PLAYER_EVENTS else None
+    if actor is not None and named is not None and actor != named:
+        return [Violation("event/actor-mismatch", "Events", f"{actor} records an event of {named}'s")]
+    turn = state.get("turn")
+    if turn and actor is not None and actor != turn["player"] and event_type != "free_action_used":
+        return [Violation("PX-T1", turns.TURN_RULE, f"It is {turn['player']}'s turn, not {actor}'s")]
     pending = flags.blocking(state)
     if pending is not None and event_type != "free_action_used":
         due = pending["queue"][0]
@@ -37,6 +47,9 @@ def check_event(state: State, event_type: str, actor: str | None, data: Mapping[
                           "Contracts are chosen and loaded")]
     if event_type in _SETUP_CONTRACT_EVENTS and state["phase"] == "SETUP_CONTRACTS":
         return _SETUP_CONTRACT_EVENTS[event_type][0](state, actor, data)
+    if event_type.startswith("setup_contract"):
+        return [Violation("PX-S11", setup_contracts.STEP_RULE, "The Setup Contracts come after the set-up's other steps, "
+                          "before the first turn")]
     if event_type in _TURN_EVENTS:
         return _TURN_EVENTS[event_type][0](state, actor, data)
     if event_type == "action_table_rolled" and state["phase"] == "MAINTENANCE":
@@ -105,7 +118,31 @@ def _end_turn(state: State) -> None:
 
 
 def apply_event(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> State:
-    """A new state with the event folded in (never judged again: a stored event is a fact)."""
+    """A new state with the event folded in (never judged again: a stored event is a fact).
+
+    An event the table overrode folds as far as the state allows.  One whose effect
+    cannot be carried out at all here (a ship that is not on the board, a step of a phase
+    that is not running) is kept as a fact that changes nothing but the step.  That
+    fallback is for refused events only: a legal event that fails to fold is a bug, and
+    raises."""
+    try:
+        return _fold(state, event_type, data)
+    except _UNFOLDABLE:
+        if not any(v.blocks for v in check_event(state, event_type, actor, data)):
+            raise
+        unchanged: State = json_copy(state)
+        unchanged["step"] += 1
+        return unchanged
+
+
+# Events whose data names the one player due to make them.  (A secret goal kept or revealed
+# is the table's to record: anyone may record whose it is.)
+_PLAYER_EVENTS = ("rail_flag_taken",)
+# What an effect meets when the state lacks what the event names.
+_UNFOLDABLE = (KeyError, IndexError, TypeError, ValueError, AttributeError)
+
+
+def _fold(state: State, event_type: str, data: Mapping[str, Any]) -> State:
     folded: State = json_copy(state)
     folded["step"] += 1
     if event_type == "free_action_used":
@@ -198,9 +235,17 @@ def _free_words(state: State, data: Mapping[str, Any]) -> str:
 
 
 def describe_event(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> str:
-    """One line for the game log."""
+    """One line for the game log (a refused event that names what is not on the table gets
+    a plain line: its words would need what it names)."""
     who = actor or (turns.current_player(state) if state.get("turn") else "")
-    return _WORDS[event_type](state, who, data)
+    if event_type not in _WORDS:
+        return f"{event_type.replace('_', ' ')} (not a Panamax event)"
+    try:
+        return _WORDS[event_type](state, who, data)
+    except _UNFOLDABLE:
+        if not any(v.blocks for v in check_event(state, event_type, actor, data)):
+            raise
+        return f"{who or 'The table'}: {event_type.replace('_', ' ')} (refused by the rules)"
 
 
 def standings(state: State) -> dict[str, Any]:
@@ -237,7 +282,8 @@ def standings(state: State) -> dict[str, Any]:
 
 
 def expected_of(state: State) -> dict[str, Any]:
-    """Who may act and which events are possible now."""
+    """Who may act and which events are possible now.  Table events (a roll, a card turned
+    up, a company's fees) list every player: anyone at the table records them."""
     pending = state.get("free_action")
     if pending and pending["queue"]:
         due = pending["queue"][0]["kind"]
@@ -245,36 +291,39 @@ def expected_of(state: State) -> dict[str, Any]:
         return {"actors": [pending["player"]], "event_types": ["free_action_used"],
                 "options": {"free_action_used": {"kind": kinds}}}
     if state.get("turn") and state["phase"] == "END_RAIL":  # a rail flag's three free moves
-        return {"actors": [state["turn"]["player"]], "event_types": ["ship_moved", "movement_impossible"], "options": {}}
+        return {"actors": [state["turn"]["player"]], "event_types": ["ship_moved", "movement_impossible"],
+                "options": offers.turn_options(state, ["ship_moved"])}
     if state["phase"] == "SETUP":
         due = setup_phase.remaining(state)
         kept = state["setup"]["advisors_kept"]
         options = {"financial_advisor_kept": {"player": [p for p in state["seats"] if p not in kept]}} \
             if "financial_advisor_kept" in due else {}
-        return {"actors": [], "event_types": due, "options": options}
+        return {"actors": list(state["seats"]), "event_types": due, "options": options}
     if state["phase"] == "SETUP_CONTRACTS":
         offer = state["setup_contracts"]
         if not offer["offered"]:
-            return {"actors": [], "event_types": ["setup_contracts_drawn"], "options": {}}
+            return {"actors": list(state["seats"]), "event_types": ["setup_contracts_drawn"], "options": {}}
         if state["turn"] is None:
             return {"actors": setup_contracts.pickers(state)[:1], "event_types": ["setup_contract_chosen"],
                     "options": {"setup_contract_chosen": {"card": list(offer["offered"])}}}
-        return {"actors": [state["turn"]["player"]], "options": {},
-                "event_types": ["die_loaded", *turns.ANY_TIME, "ship_to_loading_zone", "turn_ended"]}
+        kinds = ["die_loaded", *turns.ANY_TIME, "ship_to_loading_zone", "turn_ended"]
+        return {"actors": [state["turn"]["player"]], "options": offers.turn_options(state, kinds), "event_types": kinds}
     if state["phase"] == "TURNS":
-        return {"actors": [turns.current_player(state)], "event_types": turns.possible(state), "options": {}}
+        kinds = turns.possible(state)
+        return {"actors": [turns.current_player(state)], "event_types": kinds,
+                "options": offers.turn_options(state, kinds)}
     end = state.get("end_of_round")
     if state["phase"] == "END_RAIL":
         return {"actors": end["flag_pickers"][:1], "event_types": ["rail_flag_taken"],
                 "options": {"rail_flag_taken": {"nation": list(state["rail"]["flags"])}}}
     if state["phase"] in ("END_FEES", "END_DIVIDENDS"):
         kind, due = ("cargo_fees", end["fees_due"]) if state["phase"] == "END_FEES" else ("dividends", end["dividends_due"])
-        return {"actors": [], "event_types": [kind], "options": {kind: {"company": due[:1]}}}
+        return {"actors": list(state["seats"]), "event_types": [kind], "options": {kind: {"company": due[:1]}}}
     if state["phase"] == "MAINTENANCE":
-        return {"actors": [], "event_types": ["action_table_rolled"], "options": {}}
+        return {"actors": list(state["seats"]), "event_types": ["action_table_rolled"], "options": {}}
     if state["phase"] == "GAME_OVER":
         waiting = [name for name in state["seats"] if name not in state["revealed"]]
-        return {"actors": [], "event_types": ["financial_advisor_revealed"],
+        return {"actors": list(state["seats"]), "event_types": ["financial_advisor_revealed"],
                 "options": {"financial_advisor_revealed": {"player": waiting}}}
     return {"actors": [], "event_types": [], "options": {}}
 
@@ -293,15 +342,25 @@ class Panamax(EventUnpacking):
     words = staticmethod(describe_event)
     standings = staticmethod(standings)
     expected = staticmethod(expected_of)
+    # The viewer's board partial reads ``engine.board_view(state)`` (what the engine derives for it).
+    board_view = staticmethod(view.board_view)
+    position = staticmethod(view.position)
+    seat_colours = staticmethod(view.seat_colours)
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any]) -> State:
         """The table after §3 steps 1-20; SetupError (PX-S1, options) when no game can start."""
         opts = resolve_options(self, options)
         problems = setup_problems(list(players), opts)
+        if not problems and opts["board"] is not None:
+            problems = board.problems(opts["board"])
         if problems:
             raise SetupError(problems)
         state = initial_state(list(players), opts)
-        state.update({"step": 0, "declared": {}, "contracts": None, "turn_index": 0, "turn": None,
+        declared = {} if opts["board"] is None else declare({}, board.facts(opts["board"]), board.ORIGIN)
+        if opts["board"] is not None:
+            state["canal"] = board.canal(opts["board"], state["canal"])
+            state["market_prices"] = sorted(row["price"] for row in opts["board"].get("market", [])) or None
+        state.update({"step": 0, "declared": declared, "contracts": None, "turn_index": 0, "turn": None,
                       "end_of_round": None, "revealed": {}, "setup_contracts": {"offered": [], "chosen": []},
                       "free_action": None,
                       "setup": {"bids": False, "contracts": False, "advisors_kept": [], "mulligans": 0}})

@@ -63,7 +63,8 @@ def check_used(state: State, actor: str | None, data: Mapping[str, Any]) -> list
                               f"{', '.join(state['companies'])}")]
         company = state["companies"][data["company"]]
         return market.buy_problems(player, state["players"][player]["money"], data["company"], company["treasury"],
-                                   company["price"])
+                                   company["price"]) + market.range_problems(
+            data["company"], company["price"] + market.BUY_RAISES, state.get("market_prices"))
     if kind == "load_die":
         return _load_problems(state, colour, data)
     if kind == "load_rail":

@@ -1,8 +1,8 @@
 """Shares and stock prices (§5 "Market actions", §4's blind bids), and the Rail table's
 new turn order (§6 "Rail table").  Pure rules; the state carries their results.
 
-The Market table's range is not in the rulebook (the note's G3), so no bound on a
-price is checked here: a board file will add PX-K5.
+The Market table's range is not in the rulebook (the note's G3): a price's bounds are
+checked (PX-K5) only when a board file lists the table's prices.
 """
 
 from __future__ import annotations
@@ -45,6 +45,19 @@ def buy_problems(player: str, player_money: int, company: str, treasury: int, pr
     if player_money < price:
         problems.append(Violation("PX-K3", MARKET_RULE, f"A {company} share costs ${price}; {player} has ${player_money}"))
     return problems
+
+
+def range_problems(company: str, new_price: int, prices: Sequence[int] | None) -> list[Violation]:
+    """PX-K5: the cube stays on the Market table (when a board file gives its prices)."""
+    if prices and new_price > max(prices):
+        return [Violation("PX-K5", MARKET_RULE, f"The Market table ends at ${max(prices)}: the {company} stock cannot "
+                          f"rise to ${new_price}")]
+    return []
+
+
+def lowest(price: int, prices: Sequence[int] | None) -> int:
+    """A falling price stops at the table's bottom (when a board file gives its prices)."""
+    return max(price, min(prices)) if prices else price
 
 
 def raise_problems(player: str, own_company: str, company: str) -> list[Violation]:

@@ -170,7 +170,7 @@ def apply_dividends(state: State, data: Mapping[str, Any]) -> None:
         for name, count in holders.items():
             state["players"][name]["money"] += count * data["per_share"]
     else:
-        company["price"] -= money.FAILED_DIVIDEND_DROP
+        company["price"] = market.lowest(company["price"] - money.FAILED_DIVIDEND_DROP, state.get("market_prices"))
     state["end_of_round"]["paid"][colour] = paid
     state["end_of_round"]["dividends_due"].pop(0)
     advance(state)

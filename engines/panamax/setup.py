@@ -78,6 +78,10 @@ OPTIONS: dict[str, Option] = {
         "best_two_any", "Section 8 counts \"best 2 Financial Advisor bonus cards, including their secret goal card "
         "(player's choice)\": the secret card may count (best_two_any) or always counts (secret_plus_best_other); "
         "the note's PX-AMB-7.", choices=["best_two_any", "secret_plus_best_other"]),
+    "board": Option(
+        None, "A board file transcribed from the physical board, the Clipboards, the Market table and the unique ships "
+        "(engines/panamax/board.py; rulebook-board.json beside it holds only what the rulebook states).",
+        type="object", nullable=True),
     "two_player_pacific_cruise": Option(
         "Lucky Me Cruises",
         "With 2 players one 3-slot Cruise ship waits in each Waiting zone (§9); both start on the Atlantic "

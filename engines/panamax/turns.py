@@ -76,16 +76,14 @@ def _possible(state: State) -> list[str]:
         return [*first, *ANY_TIME]
     if turn["use"] in MARKET_USES and not turn["market_done"]:
         return ["share_bought" if turn["use"] == "market_buy" else "stock_raised", *ANY_TIME]
+    kinds: list[str] = []
     if turn["use"] == "contract_load":
-        return [*(["contract_taken"] if not turn["contract_taken"] else []), "die_loaded", *ANY_TIME,
-                "ship_to_loading_zone", "turn_ended"]
-    if turn["use"] == "movement" and owed(turn):
-        return ["ship_moved", "movement_impossible", *(["military_pay_claimed"] * _unpaid_military(turn)), *ANY_TIME]
-    return [*(["military_pay_claimed"] * _unpaid_military(turn)), *ANY_TIME, "turn_ended"]
-
-
-def _unpaid_military(turn: Mapping[str, Any]) -> bool:
-    return bool(turn["military_moved"]) and not turn["military_paid"]
+        reveal = ["contract_card_revealed"] if state["contracts"]["draw_top"] is None else []
+        kinds += [*(["contract_taken"] if not turn["contract_taken"] else []), *reveal, "die_loaded",
+                  "ship_to_loading_zone"]
+    moving = ["ship_moved", "movement_impossible"] if owed(turn) else ["turn_ended"]
+    paid = ["military_pay_claimed"] if turn["military_moved"] and not turn["military_paid"] else []
+    return [*kinds, *moving, *paid, *ANY_TIME]
 
 
 def check_transfer(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
@@ -125,11 +123,19 @@ def check_take(state: State, actor: str | None, data: Mapping[str, Any]) -> list
     pips = source.get("column", source.get("executive"))
     if use in MARKET_USES and "executive" not in source:
         return [Violation("PX-T6", market.MARKET_RULE, "A Market action needs an Executive Action die")]
+    if use == "market_buy" and not _affordable(state):
+        return [Violation("PX-K3", market.MARKET_RULE, f"{current_player(state)} cannot pay for a share of any company "
+                          "that has one left")]
     side = action_table.side_of(pips)
     if use in ("movement", "contract_load") and side != ("movement" if use == "movement" else "contract"):
         return [Violation("PX-T5", TURN_RULE, f"A die of {pips} is on the {side} side: it cannot be used for "
                           f"{use.replace('_', ' ')}")]
     return []
+
+
+def _affordable(state: State) -> list[str]:
+    money = state["players"][current_player(state)]["money"]
+    return [c for c, company in state["companies"].items() if company["treasury"] and company["price"] <= money]
 
 
 def apply_take(state: State, data: Mapping[str, Any]) -> None:
@@ -166,7 +172,8 @@ def check_share(state: State, actor: str | None, data: Mapping[str, Any]) -> lis
     if company is None:
         return [Violation("PX-K2", market.MARKET_RULE, f"No {data['company']} company plays in this game")]
     return market.buy_problems(player, state["players"][player]["money"], data["company"], company["treasury"],
-                               company["price"])
+                               company["price"]) + market.range_problems(data["company"], company["price"] + market.BUY_RAISES,
+                                                                         state.get("market_prices"))
 
 
 def apply_share(state: State, data: Mapping[str, Any]) -> None:
@@ -191,7 +198,9 @@ def check_raise(state: State, actor: str | None, data: Mapping[str, Any]) -> lis
     if problems:
         return problems
     player = current_player(state)
-    return market.raise_problems(player, state["players"][player]["company"], data["company"])
+    price = state["companies"][data["company"]]["price"] if data["company"] in state["companies"] else 0
+    return market.raise_problems(player, state["players"][player]["company"], data["company"]) + market.range_problems(
+        data["company"], price + market.RAISE, state.get("market_prices"))
 
 
 def apply_raise(state: State, data: Mapping[str, Any]) -> None:

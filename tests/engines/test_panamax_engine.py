@@ -52,13 +52,18 @@ def test_the_set_up_waits_for_its_roll_its_cards_and_every_secret_goal() -> None
     state = ENGINE.setup(PLAYERS, {})
     assert ENGINE.expected(state)["event_types"] == ["action_table_rolled", "contracts_revealed", "financial_advisor_kept"]
     state = legal(ENGINE, state, rolled(SPREAD3, [2, 4, 5]), revealed("A", "B", "C", "D", "E"), kept("Ana"), kept("Cy"))
-    assert ENGINE.expected(state) == {"actors": [], "event_types": ["financial_advisor_kept"],
+    assert ENGINE.expected(state) == {"actors": PLAYERS, "event_types": ["financial_advisor_kept"],
                                       "options": {"financial_advisor_kept": {"player": ["Ben"]}}}
     state = legal(ENGINE, state, kept("Ben"))
     assert state["phase"] == "SETUP_CONTRACTS" and state["advisor_pile"] == 6  # PX-S9: 9 - 3
     assert state["action_table"] == {"columns": [2, 1, 1, 1, 2, 2], "executive": [2, 4, 5]}
     assert state["contracts"] == {"slots": {"4": "A", "5": "B", "6": "C"}, "inbound": "D", "draw_top": "E"}
     assert json.loads(json.dumps(state)) == state
+
+
+def test_anyone_at_the_table_records_whose_secret_goal_is_kept() -> None:
+    state = ENGINE.setup(PLAYERS, {})
+    assert codes(ENGINE, state, Event("financial_advisor_kept", {"player": "Ana"}, "Ben")) == []
 
 
 def test_a_layout_that_is_not_what_the_rolls_give_is_refused() -> None:  # PX-S5

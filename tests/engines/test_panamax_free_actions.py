@@ -85,7 +85,7 @@ def test_a_deferred_market_returns_with_the_nation_s_next_flag_in_a_later_turn()
     assert lost["companies"]["red"]["deferred"] == [] and lost["free_action"] is None
 
 
-def test_a_free_die_is_a_two_onto_any_ship_in_a_loading_zone() -> None:  # PX-F3
+def test_a_free_die_is_a_two_onto_any_ship_in_a_loading_zone() -> None:  # PX-F3, PX-C16
     state = flagged("load_die")
     assert codes(ENGINE, state, used("load_die", supply="pool", ship="red-1")) == ["PX-C9"]  # in the canal
     state["companies"]["red"]["pool"] = 0

@@ -124,9 +124,20 @@ def test_front_rail_cargo_rides_the_train_and_wins_a_flag_at_the_round_s_end() -
     assert state["phase"] == "END_RAIL" and state["turn_order"] == ["Ana", "Ben"]
     assert ENGINE.expected(state)["actors"] == ["Ana"]
     assert codes(ENGINE, state, Event("rail_flag_taken", {"player": "Ben", "nation": "EU"})) == ["PX-E2"]
+    assert codes(ENGINE, state, Event("rail_flag_taken", {"player": "Ana", "nation": "EU"}, "Ben")) == [
+        "event/actor-mismatch"]
     state = legal(ENGINE, state, Event("rail_flag_taken", {"player": "Ana", "nation": "EU", "free_action": "none"}))
     assert state["companies"]["red"]["flags"] == ["CHINA", "EU"] and state["rail"]["flags"] == ["CHINA", "US_EAST", "US_WEST"]
     assert state["phase"] == "END_FEES" and state["companies"]["red"]["pool"] == 5  # the die went back to the Pool
+
+
+def test_a_die_comes_from_a_container_the_company_holds_still_unloaded() -> None:  # PX-C5
+    state = legal(ENGINE, playing(), take({"column": 6}, "contract_load"), taken(),
+                  placed("ship_built", "red-3", "LOADING EU"), placed("ship_deployed", "red-2a", "LOADING EU"))
+    assert codes(ENGINE, state, load(1, 0, "red-3")) == ["PX-C5"]  # one card held
+    assert codes(ENGINE, state, load(0, 3, "red-3")) == ["PX-C5"]  # three containers on it
+    state = legal(ENGINE, state, load(0, 1, "red-3"))
+    assert codes(ENGINE, state, load(0, 1, "red-2a")) == ["PX-C5"]  # already loaded
 
 
 def test_at_most_two_open_contracts_at_the_end_of_a_turn() -> None:  # PX-C15

@@ -26,12 +26,12 @@ def card(card_id: str) -> dict[str, Any]:
             "back": {"containers": [{"value": 3, "rail": False}]}}
 
 
-def playing(players: tuple[str, ...] = ("Ana", "Ben")) -> State:
+def playing(players: tuple[str, ...] = ("Ana", "Ben"), options: dict[str, Any] | None = None) -> State:
     """At Ana's (red) first turn; Ben is green.  Ana's 1-slot ship (a 3) is at Pedro Miguel
     Locks bound for the Atlantic, Ben's at Culebra Cut bound for the Pacific."""
     action = ACTION if len(players) == 2 else [1, 2, 2, 4, 5, 6, 1, 5, 6]
     executive = EXECUTIVE if len(players) == 2 else [3, 4, 2]
-    state = ENGINE.setup(list(players), {"setup_contracts_in_standard": False})
+    state = ENGINE.setup(list(players), {"setup_contracts_in_standard": False, **(options or {})})
     return legal(ENGINE, state,
                  Event("action_table_rolled", {"action_rolls": action, "executive_rolls": executive,
                                                "layout": layout_from_rolls(action, executive)}),
@@ -49,16 +49,16 @@ def move(ships: list[str], kind: str, to: str, **more: Any) -> Event:
     return Event("ship_moved", {"ships": ships, "kind": kind, "to": to, **more})
 
 
-def test_a_movement_die_owes_its_waterways_and_locks_and_no_more() -> None:  # PX-M1, PX-M2
+def test_a_movement_die_owes_its_waterways_and_locks_and_no_more() -> None:  # PX-M1, PX-M2, PX-M6
     state = moving()
     assert state["turn"]["allowance"] == {"waterway": 2, "lock": 1}
     state = legal(ENGINE, state, move(["red-1"], "waterway", "Culebra Cut", to_kind="DASHED"))
     assert state["ships"]["red-1"]["zone"] == "Culebra Cut"
     assert codes(ENGINE, state, END) == ["PX-M2"]
-    state = legal(ENGINE, state, move(["green-1"], "lock", "Pedro Miguel Locks", to_kind="DASHED"))
+    state = legal(ENGINE, state, move(["green-1"], "lock", "Pedro Miguel Locks", to_kind="DASHED"))  # Ben's ship: any
     assert codes(ENGINE, state, move(["green-1"], "lock", "Miraflores Lake")) == ["PX-M1"]
     state = legal(ENGINE, state, move(["green-1"], "waterway", "Miraflores Lake"))
-    assert ENGINE.expected(state)["event_types"][-1] == "turn_ended"
+    assert "turn_ended" in ENGINE.expected(state)["event_types"] and "ship_moved" not in ENGINE.expected(state)["event_types"]
     assert codes(ENGINE, state, Event("movement_impossible", {"reason": "stuck"})) == ["PX-M2"]  # nothing is owed
     legal(ENGINE, state, END)
 
@@ -213,3 +213,15 @@ def test_a_cruise_ship_hands_out_passengers_to_the_mover_first() -> None:  # PX-
     assert state["companies"]["red"]["benefits"] == ["extra_load"]
     assert state["companies"]["green"]["benefits"] == ["transfer_2"]
     assert state["passenger_tokens"] == [4, 3, 3, 2, 2, 1]
+
+
+def test_the_board_view_says_what_each_zone_holds_and_which_ships_may_sail() -> None:
+    state = moving(players=("Ana", "Ben", "Cy"))
+    state = legal(ENGINE, state, move(["USS Iowa"], "waterway", "Gatun Locks", to_kind="DASHED", sizes={"USS Iowa": 2}))
+    seen = ENGINE.board_view(state)
+    assert seen["oceans"]["ATLANTIC"] == ["LOADING EU", "LOADING US_EAST", "WAITING ATLANTIC"]
+    assert seen["zones"]["Gatun Locks"] == {"kind": "DASHED", "slots_used": 2, "capacity": 4}
+    assert seen["zones"]["Gatun Lake"] == {"kind": "LAKE", "slots_used": 1, "capacity": None}  # Cy's 1-slot ship
+    assert seen["zones"]["Culebra Cut"]["kind"] is None  # nobody has declared it
+    assert seen["ready"]["red-1"] is True and seen["ready"]["Dice Fest Line"] is False
+    assert seen["ready"]["San Juan Prospector"] is None  # its tile is not in the rulebook

@@ -30,7 +30,7 @@ def test_the_advanced_variant_waits_for_the_bids_with_the_player_s_24() -> None:
     assert state["companies"]["red"]["money"] == 0 and state["companies"]["red"]["price"] is None
 
 
-def test_each_player_s_one_slot_ship_starts_where_step_15_puts_it_with_a_three() -> None:
+def test_each_player_s_one_slot_ship_starts_where_step_15_puts_it_with_a_three() -> None:  # PX-S7
     state = initial_state(["Ana", "Ben", "Cy", "Di"], options())
     starts = {ship: (s["zone"], s["bound"], s["dice"]) for ship, s in state["ships"].items() if ship.endswith("-1")}
     assert starts == {
@@ -53,7 +53,7 @@ def test_the_unique_ships_start_in_their_loading_zones() -> None:
     assert ships["Spiel of the Seas"]["kind"] == "CRUISE" and ships["NRP Sagres III"]["kind"] == "MILITARY"
 
 
-def test_two_players_leave_out_two_unique_ships_and_wait_one_cruise_ship_per_ocean() -> None:
+def test_two_players_leave_out_two_unique_ships_and_wait_one_cruise_ship_per_ocean() -> None:  # PX-S6
     ships = initial_state(["Ana", "Ben"], options())["ships"]
     assert "San Juan Prospector" not in ships and "Spiel of the Seas" not in ships  # PX-S6
     assert ships["Lucky Me Cruises"]["zone"] == "WAITING PACIFIC" and ships["Dice Fest Line"]["zone"] == "WAITING ATLANTIC"

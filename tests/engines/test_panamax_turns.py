@@ -41,8 +41,13 @@ END = Event("turn_ended", {})
 
 def test_players_act_in_turn_order_one_action_die_each() -> None:  # PX-T1, PX-T2
     state = playing()
-    assert ENGINE.expected(state) == {"actors": ["Ana"], "options": {},
-                                      "event_types": ["die_transferred", "action_die_taken", "ship_built", "ship_deployed"]}
+    expected = ENGINE.expected(state)
+    assert expected["actors"] == ["Ana"]
+    assert expected["event_types"] == ["die_transferred", "action_die_taken", "ship_built", "ship_deployed"]
+    # The dice the recording page offers: every column holds one; the Executive dice wait for theirs.
+    assert expected["options"]["action_die_taken"] == {"from.column": [1, 2, 3, 4, 5, 6], "from.executive": [],
+                                                       "use": ["movement", "contract_load", "pass"]}
+    assert expected["options"]["ship_built"]["ship"] == ["red-2b", "red-3"]
     assert codes(ENGINE, state, take({"column": 1}, "movement", "Ben")) == ["PX-T1"]
     assert codes(ENGINE, state, END) == ["PX-T2"]  # no die taken yet
     state = legal(ENGINE, state, take({"column": 1}, "movement", "Ana"))
@@ -130,3 +135,12 @@ def test_each_turn_event_reads_as_a_line_of_the_log() -> None:
     assert ENGINE.describe(state, END) == "Ana ends the turn"
     buying = legal(ENGINE, playing(), take({"column": 4}, "pass"), END, take({"executive": 4}, "market_buy"))
     assert ENGINE.describe(buying, Event("share_bought", {"company": "red"})) == "Ben buys a red share for $6"
+
+
+def test_each_step_knows_its_round_and_turn_and_each_seat_its_colour() -> None:
+    state = playing()
+    assert ENGINE.position(ENGINE.setup(["Ana", "Ben"], {})) == {"round": None, "turn": None, "label": "Set-up"}
+    assert ENGINE.position(state) == {"round": 1, "turn": 1, "label": "Round 1 · Ana"}
+    state = legal(ENGINE, state, take({"column": 5}, "pass"), END)
+    assert ENGINE.position(state) == {"round": 1, "turn": 2, "label": "Round 1 · Ben"}
+    assert ENGINE.seat_colours(state) == ["#c0392b", "#2e8b57"]  # red and green
