@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import engines
 from engines.base import Engine, Event, State
+from engines.panamax.demo import candidates as panamax_candidates
 from tests.engines.pan_am_helpers import ILLUSTRATIVE_BOARD
 
 GameRecipe = tuple[list[str], dict[str, Any], list[Event]]
@@ -323,3 +324,19 @@ def pan_am_game(data: st.DataObject) -> GameRecipe:
 
 
 GAME_STRATEGIES["pan-am"] = pan_am_game
+
+
+# -- Panamax -------------------------------------------------------------------------
+
+
+def panamax_game(data: st.DataObject) -> GameRecipe:
+    """2 to 4 players, any rules profile (the variant, the Setup Contracts on or off)."""
+    engine = engines.find("panamax")
+    count = data.draw(st.integers(min_value=2, max_value=4), label="players")
+    players = [f"P{i}" for i in range(1, count + 1)]
+    options = _profile(data, engine)
+    options["setup_contracts_in_standard"] = data.draw(st.booleans(), label="setup contracts")
+    return legal_game(data, engine, players, options, panamax_candidates)
+
+
+GAME_STRATEGIES["panamax"] = panamax_game

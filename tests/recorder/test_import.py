@@ -76,7 +76,7 @@ def test_every_engine_round_trips_through_an_empty_database(store: EventStore, o
         assert other_store.verify(game_id)["ok"]
         assert other_store.effective_log(game_id) == store.effective_log(game_id)
     engines_seen = {store.get_game(game_id).engine for game_id in ids}
-    assert engines_seen == {"panic-in-the-air", "isle-of-pan", "pan-am"}
+    assert engines_seen == {"panic-in-the-air", "isle-of-pan", "pan-am", "panamax"}
     corrected = _document(other_store, ids[-1])
     assert [e["type"] for e in corrected["events"]][6:11] == ["note", "card_played", "card_played", "undo", "void"]
     with other_store.db.connect() as conn:
@@ -229,7 +229,7 @@ def test_a_document_of_the_wrong_shape_is_unreadable(
 
 
 def test_a_bulk_file_imports_the_good_games_and_reports_the_bad(store: EventStore, other_store: EventStore) -> None:
-    ids = [game_id for game_id, _, _ in load_demo_games(store)]
+    ids = [game_id for game_id, _, _ in load_demo_games(store)][:3]  # three games: good, broken, good
     lines = [json.dumps(_document(store, game_id)) for game_id in ids]
     broken = json.loads(lines[1])
     broken["events"][4]["note"] = "edited"
