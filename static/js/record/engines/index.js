@@ -10,10 +10,12 @@
 
 import * as isleOfPan from "./isle-of-pan.js";
 import * as panAm from "./pan-am.js";
+import * as panamax from "./panamax.js";
 
 const PLUGINS = {
   "isle-of-pan": isleOfPan,
   "pan-am": panAm,
+  panamax,
 };
 
 export function pickerFor(engineName, type) {
