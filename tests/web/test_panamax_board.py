@@ -1,16 +1,19 @@
 """Panamax in the viewer: the canal from the Atlantic to the Pacific with its zones and ships,
 the Action table, the Contract cards, the Rail table, the Market and each Clipboard, drawn by
 the board partial (templates/engines/panamax/board.html) from states the engine folds, the way
-the viewer renders a frame (``render_board``).  The engine is not registered yet, so the
-board is drawn for ``Panamax()`` directly.  Cards here are made up, never the game's."""
+the viewer renders a frame (``render_board``).  The oceans' zones, each canal zone's kind and
+slots and each ship's readiness come from ``engine.board_view(state)``.  Cards here are made
+up, never the game's."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Callable, Iterator
 
 import pytest
 
 from engines.base import Event, State
+from engines.content_cache import content_digest
 from engines.panamax.action_table import layout_from_rolls
 from engines.panamax.engine import Panamax
 from recorder import close_app, create_app
@@ -127,6 +130,12 @@ def board(app: Any) -> Callable[[State], str]:
     return render
 
 
+def declare(state: State, key: str, value: Any) -> State:
+    """The state with one more fact declared, as an event or the board file would."""
+    state["declared"][key] = {"value": value, "at": 9, "label": key}
+    return state
+
+
 def zone(page: Node, name: str) -> Node:
     return page.one("li", cls="px-zone", data_zone=name)
 
@@ -137,6 +146,10 @@ def die_values(node: Node) -> list[str]:
 
 def clipboard(page: Node, player: str) -> Node:
     return page.one("li", cls="px-clip", data_player=player)
+
+
+def readiness(page: Node, ship: str) -> str:
+    return page.one("li", cls="px-ship", data_ship=ship).one(cls="px-readiness").text()
 
 
 # -- the tests -------------------------------------------------------------------------------
@@ -179,7 +192,31 @@ def test_the_canal_runs_from_the_atlantic_through_its_zones_in_order_to_the_paci
     undeclared = [z for z in canal.all("li", cls="px-zone") if z.attrs["data-zone"] != "Zone <X>"]
     assert not [z for z in undeclared if "px-zone--dashed" in z.classes], "no kind is assumed"
     assert zone(page, "Culebra Cut").one(cls="px-fee").text() == "Fee $3 a die"
-    assert not zone(page, "Gatun Lake").all(cls="px-zone-facts"), "nothing declared, nothing shown"
+    assert zone(page, "Culebra Cut").one(cls="px-zone-kind").text() == "Kind not declared", "no kind is assumed"
+    assert not zone(page, "LOADING EU").all(cls="px-zone-facts"), "an ocean's zone is named by its label"
+
+
+def test_each_canal_zone_shows_its_kind_and_a_dashed_rectangle_its_slots(board: Any) -> None:
+    # Three players, so that the San Juan Prospector (size not declared) is on the board (§9).
+    state = declare(declare(set_up(["Ana", "Ben", "Cy"]), "zone_kind:Culebra Cut", "DASHED"), "zone_kind:Pedro Miguel Locks", "DASHED")
+    state["ships"]["red-1"]["zone"] = "Culebra Cut"  # beside green-1: two 1-slot ships
+    state["ships"]["San Juan Prospector"]["zone"] = "Pedro Miguel Locks"
+    view = ENGINE.board_view(state)
+    assert view["zones"]["Culebra Cut"] == {"kind": "DASHED", "slots_used": 2, "capacity": 4}
+    assert view["zones"]["Pedro Miguel Locks"]["slots_used"] is None
+    page = tree(board(state))
+    cut = zone(page, "Culebra Cut")
+    assert "px-zone--dashed" in cut.classes and "is-full" not in cut.classes
+    assert cut.one(cls="px-zone-facts").text() == "Dashed rectangle · 2 of 4 slots taken"
+    assert zone(page, "Pedro Miguel Locks").one(cls="px-slots").text() == "? of 4", "a ship of unknown size in it"
+    for lake in ("Gatun Lake", "Miraflores Lake"):  # the rulebook names them: no kind to declare
+        drawn = zone(page, lake)
+        assert "px-zone--lake" in drawn.classes and "px-zone--dashed" not in drawn.classes
+        assert drawn.one(cls="px-zone-facts").text() == "Lake · no limit on ships" and not drawn.all(cls="px-slots")
+    # Declared, its size counts; the rectangle's four slots taken, it says so.
+    state = declare(state, "ship_slots:San Juan Prospector", 4)
+    locks = zone(tree(board(state)), "Pedro Miguel Locks")
+    assert locks.one(cls="px-slots").text() == "4 of 4" and "is-full" in locks.classes
 
 
 def test_a_loaded_ship_shows_its_dice_in_its_zone_and_its_load(board: Any) -> None:
@@ -190,10 +227,31 @@ def test_a_loaded_ship_shows_its_dice_in_its_zone_and_its_load(board: Any) -> No
     assert ship.one(cls="px-die").spoken() == "3 (red)"
     assert len(ship.all("li", cls="px-slot")) == 1, "a 2-slot ship with one die has one slot free"
     assert ship.one(cls="px-bound").spoken() == "Atlantic", "placed in the Pacific, it heads for the Atlantic"
-    assert ship.one(cls="px-sum").text() == "3" and "2 short of sailing" in ship.text()  # min 5
+    assert ship.one(cls="px-sum").text() == "3" and readiness(page, "red-2a") == "not ready"  # min 5
     assert "Company ship · 2 slots, 5–11" in ship.text()
     military = zone(page, "LOADING CHINA").one("li", cls="px-ship", data_ship="PLAN Yi Yang")
     assert "Carries no dice" in military.text() and not military.all(cls="px-die")
+    assert readiness(page, "PLAN Yi Yang") == "ready to sail", "a military ship is always ready"
+
+
+def test_every_ship_on_the_board_says_whether_it_may_sail(board: Any) -> None:
+    state = set_up(["Ana", "Ben", "Cy", "Dee"])
+    page = tree(board(state))
+    drawn = {s.attrs["data-ship"]: s.one(cls="px-readiness").text() for s in page.all("li", cls="px-ship")}
+    words = {True: "ready to sail", False: "not ready", None: "readiness unknown"}
+    assert drawn == {ship: words[ready] for ship, ready in ENGINE.board_view(state)["ready"].items()}, "every ship, as the view says"
+    assert drawn["San Juan Prospector"] == "readiness unknown", "the rulebook does not say without its tile"
+    assert drawn["USS Iowa"] == "ready to sail" and drawn["Dice Fest Line"] == "not ready"  # a cruise ship with no dice
+    assert drawn["red-1"] == "ready to sail", "a 3 on a 1-slot ship, minimum 2"
+    declared = declare(state, "ship_spec:San Juan Prospector", {"slots": 4, "min": 8, "max": 24})
+    assert readiness(tree(board(declared)), "San Juan Prospector") == "not ready", "its declared minimum, not met"
+    # Ana loads the 5 of column 6's card on her 2-slot ship: a sum of 5, its minimum.
+    state = fold(playing(), take({"column": 6}, "contract_load"), Event("contract_taken", {"source": "action_table", "side": "front"}),
+                 Event("ship_deployed", {"ship": "red-2a", "zone": "LOADING EU"}), load(0, 1, "red-2a"))
+    page = tree(board(state))
+    ship = page.one("li", cls="px-ship", data_ship="red-2a")
+    assert ship.one(cls="px-sum").text() == "5" and "2 slots, 5–11" in ship.text()
+    assert readiness(page, "red-2a") == "ready to sail" and "px-ready" in ship.one(cls="px-readiness").classes
 
 
 def test_the_action_table_shows_the_dice_left_in_each_column_and_executive_space(board: Any) -> None:
@@ -350,7 +408,15 @@ def test_user_text_is_escaped_everywhere(board: Any) -> None:
 def test_the_board_joined_from_its_parts_is_the_whole_board(app: Any) -> None:
     """Every block's key holds what it shows: drawn without the cache, drawn from a cold and a
     warm cache, and joined from a batch's parts, each board is the same, byte for byte."""
-    states = whole_game() + [loaded(), loaded("market"), fold(loaded(), END)]
+    spec = ("ship_spec:San Juan Prospector", {"slots": 4, "min": 8})
+    three = set_up(["Ana", "Ben", "Cy"])  # the Prospector in the China Loading zone
+    moved = copy.deepcopy(three)
+    moved["ships"]["San Juan Prospector"]["zone"] = "Culebra Cut"
+    dashed = declare(copy.deepcopy(moved), "zone_kind:Culebra Cut", "DASHED")
+    sized = declare(copy.deepcopy(dashed), "ship_slots:San Juan Prospector", 4)
+    # each differs from the one before it only in what board_view derives from declared facts
+    views = [three, declare(copy.deepcopy(three), *spec), moved, dashed, sized, declare(copy.deepcopy(sized), *spec)]
+    states = whole_game() + [loaded(), loaded("market"), fold(loaded(), END)] + views
     fragments = app.jinja_env.fragments
     with app.test_request_context():
         fragments.enabled = False
@@ -366,3 +432,23 @@ def test_the_board_joined_from_its_parts_is_the_whole_board(app: Any) -> None:
             assert len(table.parts) > 10  # the board did come in parts
     assert fragments.hits > len(states)
     assert len(set(plain)) == len(plain), "and the boards differ from step to step"
+
+
+def test_every_block_of_the_board_is_kept(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A key that is not plain data (a macro's Markup, say) is never cached: its block would be
+    drawn again at every step without a word.  Every block's key here is plain data."""
+    fragments = app.jinja_env.fragments
+    draw = fragments.render
+    unkept: set[str] = set()
+
+    def render(block: str, key: Any, caller: Callable[[], str]) -> str:
+        if content_digest((block, key)) is None:
+            unkept.add(block)
+        return draw(block, key, caller)
+
+    monkeypatch.setattr(fragments, "render", render)
+    with app.test_request_context():
+        for state in whole_game() + [loaded(), set_up(["Ana", "Ben", "Cy", "Dee"])]:
+            render_board(ENGINE, state, state["seats"])
+    assert unkept == set()
+
