@@ -1,0 +1,423 @@
+"""Panamax on the recording page: the plugin's pickers (static/js/record/engines/panamax.js).
+
+What the generic form did with Panamax's one-of fields, seen on the real page before the
+plugin: an Action die's ``from`` showed Column and Executive as two optional rows, so a
+tap on both (or on neither) was sent and refused with a 400 ("Name either a column or an
+Executive space"); a load's ``target`` the same with Ship and Rail; a load's contract and
+container were bare indexes ("0", "1") without the cargo's value; and ``ship_moved`` was
+broken: ``ships`` is a list, and the form sent one ship's name as a string (400 "Not a
+valid list").  The pickers build exactly one source and one target, show the Action
+table, the company's containers and the ships, and send ``ships`` as a list.
+
+Most tests play a real game on the recording page: the set-up's events through the API,
+then a turn tapped through the page, and what the store kept read back through the API.
+Two mount a picker alone on a real engine state (changed where the set-up cannot reach
+quickly) and ask the engine whether the data it would record is legal.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import engines
+from engines.base import Event
+from tests.browser.conftest import PHONE, SCREENSHOTS, screenshot
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ["Amelia", "Bruno", "Chen"]  # red, green, yellow, in turn order
+
+
+def card(card_id: str, nation: str, values: list[int], rail: tuple[int, ...] = ()) -> dict[str, Any]:
+    return {"id": card_id, "front": {"nation": nation, "containers": [{"value": v, "rail": i in rail} for i, v in enumerate(values)]},
+            "back": {"containers": [{"value": 3, "rail": False}]}}
+
+
+# The set-up, as a table would record it: the Action table laid out as the rolls cascade
+# (columns [2, 1, 1, 1, 2, 2], Executive dice on 2, 4 and 5), the cards face up (C4 on
+# column 4: US East, a 2 and a 4), a Setup Contract each, and Bruno's green-2a deployed in
+# Loading US East.  Amelia (red) plays first, still holding her Setup Contract S2.
+SETUP: list[tuple[str, str | None, dict[str, Any]]] = [
+    ("action_table_rolled", None, {"action_rolls": [1, 2, 3, 4, 5, 6, 1, 5, 6], "executive_rolls": [2, 4, 5],
+                                   "layout": {"columns": [2, 1, 1, 1, 2, 2], "executive": [2, 4, 5]}}),
+    ("contracts_revealed", None, {"action_table": {"4": card("C4", "US_EAST", [2, 4]), "5": card("C5", "CHINA", [3]),
+                                                   "6": card("C6", "EU", [1, 5])},
+                                  "inbound": card("C7", "US_WEST", [2]), "draw_top": card("C8", "EU", [4])}),
+    *[("financial_advisor_kept", None, {"player": p}) for p in PLAYERS],
+    ("setup_contracts_drawn", None, {"cards": [{"id": f"S{n}", "front": {"nation": "CHINA", "containers": [
+        {"value": 2, "rail": False}]}} for n in range(4)]}),
+    ("setup_contract_chosen", "Chen", {"card": "S0"}), ("turn_ended", "Chen", {}),
+    ("setup_contract_chosen", "Bruno", {"card": "S1"}),
+    ("ship_deployed", "Bruno", {"ship": "green-2a", "zone": "LOADING US_EAST"}), ("turn_ended", "Bruno", {}),
+    ("setup_contract_chosen", "Amelia", {"card": "S2"}), ("turn_ended", "Amelia", {}),
+]
+
+
+def panamax() -> Any:
+    try:
+        return engines.find("panamax")
+    except Exception:  # noqa: BLE001 (not registered)
+        pytest.skip("the Panamax engine is not registered")
+
+
+def api(live: Any, method: str, path: str, body: dict[str, Any] | None = None, token: str | None = None) -> Any:
+    request = urllib.request.Request(f"{live.url}{path}", method=method,
+                                     data=json.dumps(body).encode() if body is not None else None,
+                                     headers={"Content-Type": "application/json", "Accept": "application/json"})
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request) as answer:
+            return json.load(answer)
+    except urllib.error.HTTPError as error:
+        raise AssertionError(f"{method} {path} {body}: {error.code} {error.read().decode()}") from None
+
+
+def state_of(live: Any, game_id: str) -> dict[str, Any]:
+    return dict(api(live, "GET", f"/api/games/{game_id}/state"))
+
+
+def stored(live: Any, game_id: str) -> list[dict[str, Any]]:
+    return list(api(live, "GET", f"/api/games/{game_id}/events?view=recorded")["events"])
+
+
+def new_game(live: Any) -> tuple[str, str]:
+    """A Panamax game at the start of Amelia's first turn."""
+    panamax()
+    created = api(live, "POST", "/api/games", {"engine": "panamax", "title": "Panamax at the table",
+                                                "players": [{"name": p} for p in PLAYERS]})
+    game_id, token = str(created["id"]), str(created["write_token"])
+    for type_, actor, data in SETUP:
+        body: dict[str, Any] = {"type": type_, "data": data}
+        if actor:
+            body["actor"] = actor
+        answer = api(live, "POST", f"/api/games/{game_id}/events", body, token)
+        assert not answer.get("flags"), (type_, answer["flags"])
+    now = state_of(live, game_id)
+    assert now["state"]["phase"] == "TURNS" and now["expected"]["actors"] == ["Amelia"]
+    return game_id, token
+
+
+def open_recording(live: Any, browser: Any, game_id: str, token: str) -> tuple[Any, Any, list[str]]:
+    context = browser.new_context(viewport=PHONE)
+    context.set_default_timeout(10_000)
+    context.add_cookies([{"name": f"ts_token_{game_id}", "value": token, "url": live.url}])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{live.url}/games/{game_id}/record")
+    return context, page, errors
+
+
+def wait_for_step(page: Any, step: int) -> None:
+    """Until the page shows the game after `step` effective events."""
+    page.wait_for_function(
+        "step => (document.querySelector('#turn .turn-meta') || {}).textContent?.includes(`Step ${step} ·`)", arg=step)
+
+
+def record_and_wait(page: Any, button: Any, live: Any, game_id: str) -> dict[str, Any]:
+    """Tap a record button; the stored event once the page shows it."""
+    before = len(stored(live, game_id))
+    button.click()
+    deadline = time.monotonic() + 10
+    while len(events := stored(live, game_id)) == before:
+        assert time.monotonic() < deadline, "nothing was recorded"
+        time.sleep(0.05)
+    wait_for_step(page, state_of(live, game_id)["step"])
+    return events[-1]
+
+
+def shoot(picker: Any, name: str) -> None:
+    screenshot(picker.page, f"panamax-{name}-phone")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    picker.screenshot(path=str(SCREENSHOTS / f"panamax-{name}-picker-phone.png"))
+
+
+# ---------------------------------------------------------- a real turn, tapped
+
+def test_a_contract_load_turn_is_recorded_die_card_and_loads(live: Any, browser: Any) -> None:
+    game_id, token = new_game(live)
+    context, page, errors = open_recording(live, browser, game_id, token)
+    take = page.locator(".px-picker[data-type=action_die_taken]")
+    take.wait_for()
+
+    # The Action table as it lies: every column with dice is a button with its count; the
+    # Executive dice of 4 and 5 wait for their columns; there is no Executive die on 1.
+    for column, count in zip(range(1, 7), [2, 1, 1, 1, 2, 2]):
+        button = take.locator(f"button[data-column='{column}']")
+        assert button.count() == 1 and f"{count} di" in button.inner_text()
+    assert take.locator("button[data-executive]").count() == 0, "no Executive die is free while its column holds dice"
+    assert "waits for column 4" in take.locator(".px-pick-off[data-executive='4']").inner_text()
+    assert "no die" in take.locator(".px-pick-off[data-executive='1']").inner_text()
+    assert take.locator("button[data-use=market_buy]").count() == 0, "no Market use without a free Executive die"
+
+    take.locator("button[data-column='4']").click()
+    assert take.locator("button[data-use=contract_load]").get_attribute("aria-pressed") == "true", "a grey die's use is chosen"
+    assert take.locator("button[data-use=movement]").is_disabled(), "a grey die cannot move ships"
+    assert "3 loads" in take.locator("button[data-column='4']").inner_text()
+    shoot(take, "take")
+    record = take.locator(".px-pick-record")
+    assert record.inner_text() == "Take column 4 for contract / load"
+    event = record_and_wait(page, record, live, game_id)
+    assert event["type"] == "action_die_taken" and event["actor"] == "Amelia"
+    assert event["data"] == {"from": {"column": 4}, "use": "contract_load"}
+    now = state_of(live, game_id)["state"]
+    assert now["action_table"]["columns"] == [2, 1, 1, 0, 2, 2]
+    assert now["turn"]["use"] == "contract_load" and now["turn"]["allowance"] == {"loads": 3}
+
+    # The card on column 4, with the generic form (one source, a side).
+    taken = page.locator("form[data-type=contract_taken]")
+    taken.locator("[data-field=side] label", has_text="front").click()
+    event = record_and_wait(page, taken.locator("button[type=submit]"), live, game_id)
+    assert event["data"] == {"source": "action_table", "side": "front"}
+    held = state_of(live, game_id)["state"]["companies"]["red"]["contracts"]
+    assert [c["card"] for c in held] == ["S2", "C4"]
+
+    # red-2a into Loading US East (generic form: one ship, so it is chosen already).
+    deployed = page.locator("form[data-type=ship_deployed]")
+    deployed.locator("[data-field=zone] label", has_text="LOADING US EAST").click()
+    event = record_and_wait(page, deployed.locator("button[type=submit]"), live, game_id)
+    assert event["data"] == {"ship": "red-2a", "zone": "LOADING US_EAST"}
+
+    # The 2 of C4: its targets are the ships in Loading US East that can take it.
+    load = page.locator(".px-picker[data-type=die_loaded]")
+    assert "S2" in load.locator(".px-pick-contract[data-contract='0'] legend").inner_text()
+    assert "C4 · front · US East" in load.locator(".px-pick-contract[data-contract='1'] legend").inner_text()
+    assert load.locator(".px-pick-record").inner_text() == "Record the load"
+    load.locator("button[data-contract='1'][data-container='0']").click()
+    fits = load.locator(".px-pick-targets[role=group]")
+    assert sorted(fits.locator("button").evaluate_all("bs => bs.map(b => b.dataset.ship || 'rail')")) == [
+        "Dice Fest Line", "green-2a", "red-2a"]
+    refused = load.locator(".px-pick-refused")
+    assert "not in Loading US East" in refused.locator("button[data-ship='Lucky Me Cruises']").text_content()
+    assert "Rail containers only" in refused.locator("button[data-rail]").text_content()
+    assert refused.locator("button[data-ship='USS Iowa']").count() == 0, "a military ship is never offered a die"
+    fits.locator("button[data-ship='red-2a']").click()
+    assert load.locator(".px-pick-record").inner_text() == "Load the 2 onto red-2a"
+    shoot(load, "load")
+    event = record_and_wait(page, load.locator(".px-pick-record"), live, game_id)
+    assert event["type"] == "die_loaded" and event["actor"] == "Amelia"
+    assert event["data"] == {"contract": 1, "container": 0, "target": {"ship": "red-2a"}}
+    now = state_of(live, game_id)["state"]
+    assert now["ships"]["red-2a"]["dice"] == [{"company": "red", "value": 2}]
+    assert now["companies"]["red"]["contracts"][1]["containers"][0]["loaded"] is True
+
+    # The 4 completes C4's front: red-2a took a die this turn, the cruise ship takes 1s and
+    # 2s, so green-2a is the place; the flag's space is new, so its icon is asked.
+    load = page.locator(".px-picker[data-type=die_loaded]")
+    assert load.locator(".px-pick-off[data-contract='1'][data-container='0']").inner_text().endswith("loaded")
+    load.locator("button[data-contract='1'][data-container='1']").click()
+    fits = load.locator(".px-pick-targets[role=group]")
+    assert fits.locator("button").evaluate_all("bs => bs.map(b => b.dataset.ship)") == ["green-2a"]
+    assert "already loaded this turn" in load.locator(".px-pick-refused button[data-ship='red-2a']").text_content()
+    assert "only 1s and 2s" in load.locator(".px-pick-refused button[data-ship='Dice Fest Line']").text_content()
+    fits.locator("button[data-ship='green-2a']").click()
+    assert "US East flag covers space 1" in load.locator(".px-pick-flag legend").inner_text()
+    steps = len(stored(live, game_id))
+    load.locator(".px-pick-record").click()
+    assert "free action" in load.locator(".result-slot").first.inner_text()
+    assert len(stored(live, game_id)) == steps, "nothing is recorded while the icon is not declared"
+    load.locator("button[data-free=market]").click()
+    shoot(load, "load-flag")
+    event = record_and_wait(page, load.locator(".px-pick-record"), live, game_id)
+    assert event["data"] == {"contract": 1, "container": 1, "target": {"ship": "green-2a"}, "free_action": "market"}
+    now = state_of(live, game_id)
+    red = now["state"]["companies"]["red"]
+    assert red["flags"] == ["US_EAST"] and [c["card"] for c in red["contracts"]] == ["S2"]
+    assert now["state"]["ships"]["green-2a"]["dice"] == [{"company": "red", "value": 4}]
+    assert now["expected"]["event_types"] == ["free_action_used"], "the flag's Market action comes next"
+    assert not errors, errors
+    context.close()
+
+
+def test_a_transfer_then_the_moved_die_then_ships_sail_out(live: Any, browser: Any) -> None:
+    game_id, token = new_game(live)
+    context, page, errors = open_recording(live, browser, game_id, token)
+    transfer = page.locator(".px-picker[data-type=die_transferred]")
+    transfer.wait_for()
+    assert transfer.locator(".px-pick-more").get_attribute("open") is None, "a transfer is rare: folded away"
+    transfer.locator(".px-pick-more > summary").click()
+    assert "$5 from the red company’s money ($18)" in transfer.locator(".px-pick-more > summary").inner_text()
+    transfer.locator("button[data-column='5']").click()
+    assert transfer.locator("button[data-to-column='6']").is_disabled(), "a die goes to the other side"
+    transfer.locator("button[data-to-column='2']").click()
+    event = record_and_wait(page, transfer.locator(".px-pick-record"), live, game_id)
+    assert event["data"] == {"from": {"column": 5}, "to_column": 2}
+    now = state_of(live, game_id)["state"]
+    assert now["action_table"]["columns"] == [2, 2, 1, 1, 1, 2] and now["companies"]["red"]["money"] == 13
+
+    # Only the moved die may be taken: it is chosen, with its side's use.
+    take = page.locator(".px-picker[data-type=action_die_taken]")
+    assert "transferred to column 2" in take.locator(".px-pick-moved").inner_text()
+    assert take.locator("button[data-column]").evaluate_all("bs => bs.map(b => b.dataset.column)") == ["2"]
+    assert take.locator(".px-pick-record").inner_text() == "Take column 2 for movement"
+    event = record_and_wait(page, take.locator(".px-pick-record"), live, game_id)
+    assert event["data"] == {"from": {"column": 2}, "use": "movement"}
+    assert state_of(live, game_id)["state"]["turn"]["allowance"] == {"waterway": 2, "lock": 2}
+
+    # red-1 (Pedro Miguel Locks, bound for the Atlantic) into Culebra Cut, new to the game.
+    move = page.locator(".px-picker[data-type=ship_moved]")
+    assert "2 locks, 2 waterways" in move.locator(".pa-pick-status").inner_text()
+    refused = move.locator(".px-pick-refused")
+    assert refused.locator("button[data-ship='Lucky Me Cruises']").count() == 1, "an empty cruise ship is not ready"
+    assert refused.locator("button[data-ship='red-1']").count() == 0
+    move.locator("button[data-ship='red-1']").click()
+    move.locator("button[data-kind=waterway]").click()
+    move.locator("button[data-to='Culebra Cut']").click()
+    steps = len(stored(live, game_id))
+    move.locator(".px-pick-record").click()
+    assert "dashed rectangle or a lake" in move.locator(".result-slot").first.inner_text()
+    assert len(stored(live, game_id)) == steps
+    move.locator("button[data-zone-kind=DASHED]").click()
+    shoot(move, "move")
+    event = record_and_wait(page, move.locator(".px-pick-record"), live, game_id)
+    assert event["type"] == "ship_moved" and event["actor"] == "Amelia"
+    assert event["data"] == {"ships": ["red-1"], "kind": "waterway", "to": "Culebra Cut", "to_kind": "DASHED", "via": "action"}
+    assert state_of(live, game_id)["state"]["ships"]["red-1"]["zone"] == "Culebra Cut"
+
+    # Into Gatun Lake (a lake: nothing to declare), then out by a lock: the owner's bonus.
+    move = page.locator(".px-picker[data-type=ship_moved]")
+    move.locator("button[data-ship='red-1']").click()
+    move.locator("button[data-kind=waterway]").click()
+    move.locator("button[data-to='Gatun Lake']").click()
+    assert move.locator("button[data-zone-kind]").count() == 0, "the rulebook names Gatun Lake a lake"
+    event = record_and_wait(page, move.locator(".px-pick-record"), live, game_id)
+    assert event["data"] == {"ships": ["red-1"], "kind": "waterway", "to": "Gatun Lake", "via": "action"}
+
+    move = page.locator(".px-picker[data-type=ship_moved]")
+    move.locator("button[data-ship='red-1']").click()
+    move.locator("button[data-kind=lock]").click()
+    move.locator("button[data-to=OCEAN]").click()
+    bonus = move.locator(".px-pick-bonus[data-ship='red-1']")
+    assert "Captain card" in bonus.inner_text() and "$2" in bonus.inner_text()
+    move.locator(".px-pick-record").click()
+    assert "owner’s bonus for red-1" in move.locator(".result-slot").first.inner_text()
+    bonus.locator("button[data-bonus=card]").click()
+    shoot(move, "move-out")
+    event = record_and_wait(page, move.locator(".px-pick-record"), live, game_id)
+    assert event["data"] == {"ships": ["red-1"], "kind": "lock", "to": "OCEAN", "via": "action", "bonus": {"red-1": "card"}}
+    now = state_of(live, game_id)["state"]
+    assert now["ships"]["red-1"]["zone"] == "WAITING ATLANTIC" and now["ships"]["red-1"]["dice"] == []
+    assert [c["card"] for c in now["players"]["Amelia"]["captain"]] == [1]
+    assert now["companies"]["red"]["money"] == 13 + 3, "the ship's die of 3 paid the company"
+    assert not errors, errors
+    context.close()
+
+
+# ------------------------------------------------- a picker alone, on a real state
+
+HARNESS = """
+async ({ type, options, state, players, actor }) => {
+  const { pickers } = await import('/static/js/record/engines/panamax.js');
+  window.recorded = [];
+  const draft = {};
+  const host = document.getElementById('host');
+  const el = pickers[type]({ type, options, state, players, actor, draft,
+    record: (data) => { window.recorded.push(data); return Promise.resolve(true); },
+    fallback: () => null });
+  host.replaceChildren(el || document.createTextNode('generic form'));
+  return Boolean(host.querySelector('.px-picker'));
+}
+"""
+
+PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/static/css/app.css"><link rel="stylesheet" href="/static/css/record.css"></head>
+<body><main class="record"><section class="panel actions"><h2>Record what happened</h2><div id="host"></div></section></main></body></html>"""
+
+
+@pytest.fixture
+def phone(live: Any, browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport=PHONE)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{live.url}/static/css/app.css")
+    page.set_content(PAGE, wait_until="load")
+    yield page
+    assert not errors, errors
+    context.close()
+
+
+def after_setup(*more: tuple[str, str | None, dict[str, Any]]) -> tuple[Any, Any]:
+    """The engine and its state after the set-up and `more` events (each legal)."""
+    engine = panamax()
+    state = engine.setup(PLAYERS, {})
+    for type_, actor, data in [*SETUP, *more]:
+        event = Event(type_, data, actor)
+        assert not [v for v in engine.check(state, event) if v.blocks], (type_, engine.check(state, event))
+        state = engine.apply(state, event)
+    return engine, state
+
+
+def mount(page: Any, engine: Any, state: Any, type_: str) -> Any:
+    expected = engine.expected(state)
+    assert type_ in expected["event_types"]
+    shown = page.evaluate(HARNESS, {"type": type_, "options": expected["options"][type_], "state": state,
+                                    "players": PLAYERS, "actor": expected["actors"][0]})
+    assert shown, f"the {type_} picker replaced the generic form"
+    return page.locator(f".px-picker[data-type={type_}]")
+
+
+def legal(engine: Any, state: Any, type_: str, data: dict[str, Any]) -> list[Any]:
+    return [(v.code, v.message) for v in engine.check(state, Event(type_, data, "Amelia")) if v.blocks]
+
+
+def test_a_front_s_rail_container_goes_only_on_the_first_wagon(phone: Any) -> None:
+    engine, state = after_setup(("action_die_taken", "Amelia", {"from": {"column": 4}, "use": "contract_load"}))
+    state = copy.deepcopy(state)
+    state["companies"]["red"]["contracts"] = [{"card": "R1", "side": "front", "nation": "EU", "containers": [
+        {"value": 5, "rail": True, "loaded": False}, {"value": 1, "rail": False, "loaded": False}]}]
+    picker = mount(phone, engine, state, "die_loaded")
+    picker.locator("button[data-contract='0'][data-container='0']").click()
+    fits = picker.locator(".px-pick-targets[role=group] button")
+    assert fits.evaluate_all("bs => bs.map(b => b.dataset.rail || b.dataset.ship)") == ["true"]
+    assert "1st wagon: 0 of 4" in fits.first.inner_text()
+    assert "goes on the 1st wagon" in picker.locator(".px-pick-refused button[data-ship='Lucky Me Cruises']").text_content()
+    fits.first.click()
+    picker.locator(".px-pick-record").click()
+    data = phone.evaluate("window.recorded")[-1]
+    assert data == {"contract": 0, "container": 0, "target": {"rail": True}}
+    assert legal(engine, state, "die_loaded", data) == []
+
+    # Its other container, a 1 for the EU zone: the cruise ship there takes it.
+    picker.locator("button[data-contract='0'][data-container='1']").click()
+    fits = picker.locator(".px-pick-targets[role=group] button")
+    assert fits.evaluate_all("bs => bs.map(b => b.dataset.ship)") == ["Lucky Me Cruises"]
+
+
+def test_a_cruise_ship_out_names_a_spot_for_each_passenger_token(phone: Any) -> None:
+    engine, state = after_setup(("action_die_taken", "Amelia", {"from": {"column": 2}, "use": "movement"}))
+    state = copy.deepcopy(state)
+    # Dice Fest Line, bound for the Pacific, in the canal's last zone with a die of each of two companies.
+    state["ships"]["Dice Fest Line"].update({"zone": "Miraflores Lake", "dice": [
+        {"company": "green", "value": 2}, {"company": "red", "value": 1}]})
+    state["companies"]["red"]["benefits"] = ["transfer_2"]
+    picker = mount(phone, engine, state, "ship_moved")
+    picker.locator("button[data-ship='Dice Fest Line']").click()
+    picker.locator("button[data-kind=lock]").click()
+    picker.locator("button[data-to=OCEAN]").click()
+    spots = picker.locator(".px-pick-spot")
+    assert spots.count() == 2
+    # The mover's company first: red's token ($5), then green's ($4).
+    assert "$5 to the red company" in spots.nth(0).inner_text() and "$4 to the green company" in spots.nth(1).inner_text()
+    assert spots.nth(0).locator("button[data-spot=transfer_2]").count() == 0, "red's transfer spot is taken"
+    picker.locator(".px-pick-record").click()
+    assert phone.evaluate("window.recorded") == [] and "benefit spot" in picker.locator(".result-slot").first.inner_text()
+    spots.nth(0).locator("button[data-spot=extra_load]").click()
+    spots = picker.locator(".px-pick-spot")
+    spots.nth(1).locator("button[data-spot=transfer_2]").click()
+    picker.locator(".px-pick-record").click()
+    data = phone.evaluate("window.recorded")[-1]
+    assert data == {"ships": ["Dice Fest Line"], "kind": "lock", "to": "OCEAN", "via": "action",
+                    "spots": ["extra_load", "transfer_2"]}
+    assert legal(engine, state, "ship_moved", data) == []
