@@ -234,6 +234,20 @@ def test_a_contract_load_turn_is_recorded_die_card_and_loads(live: Any, browser:
     assert red["flags"] == ["US_EAST"] and [c["card"] for c in red["contracts"]] == ["S2"]
     assert now["state"]["ships"]["green-2a"]["dice"] == [{"company": "red", "value": 4}]
     assert now["expected"]["event_types"] == ["free_action_used"], "the flag's Market action comes next"
+
+    # The flag's Market action: a share of a company in the game that Amelia can pay for.
+    free = page.locator(".px-picker[data-type=free_action_used]")
+    assert free.locator("button[data-kind=market]").get_attribute("aria-pressed") == "true"
+    assert free.locator("button[data-company]").evaluate_all("bs => bs.map(b => b.dataset.company)") == ["red", "green", "yellow"]
+    assert "$6 · 4 left" in free.locator("button[data-company=green]").inner_text()
+    free.locator("button[data-company=green]").click()
+    shoot(free, "free-market")
+    event = record_and_wait(page, free.locator(".px-pick-record"), live, game_id)
+    assert event["type"] == "free_action_used" and event["data"] == {"kind": "market", "company": "green"}
+    now = state_of(live, game_id)
+    assert now["state"]["players"]["Amelia"]["shares"] == {"red": 1, "green": 1}
+    assert now["state"]["players"]["Amelia"]["money"] == 0 and now["state"]["companies"]["green"]["treasury"] == 3
+    assert "free_action_used" not in now["expected"]["event_types"]
     assert not errors, errors
     context.close()
 
@@ -421,3 +435,24 @@ def test_a_cruise_ship_out_names_a_spot_for_each_passenger_token(phone: Any) -> 
     assert data == {"ships": ["Dice Fest Line"], "kind": "lock", "to": "OCEAN", "via": "action",
                     "spots": ["extra_load", "transfer_2"]}
     assert legal(engine, state, "ship_moved", data) == []
+
+
+def test_a_free_load_takes_a_2_from_the_pool_even_onto_a_ship_loaded_this_turn(phone: Any) -> None:
+    engine, state = after_setup(("action_die_taken", "Amelia", {"from": {"column": 4}, "use": "contract_load"}))
+    state = copy.deepcopy(state)
+    state["turn"]["loaded"] = ["green-2a"]
+    state["free_action"] = {"player": "Amelia", "company": "red", "queue": [{"kind": "load_die", "nation": "EU"}]}
+    picker = mount(phone, engine, state, "free_action_used")
+    assert picker.locator("button[data-kind=load_die]").get_attribute("aria-pressed") == "true"
+    assert "Tap the die first" in picker.inner_text()
+    picker.locator("button[data-supply=pool]").click()
+    fits = picker.locator(".px-pick-targets[role=group] button")
+    assert "green-2a" in fits.evaluate_all("bs => bs.map(b => b.dataset.ship)"), "a free load lifts the one-die-a-ship limit"
+    assert "carries no dice" not in picker.text_content(), "military ships are not offered"
+    picker.locator(".px-pick-record").click()
+    assert phone.evaluate("window.recorded") == [] and "ship" in picker.locator(".result-slot").first.inner_text()
+    fits.filter(has_text="green-2a").click()
+    picker.locator(".px-pick-record").click()
+    data = phone.evaluate("window.recorded")[-1]
+    assert data == {"kind": "load_die", "ship": "green-2a", "supply": "pool"}
+    assert legal(engine, state, "free_action_used", data) == []

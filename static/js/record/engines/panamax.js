@@ -1,6 +1,7 @@
 // Panamax on the recording page: the Action table's dice as buttons (take one, or
 // transfer one to the other side first), the company's containers and where each may
-// be loaded, and ship movement (the ships as toggles, so that `ships` is a list).
+// be loaded, a flag's free action (a share, a die from a container or the supply onto a
+// ship, the Rail table), and ship movement (the ships as toggles: `ships` is a list).
 //
 // The engine's `expected()` options are described in engines/panamax/offers.py (by the
 // field's path: "from.column", "target.ship"); its state in engines/panamax/setup.py
@@ -62,6 +63,13 @@ function companyOf(ctx) {
   const player = playerOf(ctx);
   const colour = player && state.players && state.players[player] ? state.players[player].company : null;
   return [colour, (colour && state.companies && state.companies[colour]) || {}];
+}
+
+/** [colour, company] in the players' seat order (the state's JSON may come sorted). */
+function companiesInSeatOrder(state) {
+  const all = state.companies || {};
+  const seated = (state.seats || []).map((p) => ((state.players || {})[p] || {}).company).filter((c) => c in all);
+  return [...seated, ...Object.keys(all).filter((c) => !seated.includes(c))].map((c) => [c, all[c]]);
 }
 
 function declared(state, key) {
@@ -315,11 +323,12 @@ function shipText(ship) {
 }
 
 /** Why the rules would refuse this container's die on `key` ("rail" or a ship), or null
- *  (engines/panamax/contracts.py `target_problems`, cargo.py `load_problems`, PX-C8). */
-function loadProblem(state, held, box, key) {
+ *  (engines/panamax/contracts.py `target_problems`, cargo.py `load_problems`, and PX-C8
+ *  unless `once` is false: a free action's load may use a ship loaded this turn). */
+function loadProblem(state, held, box, key, once = true) {
   const turn = state.turn || {};
   const front = held.side === "front";
-  if (!turn.stevedore && (turn.loaded || []).includes(key)) return "already loaded this turn";
+  if (once && !turn.stevedore && (turn.loaded || []).includes(key)) return "already loaded this turn";
   if (key === "rail") {
     if (!box.rail) return "Rail containers only";
     const wagon = ((state.rail || {}).wagon1 || []).length;
@@ -352,6 +361,76 @@ function heldTitle(held, index) {
   return `${held.setup ? "Setup contract" : "Card"} ${held.card ?? index + 1} · ${side}`;
 }
 
+/** The flag a load of container `j` would earn, with the icon under its space if declared
+ *  (flags.py `icon_problems`), or null. */
+function flagFor(state, company, held, j) {
+  const others = held.containers.filter((_, k) => k !== j);
+  if (held.side !== "front" || others.some((c) => !c.loaded)) return null;
+  if (((state.flag_supply || {})[held.nation] || 0) < 1) return null;
+  const slot = (company.flags || []).filter((f) => f === held.nation).length;
+  return { nation: held.nation, slot, known: declared(state, `clipboard:${held.nation}:${slot}`) };
+}
+
+/** The held contracts' containers as buttons (a loaded one is said, not offered). */
+function containersBlock(contracts, indices, chosen, pick) {
+  return indices.map((i) => {
+    const contract = contracts[i];
+    return h("fieldset", { class: "pa-pick-group px-pick-contract", dataset: { contract: String(i) } },
+      h("legend", {}, heldTitle(contract, i)),
+      h("div", { class: "pa-pick-opts" }, contract.containers.map((c, j) => (c.loaded
+        ? offSpot(String(c.value), "loaded", { contract: String(i), container: String(j) })
+        : option({ label: String(c.value), sub: c.rail ? "Rail icon" : "cargo", pressed: Boolean(chosen) && chosen.contract === i && chosen.container === j,
+          focusKey: `px-box:${i}:${j}`, className: "px-pick-box", data: { contract: String(i), container: String(j) },
+          title: `Container ${j + 1} of ${contract.card}, a ${c.value}`, onclick: () => pick({ contract: i, container: j }) })))));
+  });
+}
+
+/**
+ * Where a die may go: the places the rules allow as buttons by zone, the others folded
+ * away with the reason (still recordable: the table may rule otherwise).
+ */
+function placesBlock(state, keys, problemOf, chosen, choose) {
+  const button = (key) => {
+    const why = problemOf(key);
+    const rail = key === "rail";
+    const wagon = ((state.rail || {}).wagon1 || []).length;
+    return option({ label: rail ? "Rail table" : key, sub: why || (rail ? `1st wagon: ${wagon} of ${WAGON_DICE}` : shipText(state.ships[key])),
+      pressed: chosen === key, focusKey: `px-target:${key}`, className: `px-pick-target${why ? " is-refused" : ""}`,
+      data: rail ? { rail: "true" } : { ship: key }, onclick: () => choose(key) });
+  };
+  const byZone = (list) => {
+    const rows = list.includes("rail") ? [h("div", { class: "px-pick-zone", dataset: { zone: "rail" } }, button("rail"))] : [];
+    const ships = list.filter((k) => k !== "rail");
+    for (const zone of new Set(ships.map((k) => state.ships[k].zone))) {
+      rows.push(h("div", { class: "px-pick-zone", dataset: { zone } }, h("span", { class: "px-pick-zone-name" }, zoneName(zone)),
+        h("div", { class: "pa-pick-opts" }, ships.filter((k) => state.ships[k].zone === zone).map(button))));
+    }
+    return rows;
+  };
+  const fits = keys.filter((k) => !problemOf(k));
+  const refused = keys.filter((k) => problemOf(k));
+  return [
+    fits.length ? h("div", { class: "px-pick-targets", role: "group", "aria-label": "Where the die may go" }, byZone(fits))
+      : h("p", { class: "notice small" }, "No ship in a Loading zone can take this die now."),
+    refused.length ? h("details", { class: "pa-pick-fallback px-pick-refused", open: refused.includes(chosen) || null },
+      h("summary", {}, `Other places (the rules refuse them): ${refused.length}`),
+      h("div", { class: "px-pick-targets" }, byZone(refused))) : null,
+  ];
+}
+
+/** The flag a load earns: its space's icon said, or asked when new to the game. */
+function flagBlock(flag, chosen, pick) {
+  if (!flag) return null;
+  if (flag.known !== undefined) {
+    const name = (FREE_ACTIONS.find(([k]) => k === flag.known) || [flag.known, humanize(String(flag.known))])[1];
+    return h("p", { class: "notice small px-pick-flag" }, `This die completes the card: the ${nationName(flag.nation)} flag covers space ${flag.slot + 1}, which shows ${name}.`);
+  }
+  return h("fieldset", { class: "pa-pick-group px-pick-flag" },
+    h("legend", {}, `This die completes the card: the ${nationName(flag.nation)} flag covers space ${flag.slot + 1} of its row, new to this game. What does the space show?`),
+    h("div", { class: "pa-pick-opts" }, FREE_ACTIONS.map(([kind, label]) => option({ label, pressed: chosen === kind,
+      focusKey: `px-free:${kind}`, className: "px-pick-free", data: { free: kind }, onclick: () => pick(kind) }))));
+}
+
 function loadPicker(ctx) {
   const state = ctx.state || {};
   const options = ctx.options || {};
@@ -372,36 +451,16 @@ function loadPicker(ctx) {
   const chosenOk = draft.box && open.some(({ i, j }) => i === draft.box.contract && j === draft.box.container);
   if (!chosenOk) draft.box = open.length === 1 ? { contract: open[0].i, container: open[0].j } : null;
 
-  /** The flag this load would earn, and the icon under its space if the table must declare it. */
-  const flagFor = (held, j) => {
-    const others = held.containers.filter((_, k) => k !== j);
-    if (held.side !== "front" || others.some((c) => !c.loaded)) return null;
-    if (((state.flag_supply || {})[held.nation] || 0) < 1) return null;
-    const slot = (company.flags || []).filter((f) => f === held.nation).length;
-    return { nation: held.nation, slot, known: declared(state, `clipboard:${held.nation}:${slot}`) };
-  };
-
   const submit = () => {
     fill(result);
     const box = draft.box;
     if (!box) return problem(result, "Tap the container loaded.");
     if (!draft.target) return problem(result, "Tap where the die goes: a ship or the Rail table.");
-    const held = contracts[box.contract];
-    const flag = flagFor(held, box.container);
+    const flag = flagFor(state, company, contracts[box.contract], box.container);
     if (flag && flag.known === undefined && !draft.free) return problem(result, "Choose the free action printed under the flag’s space.");
     const data = { contract: box.contract, container: box.container, target: draft.target === "rail" ? { rail: true } : { ship: draft.target } };
     if (flag && flag.known === undefined) data.free_action = draft.free;
     return ctx.record(data);
-  };
-
-  const targetButton = (key, why) => {
-    const rail = key === "rail";
-    const label = rail ? "Rail table" : key;
-    const wagon = ((state.rail || {}).wagon1 || []).length;
-    const sub = why || (rail ? `1st wagon: ${wagon} of ${WAGON_DICE}` : shipText(state.ships[key]));
-    return option({ label, sub, pressed: draft.target === key, focusKey: `px-target:${key}`,
-      className: `px-pick-target${why ? " is-refused" : ""}`, data: rail ? { rail: "true" } : { ship: key },
-      onclick: () => { draft.target = key; fill(result); draw(`px-target:${key}`); } });
   };
 
   function targets() {
@@ -410,44 +469,16 @@ function loadPicker(ctx) {
     const held = contracts[box.contract];
     const container = held.containers[box.container];
     const keys = [...(railOffered ? ["rail"] : []), ...ships.filter((s) => state.ships && state.ships[s])];
-    const fits = [];
-    const refused = [];
-    for (const key of keys) (loadProblem(state, held, container, key) ? refused : fits).push(key);
     if (draft.target && !keys.includes(draft.target)) draft.target = null;
-    const byZone = (list) => {
-      const rows = [];
-      if (list.includes("rail")) rows.push(h("div", { class: "px-pick-zone", dataset: { zone: "rail" } }, targetButton("rail", loadProblem(state, held, container, "rail"))));
-      const zones = [...new Set(list.filter((k) => k !== "rail").map((k) => state.ships[k].zone))];
-      for (const zone of zones) {
-        rows.push(h("div", { class: "px-pick-zone", dataset: { zone } }, h("span", { class: "px-pick-zone-name" }, zoneName(zone)),
-          h("div", { class: "pa-pick-opts" }, list.filter((k) => k !== "rail" && state.ships[k].zone === zone)
-            .map((k) => targetButton(k, loadProblem(state, held, container, k))))));
-      }
-      return rows;
-    };
     const where = held.side === "front"
       ? (container.rail ? "A Rail container of a front goes on the 1st wagon." : `A front’s cargo goes to a ship in Loading ${nationName(held.nation)}.`)
       : `Generic cargo goes to a ship in any Loading zone${container.rail ? ", or the 1st wagon" : ""}.`;
-    const flag = flagFor(held, box.container);
-    let flagPart = null;
-    if (flag && flag.known !== undefined) {
-      const name = (FREE_ACTIONS.find(([k]) => k === flag.known) || [flag.known, humanize(String(flag.known))])[1];
-      flagPart = h("p", { class: "notice small px-pick-flag" }, `This die completes the card: the ${nationName(flag.nation)} flag covers space ${flag.slot + 1}, which shows ${name}.`);
-    } else if (flag) {
-      flagPart = h("fieldset", { class: "pa-pick-group px-pick-flag" },
-        h("legend", {}, `This die completes the card: the ${nationName(flag.nation)} flag covers space ${flag.slot + 1} of its row, new to this game. What does the space show?`),
-        h("div", { class: "pa-pick-opts" }, FREE_ACTIONS.map(([kind, label]) => option({ label, pressed: draft.free === kind,
-          focusKey: `px-free:${kind}`, className: "px-pick-free", data: { free: kind },
-          onclick: () => { draft.free = kind; fill(result); draw(`px-free:${kind}`); } }))));
-    }
     return [
       h("p", { class: "muted small pa-pick-hint" }, where),
-      fits.length ? h("div", { class: "px-pick-targets", role: "group", "aria-label": "Where the die may go" }, byZone(fits))
-        : h("p", { class: "notice small" }, "No ship in a Loading zone can take this die now."),
-      refused.length ? h("details", { class: "pa-pick-fallback px-pick-refused", open: refused.includes(draft.target) || null },
-        h("summary", {}, `Other places (the rules refuse them): ${refused.length}`),
-        h("div", { class: "px-pick-targets" }, byZone(refused))) : null,
-      flagPart,
+      placesBlock(state, keys, (key) => loadProblem(state, held, container, key), draft.target,
+        (key) => { draft.target = key; fill(result); draw(`px-target:${key}`); }),
+      flagBlock(flagFor(state, company, held, box.container), draft.free,
+        (kind) => { draft.free = kind; fill(result); draw(`px-free:${kind}`); }),
     ];
   }
 
@@ -462,22 +493,165 @@ function loadPicker(ctx) {
     fill(root,
       h("h3", { id: title }, "Die loaded"),
       h("p", { class: "pa-pick-status" }, `The ${colour} company loads: `, `${used} of ${plural(allowed, "load")} used this action.`),
-      offered.length ? offered.map((i) => {
-        const contract = contracts[i];
-        return h("fieldset", { class: "pa-pick-group px-pick-contract", dataset: { contract: String(i) } },
-          h("legend", {}, heldTitle(contract, i)),
-          h("div", { class: "pa-pick-opts" }, contract.containers.map((c, j) => (c.loaded
-            ? offSpot(String(c.value), "loaded", { contract: String(i), container: String(j) })
-            : option({ label: String(c.value), sub: c.rail ? "Rail icon" : "cargo", pressed: Boolean(box) && box.contract === i && box.container === j,
-              focusKey: `px-box:${i}:${j}`, className: "px-pick-box", data: { contract: String(i), container: String(j) },
-              title: `Container ${j + 1} of ${contract.card}, a ${c.value}`,
-              onclick: () => { draft.box = { contract: i, container: j }; draft.free = null; fill(result); draw(`px-box:${i}:${j}`); } })))));
+      offered.length ? containersBlock(contracts, offered, box, (picked) => {
+        draft.box = picked;
+        draft.free = null;
+        draft.target = null;
+        fill(result);
+        draw(`px-box:${picked.contract}:${picked.container}`);
       }) : h("p", { class: "notice small" }, `The ${colour} company holds no contract to load: take one first.`),
       offered.length ? group("Where the die goes", targets()) : null,
       offered.length ? h("div", { class: "form-foot" }, recordButton(ctx, submit,
         value !== null && where ? `Load the ${value} onto ${where}` : "Record the load")) : null,
       result,
       offered.length ? fallback : null);
+    refocus(root, focusKey);
+  }
+
+  draw();
+  return root;
+}
+
+// ------------------------------------------------------------ free_action_used
+
+const FREE_KINDS = {
+  market: ["Buy a share", "the flag’s Market action"],
+  defer: ["Defer it", "turn the flag to its Market side"],
+  deferred_market: ["Buy the deferred share", "the Market action kept"],
+  decline: ["Let it go", "the deferred Market is lost"],
+  load_die: ["Load a die", "any ship in a Loading zone"],
+  load_rail: ["Load the rail", "a 2, or +2 in the 1st wagon"],
+  move3: ["Move 3", "three moves follow"],
+  impossible: ["It cannot be used", "no die, no ship"],
+};
+const FREE_DIE = 2; // a free action's die from the Warehouse or Pool shows 2
+const RAIL_RAISE = 2;
+
+function freePicker(ctx) {
+  const state = ctx.state || {};
+  const kinds = (ctx.options && ctx.options.kind) || [];
+  const pending = state.free_action;
+  if (!kinds.length || !pending || !pending.queue || !pending.queue.length) return null;
+  const colour = pending.company;
+  const company = (state.companies || {})[colour] || {};
+  const player = pending.player;
+  const due = pending.queue[0];
+  const draft = ctx.draft;
+  if (!draft.kind || !kinds.includes(draft.kind)) draft.kind = kinds.includes(due.kind) ? due.kind : null;
+  const title = "picker-title-free_action_used";
+  const root = section(ctx, "free", title);
+  const result = resultSlot(ctx);
+  const fallback = fallbackDetails(ctx, "Type the free action instead");
+  const contracts = company.contracts || [];
+  const wagon = (state.rail || {}).wagon1 || [];
+  const supplies = [["warehouse", "Warehouse"], ["pool", "Pool"]];
+
+  const sourceBox = () => {
+    const from = draft.from;
+    if (!from) return null;
+    if (from.supply) return { held: { side: "back", containers: [] }, box: { value: FREE_DIE, rail: false } };
+    const held = contracts[from.contract];
+    return held && held.containers[from.container] ? { held, box: held.containers[from.container] } : null;
+  };
+
+  const submit = () => {
+    fill(result);
+    const kind = draft.kind;
+    if (!kind) return problem(result, "Choose how the free action is used.");
+    const data = { kind };
+    if (kind === "market" || kind === "deferred_market") {
+      if (!draft.company) return problem(result, "Tap the company whose share is bought.");
+      data.company = draft.company;
+    } else if (kind === "load_die") {
+      const source = sourceBox();
+      if (!source) return problem(result, "Tap where the die comes from: a container, the Warehouse or the Pool.");
+      if (!draft.ship) return problem(result, "Tap the ship it goes on.");
+      data.ship = draft.ship;
+      if (draft.from.supply) data.supply = draft.from.supply;
+      else {
+        data.contract = draft.from.contract;
+        data.container = draft.from.container;
+        const flag = flagFor(state, company, source.held, draft.from.container);
+        if (flag && flag.known === undefined) {
+          if (!draft.free) return problem(result, "Choose the free action printed under the flag’s space.");
+          data.free_action = draft.free;
+        }
+      }
+    } else if (kind === "load_rail") {
+      if (!draft.rail) return problem(result, "Tap a die for the 1st wagon, or one of its dice to raise.");
+      Object.assign(data, draft.rail);
+    }
+    return ctx.record(data);
+  };
+
+  const redraw = (key) => { fill(result); draw(key); };
+
+  function details() {
+    const kind = draft.kind;
+    if (kind === "market" || kind === "deferred_market") {
+      const money = ((state.players || {})[player] || {}).money;
+      return group(`A share bought with ${player}’s money ($${money ?? "?"})`, h("div", { class: "pa-pick-opts" },
+        companiesInSeatOrder(state).map(([c, info]) => {
+          const why = !info.treasury ? "none left" : money !== undefined && info.price > money ? `costs $${info.price}` : null;
+          return option({ label: humanize(c), sub: why || `$${info.price} · ${info.treasury} left`, pressed: draft.company === c, disabled: Boolean(why),
+            focusKey: `px-company:${c}`, data: { company: c }, onclick: () => { draft.company = c; redraw(`px-company:${c}`); } });
+        })));
+    }
+    if (kind === "load_die") {
+      const open = contracts.map((c, i) => i).filter((i) => contracts[i].containers.some((b) => !b.loaded));
+      const fromBox = draft.from && !draft.from.supply ? draft.from : null;
+      const source = sourceBox();
+      const ships = Object.keys(state.ships || {}).filter((s) => state.ships[s].status === "ON_BOARD"
+        && String(state.ships[s].zone || "").startsWith("LOADING ") && state.ships[s].kind !== "MILITARY");
+      if (draft.ship && !ships.includes(draft.ship)) draft.ship = null;
+      return [
+        group("The die", open.length ? containersBlock(contracts, open, fromBox, (picked) => {
+          draft.from = picked;
+          draft.ship = null;
+          draft.free = null;
+          redraw(`px-box:${picked.contract}:${picked.container}`);
+        }) : null,
+        h("div", { class: "pa-pick-opts" }, supplies.map(([s, name]) => option({ label: `A 2 from the ${name}`, sub: `${company[s] ?? 0} there`,
+          pressed: Boolean(draft.from && draft.from.supply === s), disabled: !company[s], focusKey: `px-supply:${s}`, data: { supply: s },
+          onclick: () => { draft.from = { supply: s }; draft.ship = null; redraw(`px-supply:${s}`); } })))),
+        group("Onto", source ? placesBlock(state, ships, (key) => loadProblem(state, source.held, source.box, key, false), draft.ship,
+          (key) => { draft.ship = key; redraw(`px-target:${key}`); }) : h("p", { class: "muted small" }, "Tap the die first."),
+        fromBox && source ? flagBlock(flagFor(state, company, source.held, fromBox.container), draft.free,
+          (k) => { draft.free = k; redraw(`px-free:${k}`); }) : null),
+      ];
+    }
+    if (kind === "load_rail") {
+      const full = wagon.length >= WAGON_DICE;
+      return group(`The 1st wagon: ${wagon.length} of ${WAGON_DICE} dice`,
+        h("div", { class: "pa-pick-opts" }, supplies.map(([s, name]) => option({ label: `A 2 from the ${name}`,
+          sub: full ? "the wagon is full" : `${company[s] ?? 0} there`, pressed: Boolean(draft.rail && draft.rail.supply === s),
+          disabled: full || !company[s], focusKey: `px-rail:${s}`, data: { supply: s },
+          onclick: () => { draft.rail = { supply: s }; redraw(`px-rail:${s}`); } })),
+        wagon.map((die, place) => {
+          const own = die.company === colour;
+          const why = !own ? `${die.company}’s` : Number(die.value) + RAIL_RAISE > 6 ? "a die shows 6 at most" : null;
+          return option({ label: `+2 on the ${die.value}`, sub: why || `place ${place + 1}`, pressed: Boolean(draft.rail && draft.rail.raise === place),
+            disabled: Boolean(why), focusKey: `px-raise:${place}`, data: { raise: String(place) },
+            onclick: () => { draft.rail = { raise: place }; redraw(`px-raise:${place}`); } });
+        })));
+    }
+    return null;
+  }
+
+  function draw(focusKey = null) {
+    fill(root,
+      h("h3", { id: title }, "Free action used"),
+      h("p", { class: "pa-pick-status" }, `The ${nationName(due.nation)} flag’s free action for the ${colour} company (${player}): `,
+        (FREE_KINDS[due.kind] || [humanize(String(due.kind))])[0], "."),
+      group("How it is used", h("div", { class: "pa-pick-opts" }, kinds.map((k) => {
+        const [label, sub] = FREE_KINDS[k] || [humanize(k), null];
+        return option({ label, sub, pressed: draft.kind === k, focusKey: `px-free-kind:${k}`, className: "px-pick-free-kind", data: { kind: k },
+          onclick: () => { draft.kind = k; redraw(`px-free-kind:${k}`); } });
+      }))),
+      details(),
+      h("div", { class: "form-foot" }, recordButton(ctx, submit, "Record the free action")),
+      result,
+      fallback);
     refocus(root, focusKey);
   }
 
@@ -728,5 +902,6 @@ export const pickers = {
   action_die_taken: takePicker,
   die_transferred: transferPicker,
   die_loaded: loadPicker,
+  free_action_used: freePicker,
   ship_moved: movePicker,
 };
