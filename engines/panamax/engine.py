@@ -1,8 +1,7 @@
-"""The ``Panamax`` engine object (work in progress: not registered, see the package
-docstring).  It follows ``engines.base.Engine`` and, like Pan Am's, delegates to one
-module per job.  So far it knows the set-up and its events, and a turn's Action die,
-transfer, Market actions and end, the end of each round and of the game; the Setup
-Contracts, loading and movement come next."""
+"""The ``Panamax`` engine object.  It follows ``engines.base.Engine`` and, like Pan Am's,
+delegates to one module per job: the guards come first here (unknown type or player, the
+game over, whose turn it is, a flag's free action due), then each phase's event table
+names the module that judges and folds the event (see the package docstring)."""
 
 from __future__ import annotations
 

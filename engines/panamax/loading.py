@@ -2,9 +2,10 @@
 Cargo", "Loading Cargo", "Build ships and place them on the board", "How to load
 ships"): taking a card, revealing the next, building and placing ships, loading dice.
 
-So far the Action die's loads (``via: "action"``); the Clipboard's free loads and the
-Stevedore card's come with their events.  A contract the company completes earns its
-flag; the flag's free action comes with the Clipboard's events too.
+The Action die's loads (and a Setup Contract's, and a Stevedore card's) are counted here;
+``container_problems`` and ``load_container`` are the one path every die from a
+contract takes, a free action's too (``free_actions``).  A contract the company
+completes earns its flag (``flags``).
 """
 
 from __future__ import annotations

@@ -9,10 +9,8 @@ Dividends (``dividends``: the Market table's dividend per share is declared).  T
 Managing Director Award follows from those, and the maintenance: the Dice Pool goes
 back to the Warehouse, the rail flags are refilled, and the next round's Action table
 is rolled.  After round 3 each player reveals their Financial Advisor cards
-(``financial_advisor_revealed``) and the game is over.
-
-Not yet: a flag's free action when it is taken from the platform (it comes with the
-Clipboard's events, in a later part of this engine).
+(``financial_advisor_revealed``) and the game is over.  A flag taken from the platform
+brings its free action (``flags``), used before the round goes on.
 """
 
 from __future__ import annotations

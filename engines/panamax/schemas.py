@@ -1,8 +1,8 @@
 """The shape of each Panamax event's data (marshmallow, unknown fields refused).
 
 Shape only; whether an event is legal here and now is a rule, judged by ``check``
-with its PX code.  So far: the set-up's events (the note's B3.1) and a turn's Action
-die, transfer, Market actions and end (B3.2); the end of a round and of the game (B3.3).
+with its PX code.  The set-up's events (the note's B3.1), a turn's (B3.2), the end of a
+round's and of the game's (B3.3).
 """
 
 from __future__ import annotations

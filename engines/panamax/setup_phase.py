@@ -5,7 +5,7 @@ order, each once (the Action table until a roll stands): ``advanced_bids`` (the
 advanced variant only), ``action_table_rolled``, ``contracts_revealed`` and one
 ``financial_advisor_kept`` per player.  A roll the Mulligan Rule sends back is a fact
 of the table too: it is stored, and the next roll replaces it.  When all are in, the
-phase becomes ``SETUP_CONTRACTS`` (steps 22-23, the next part of this engine), or,
+phase becomes ``SETUP_CONTRACTS`` (steps 22-23, ``setup_contracts``), or,
 when the rules profile leaves those steps out of the standard set-up, ``TURNS``.
 """
 

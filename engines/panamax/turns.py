@@ -4,8 +4,8 @@ Market actions of an Executive die, and the turn's end.
 In turn order each player takes ONE Action die (PX-T1, PX-T2).  Before it the player
 may transfer a die to the other side of the table, once, for the company's money; the
 die transferred is then the one taken (PX-T7, PX-T8).  What the die allows is kept in
-``state["turn"]`` for the events that spend it (loads, moves: later parts of this
-engine).  The round ends when the table is empty (PX-E1).
+``state["turn"]`` for the events that spend it (``loading``, ``movement``).  The round
+ends when the table is empty (PX-E1).
 """
 
 from __future__ import annotations

@@ -8,25 +8,18 @@ from __future__ import annotations
 from typing import Any
 
 from engines.base import Event, State
-from engines.panamax.action_table import layout_from_rolls
 from engines.panamax.engine import Panamax
 from tests.engines.scenario import codes, legal
 from tests.engines.test_panamax_loading import card, load, placed, taken
-from tests.engines.test_panamax_turns import ACTION, END, EXECUTIVE, take
+from tests.engines.test_panamax_loading import playing as loading_table
+from tests.engines.test_panamax_turns import END, take
 
 ENGINE = Panamax()
-SLOTS = {"4": card("C4", "CHINA", (2, 3), (True, False)), "5": card("C5"), "6": card("C6", "EU", (1, 5, 6))}
 
 
 def playing() -> State:
     """Ana (red) and Ben (green); the EU card C5 (one 4) on column 5, another EU card (a 3) on Inbound."""
-    state = ENGINE.setup(["Ana", "Ben"], {"setup_contracts_in_standard": False})
-    return legal(ENGINE, state,
-                 Event("action_table_rolled", {"action_rolls": ACTION, "executive_rolls": EXECUTIVE,
-                                               "layout": layout_from_rolls(ACTION, EXECUTIVE)}),
-                 Event("contracts_revealed", {"action_table": SLOTS, "inbound": card("I", "EU", (3,)),
-                                              "draw_top": card("D", "US_WEST")}),
-                 Event("financial_advisor_kept", {"player": "Ana"}), Event("financial_advisor_kept", {"player": "Ben"}))
+    return loading_table(inbound=card("I", "EU", (3,)))
 
 
 def flagged(icon: str) -> State:

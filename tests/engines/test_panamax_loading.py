@@ -25,12 +25,14 @@ def card(card_id: str, nation: str = "EU", values: tuple[int, ...] = (4,), rail:
 SLOTS = {"4": card("C4", "CHINA", (2, 3), (True, False)), "5": card("C5"), "6": card("C6", "EU", (1, 5, 6))}
 
 
-def playing() -> State:
+def playing(inbound: dict[str, Any] | None = None) -> State:
+    """Ana (red) and Ben (green) at Ana's first turn: SLOTS on the table, a US East card
+    (or ``inbound``) on Inbound Cargo."""
     state = ENGINE.setup(["Ana", "Ben"], {"setup_contracts_in_standard": False})
     return legal(ENGINE, state,
                  Event("action_table_rolled", {"action_rolls": ACTION, "executive_rolls": EXECUTIVE,
                                                "layout": layout_from_rolls(ACTION, EXECUTIVE)}),
-                 Event("contracts_revealed", {"action_table": SLOTS, "inbound": card("I", "US_EAST"),
+                 Event("contracts_revealed", {"action_table": SLOTS, "inbound": inbound or card("I", "US_EAST"),
                                               "draw_top": card("D", "US_WEST")}),
                  Event("financial_advisor_kept", {"player": "Ana"}), Event("financial_advisor_kept", {"player": "Ben"}))
 
