@@ -456,3 +456,21 @@ def test_a_free_load_takes_a_2_from_the_pool_even_onto_a_ship_loaded_this_turn(p
     data = phone.evaluate("window.recorded")[-1]
     assert data == {"kind": "load_die", "ship": "green-2a", "supply": "pool"}
     assert legal(engine, state, "free_action_used", data) == []
+
+
+def test_a_zone_the_record_has_not_seen_is_typed_and_its_kind_declared(phone: Any) -> None:
+    engine, state = after_setup(("action_die_taken", "Amelia", {"from": {"column": 2}, "use": "movement"}))
+    picker = mount(phone, engine, state, "ship_moved")
+    picker.locator("button[data-ship='red-1']").click()
+    picker.locator("button[data-kind=waterway]").click()
+    picker.locator("button[data-to=other]").click()
+    assert phone.evaluate("document.activeElement.id") == "px-new-zone", "the name field takes the focus"
+    phone.locator("#px-new-zone").fill("Paraiso Reach")
+    picker.locator(".px-pick-record").click()
+    assert phone.evaluate("window.recorded") == [] and "dashed rectangle or a lake" in picker.locator(".result-slot").first.inner_text()
+    picker.locator("button[data-zone-kind=DASHED]").click()
+    assert phone.locator("#px-new-zone").input_value() == "Paraiso Reach", "the name survives a re-render"
+    picker.locator(".px-pick-record").click()
+    data = phone.evaluate("window.recorded")[-1]
+    assert data == {"ships": ["red-1"], "kind": "waterway", "to": "Paraiso Reach", "to_kind": "DASHED", "via": "action"}
+    assert legal(engine, state, "ship_moved", data) == []

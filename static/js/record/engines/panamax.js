@@ -726,7 +726,12 @@ function movePicker(ctx) {
   draft.spots ||= [];
   if (draft.kind && !kinds.includes(draft.kind)) draft.kind = null;
   if (!draft.kind && kinds.length === 1) draft.kind = kinds[0];
-  if (!draft.via || !vias.includes(draft.via)) draft.via = vias.length === 1 ? vias[0] : vias.includes("action") ? "action" : null;
+  const turnLeft = remaining(state.turn || {});
+  if (!draft.via || !vias.includes(draft.via)) {
+    // Only a free action's moves left (a Move 3 at the round's end): those.
+    const onlyFree = turnLeft.lock <= 0 && turnLeft.waterway <= 0 && vias.includes("move3");
+    draft.via = vias.length === 1 ? vias[0] : onlyFree ? "move3" : vias.includes("action") ? "action" : null;
+  }
   const title = "picker-title-ship_moved";
   const root = section(ctx, "move", title);
   const result = resultSlot(ctx);
@@ -871,8 +876,9 @@ function movePicker(ctx) {
       draft.to === "other" ? h("div", { class: "field pa-pick-inline-field" }, h("label", { for: "px-new-zone" }, "The zone’s name"),
         h("input", { id: "px-new-zone", autocomplete: "off", maxlength: "60", value: draft.newZone || "", dataset: { focusKey: "px-new-zone" },
           oninput: (e) => { draft.newZone = e.target.value; },
-          onchange: () => draw() })) : null),
-      needsKind(to) ? group(`${to} is new to this game: it is`, h("div", { class: "pa-pick-opts" },
+          })) : null),
+      // A typed zone is asked its kind at once (no re-render while typing); a known one sends none.
+      draft.to === "other" || needsKind(to) ? group(`${draft.to === "other" ? "A new zone" : to} is new to this game: it is`, h("div", { class: "pa-pick-opts" },
         [["DASHED", "A dashed rectangle", "4 slots"], ["LAKE", "A lake", "no limit"]].map(([k, label, sub]) => option({
           label, sub, pressed: draft.toKind === k, focusKey: `px-zone-kind:${k}`, data: { zoneKind: k },
           onclick: () => { draft.toKind = k; fill(result); draw(`px-zone-kind:${k}`); } })))) : null,
