@@ -265,7 +265,8 @@ def standings(state: State) -> dict[str, Any]:
             awards, bailouts = sum(player["awards"]), 15 * player["bailouts"]
             total = player["money"] + shares + awards - bailouts
             breakdown = {"money": player["money"], "shares": shares, "awards": awards, "bailouts": -bailouts}
-        breakdown["company_money"] = state["companies"][player["company"]]["money"]
+        company = state["companies"][player["company"]]
+        breakdown["company_money"], breakdown["company_price"] = company["money"], company["price"]
         rows.append({"player": name, "total": total, "status": "managing", "rank": None, "breakdown": breakdown})
     order = state["turn_order"]
     ranked = sorted(rows, key=lambda row: (-row["total"], order.index(row["player"])))

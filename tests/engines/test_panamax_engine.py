@@ -115,3 +115,6 @@ def test_advanced_bids_set_each_company_s_capital_and_price() -> None:  # PX-S2,
 def test_the_standard_standings_are_money_and_shares() -> None:
     rows = ENGINE.standings(ENGINE.setup(PLAYERS, {}))["players"]
     assert [(row["player"], row["total"], row["rank"]) for row in rows] == [("Ana", 12, 1), ("Ben", 12, 1), ("Cy", 12, 1)]
+    # Beside each fortune, the company the player manages: its money and its stock price.
+    assert rows[0]["breakdown"] == {"money": 6, "shares": 6, "awards": 0, "bailouts": 0, "company_money": 18,
+                                    "company_price": 6}
