@@ -42,7 +42,7 @@ const pipsOf = (die) => (die ? Number(die.column ?? die.executive) : null);
 const dieName = (die) => (die.column !== undefined ? `column ${die.column}` : `Executive die ${die.executive}`);
 const sameDie = (a, b) => Boolean(a && b) && a.column === b.column && a.executive === b.executive;
 
-/** "LOADING US_EAST" -> "Loading US East", "WAITING PACIFIC" -> "Waiting Pacific", OCEAN -> "the ocean". */
+/** "LOADING US_EAST" -> "Loading US East", "WAITING PACIFIC" -> "Waiting Pacific", OCEAN -> "Out to the ocean". */
 function zoneName(zone) {
   const text = String(zone || "");
   if (text === OCEAN) return "Out to the ocean";
