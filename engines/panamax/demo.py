@@ -71,7 +71,9 @@ def _moves(state: State, offered: dict[str, Any], actor: str | None) -> list[Eve
     a unique ship's size as 2 slots (made up)."""
     out: list[Event] = []
     canal = list(state["canal"])
-    for ship in offered["ships"][:6]:
+    # Loaded company ships first: they are the ones worth sailing.
+    ranked = sorted(offered["ships"], key=lambda s: (state["ships"][s]["kind"] != "COMPANY", -len(state["ships"][s]["dice"])))
+    for ship in ranked[:6]:
         info = state["ships"][ship]
         sizes = {} if info["slots"] is not None or ship in ("Dice Fest Line", "Lucky Me Cruises") else {"sizes": {ship: 2}}
         ahead = canal if info["bound"] == "PACIFIC" else canal[::-1]
@@ -212,7 +214,7 @@ def candidates(engine: Engine, state: State) -> list[Event]:
 
 PLAYERS = ["Amelia", "Bruno", "Chen"]
 TITLE = "Demo: Amelia, Bruno and Chen run Panamax (illustrative cards and canal)"
-SEED = 1
+SEED = 17
 # How much the fixed rule likes each kind of event (a weight for the seeded draw).
 _LIKES = {
     "contract_card_revealed": 50, "military_pay_claimed": 50, "die_loaded": 8, "free_action_used": 6,
@@ -232,7 +234,8 @@ def _liking(state: State, event: Event) -> float:
     if event.type == "action_die_taken":
         return _USES[data["use"]]
     if event.type == "ship_moved":
-        return 20.0 if data["to"] == "OCEAN" else 6.0 if state["ships"][data["ships"][0]]["kind"] == "COMPANY" else 2.0
+        ship = state["ships"][data["ships"][0]]
+        return 30.0 if data["to"] == "OCEAN" else 3.0 + 3 * len(ship["dice"]) if ship["kind"] == "COMPANY" else 1.0
     if event.type == "contract_taken":
         held = state["companies"][state["players"][state["turn"]["player"]]["company"]]["contracts"]
         return 0.0 if len(held) >= 2 else 5.0 if data["side"] == "front" else 0.5

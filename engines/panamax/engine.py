@@ -286,10 +286,8 @@ def expected_of(state: State) -> dict[str, Any]:
     up, a company's fees) list every player: anyone at the table records them."""
     pending = state.get("free_action")
     if pending and pending["queue"]:
-        due = pending["queue"][0]["kind"]
-        kinds = {"market": ["market", "defer"], flags.DEFERRED: [flags.DEFERRED, "decline"]}.get(due, [due, "impossible"])
         return {"actors": [pending["player"]], "event_types": ["free_action_used"],
-                "options": {"free_action_used": {"kind": kinds}}}
+                "options": {"free_action_used": offers.free_action_options(state)}}
     if state.get("turn") and state["phase"] == "END_RAIL":  # a rail flag's three free moves
         return {"actors": [state["turn"]["player"]], "event_types": ["ship_moved", "movement_impossible"],
                 "options": offers.turn_options(state, ["ship_moved"])}

@@ -1,43 +1,72 @@
-"""What the recording page offers during a turn (``expected()["options"]``): for each
-event the player may record now, the choices of each field that the rules leave open,
-by the field's path in the event (``"from.column"``, ``"target.ship"``).
+"""What the recording page offers during a turn (``expected()["options"]``).
 
-Each list is what could be legal for that field alone; the rules still judge the whole
-event (a die of column 2 cannot be used for a contract, whatever the lists allow).
+Two kinds of entries, for each event the player may record now:
+
+- the choices of each field, by its path in the event (``"from.column"``,
+  ``"target.ship"``), what the generic form fills its lists with: each list is what
+  could be legal for that field alone;
+- whole legal choices the engine has judged itself, so that the page never has to
+  know a rule (``dice`` with what each die allows and its legal uses, ``loads`` with
+  each container's legal targets, ``moves`` with the ships that may sail and the
+  zones ahead of each, the free action's companies, supplies, ships and wagon dice).
+  Each is found by asking the rules (``check``) about the event it would make; a
+  declaration the table must add (a zone's kind, a flag space's icon) is named, not
+  guessed.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from engines.base import State
-from engines.panamax import action_table, movement
+from engines.base import State, Violation
+from engines.panamax import action_table, cargo, contracts, flags, free_actions, loading, movement, turns
+from engines.panamax.clipboard import FREE_DIE_VALUE, RAIL_RAISE, next_slot
 from engines.panamax.loading import LOADING_ZONES
-from engines.panamax.turns import MARKET_USES, USES, current_player
+from engines.panamax.turns import USES, current_player
 
 Choices = dict[str, list[Any]]
+Rules = Callable[[State, str | None, Mapping[str, Any]], list[Violation]]
 
 
-def _dice(layout: dict[str, Any]) -> Choices:
-    columns = [c for c in range(1, 7) if layout["columns"][c - 1]]
-    executive = [v for v in layout["executive"] if not layout["columns"][v - 1]]
-    return {"from.column": columns, "from.executive": executive}
+def _legal(rules: Rules, state: State, data: Mapping[str, Any]) -> bool:
+    return not any(v.blocks for v in rules(state, None, data))
+
+
+def _sources(layout: Mapping[str, Any]) -> list[dict[str, int]]:
+    return [{"column": c} for c in range(1, 7) if layout["columns"][c - 1]] + \
+        [{"executive": v} for v in layout["executive"] if not layout["columns"][v - 1]]
+
+
+def _allows(layout: Mapping[str, Any], source: Mapping[str, int]) -> dict[str, int]:
+    """What the die of ``source`` allows once taken (as ``turns.apply_take`` reckons it)."""
+    _, row = action_table.take(layout, source)
+    return action_table.allowance(source, row)
 
 
 def _take(state: State) -> Choices:
-    turn, layout = state["turn"], state["action_table"]
-    if turn["transferred_to"] is not None:
-        column = turn["transferred_to"]
-        uses = ["movement" if action_table.side_of(column) == "movement" else "contract_load", "pass"]
-        return {"from.column": [column], "from.executive": [], "use": uses}
-    dice = _dice(layout)
-    uses = [use for use in USES if use not in MARKET_USES or dice["from.executive"]]
-    return {**dice, "use": uses}
+    layout, moved = state["action_table"], state["turn"]["transferred_to"]
+    sources = [{"column": moved}] if moved is not None else _sources(layout)
+    dice = []
+    for source in sources:
+        uses = [use for use in USES if _legal(turns.check_take, state, {"from": source, "use": use})]
+        if uses:
+            dice.append({"from": source, "allows": _allows(layout, source), "uses": uses})
+    return {"from.column": [d["from"]["column"] for d in dice if "column" in d["from"]],
+            "from.executive": [d["from"]["executive"] for d in dice if "executive" in d["from"]],
+            "use": [use for use in USES if any(use in d["uses"] for d in dice)], "dice": dice}
 
 
 def _transfer(state: State) -> Choices:
-    layout = state["action_table"]
-    return {**_dice(layout), "to_column": [c for c in range(1, 7) if layout["columns"][c - 1] < action_table.ROWS]}
+    layout, dice = state["action_table"], []
+    for source in _sources(layout):
+        targets = [c for c in range(1, 7) if _legal(turns.check_transfer, state, {"from": source, "to_column": c})]
+        if targets:
+            dice.append({"from": source, "to_columns": targets})
+    return {"from.column": [d["from"]["column"] for d in dice if "column" in d["from"]],
+            "from.executive": [d["from"]["executive"] for d in dice if "executive" in d["from"]],
+            "to_column": sorted({c for d in dice for c in d["to_columns"]}), "dice": dice,
+            "cost": [turns.transfer_cost(state)]}
 
 
 def _company(state: State) -> dict[str, Any]:
@@ -54,23 +83,63 @@ def _loadable(state: State) -> list[str]:
             if info["status"] == "ON_BOARD" and info["zone"] in LOADING_ZONES and info["kind"] != "MILITARY"]
 
 
+def _flag_icon(state: State, colour: str, held: Mapping[str, Any], index: int) -> dict[str, Any]:
+    """Whether loading this container completes a front (and earns a flag), and the icon
+    under the space the flag would cover when the game knows it (else the table declares it)."""
+    others = [box for i, box in enumerate(held["containers"]) if i != index]
+    completes = held["side"] == "front" and all(box["loaded"] for box in others) \
+        and state["flag_supply"].get(held["nation"], 0) > 0
+    if not completes:
+        return {"completes": False, "icon": None}
+    slot = next_slot(state["companies"][colour]["flags"], held["nation"])
+    entry = state["declared"].get(f"clipboard:{held['nation']}:{slot}")
+    return {"completes": True, "icon": entry["value"] if entry else None}
+
+
+def container_choices(state: State, colour: str, via: str) -> list[dict[str, Any]]:
+    """Each unloaded container of the company's contracts, with the targets the rules
+    allow for its die (``via``: ``action``, ``stevedore`` or ``free_action``)."""
+    places: list[dict[str, Any]] = [{"rail": True}, *({"ship": ship} for ship in _loadable(state))]
+    out = []
+    for index, held in enumerate(state["companies"][colour]["contracts"]):
+        for box_index, box in enumerate(held["containers"]):
+            if box["loaded"]:
+                continue
+            flag = _flag_icon(state, colour, held, box_index)
+            declared = {"free_action": flag["icon"] or flags.NO_ACTION} if flag["completes"] else {}
+            targets = [place for place in places if not any(v.blocks for v in loading.container_problems(
+                state, colour, {"contract": index, "container": box_index, "target": place, **declared}, via))]
+            out.append({"contract": index, "container": box_index, "card": held["card"], "value": box["value"],
+                        "rail": box["rail"], "targets": targets, **flag})
+    return out
+
+
 def _load(state: State) -> Choices:
-    held = _company(state)["contracts"]
-    containers = sorted({i for contract in held for i, box in enumerate(contract["containers"]) if not box["loaded"]})
-    return {"contract": list(range(len(held))), "container": containers, "target.ship": _loadable(state),
-            "target.rail": [True]}
+    turn = state["turn"]
+    colour = state["players"][current_player(state)]["company"]
+    loads = container_choices(state, colour, "stevedore" if turn.get("stevedore") else "action")
+    return {"contract": sorted({c["contract"] for c in loads}), "container": sorted({c["container"] for c in loads}),
+            "target.ship": _loadable(state), "target.rail": [True], "loads": loads}
 
 
-def _movable(state: State) -> list[str]:
-    return [ship for ship, info in state["ships"].items()
-            if info["status"] == "ON_BOARD" and not info["zone"].startswith("WAITING ") and info.get("bound")]
+def _zones_ahead(state: State, ship: Mapping[str, Any]) -> list[str]:
+    canal = state["canal"] if ship["bound"] == "PACIFIC" else state["canal"][::-1]
+    here = canal.index(ship["zone"]) if ship["zone"] in canal else -1
+    return list(canal[here + 1:])
 
 
 def _move(state: State) -> Choices:
     left = movement.remaining_moves(state["turn"])
     kinds = [kind for kind in ("lock", "waterway") if left[kind] > 0 or left["any"] > 0]
-    return {"ships": _movable(state), "kind": kinds, "to": [*state["canal"], movement.OCEAN],
-            "via": ["action", "move3"] if left["any"] else ["action"]}
+    view_ready = {ship: cargo.ready_to_sail(ship, info, state["declared"].get(f"ship_spec:{ship}", {}).get("value"))
+                  for ship, info in state["ships"].items()}
+    moves = [{"ship": ship, "zone": info["zone"], "bound": info["bound"], "ahead": _zones_ahead(state, info),
+              "ready": view_ready[ship], "slots": movement.slots_of(state, ship)}
+             for ship, info in state["ships"].items()
+             if info["status"] == "ON_BOARD" and not info["zone"].startswith("WAITING ") and info.get("bound")
+             and view_ready[ship] is not False]
+    return {"ships": [m["ship"] for m in moves], "kind": kinds, "to": [*state["canal"], movement.OCEAN],
+            "via": ["action", "move3"] if left["any"] else ["action"], "moves": moves, "moves_left": [left]}
 
 
 def _place(state: State, kind: str) -> Choices:
@@ -88,12 +157,36 @@ def _bonus(state: State) -> Choices:
             "card": sorted({card["card"] for deck in ("captain", "stevedore") for card in player[deck]})}
 
 
+def free_action_options(state: State) -> Choices:
+    """The choices of a flag's free action now due (``free_action_used``)."""
+    pending = state["free_action"]
+    due, colour = pending["queue"][0]["kind"], pending["company"]
+    kinds = {"market": ["market", "defer"], flags.DEFERRED: [flags.DEFERRED, "decline"]}.get(due, [due, "impossible"])
+    out: Choices = {"kind": kinds}
+    if due in ("market", flags.DEFERRED):
+        out["company"] = [c for c in state["companies"]
+                          if _legal(free_actions.check_used, state, {"kind": due, "company": c})]
+    company = state["companies"][colour]
+    supplies = [supply for supply in free_actions.SUPPLIES if company[supply] > 0]
+    if due == "load_die":
+        out["supply"] = supplies
+        out["ship"] = [ship for ship in _loadable(state) if not cargo.load_problems(
+            ship, state["ships"][ship], FREE_DIE_VALUE, state["declared"].get(f"ship_spec:{ship}", {}).get("value"))]
+        out["loads"] = container_choices(state, colour, "free_action")
+    if due == "load_rail":
+        wagon = state["rail"]["wagon1"]
+        out["supply"] = supplies if len(wagon) < contracts.RAIL_WAGON_DICE else []
+        out["raise"] = [i for i, die in enumerate(wagon) if die["company"] == colour and die["value"] + RAIL_RAISE <= 6]
+    return out
+
+
 def turn_options(state: State, event_types: list[str]) -> dict[str, Choices]:
     """The choices for each of ``event_types`` that has fields to choose."""
-    makers = {
+    makers: dict[str, Callable[[State], Choices]] = {
         "action_die_taken": _take,
         "die_transferred": _transfer,
-        "share_bought": lambda s: {"company": [c for c, info in s["companies"].items() if info["treasury"] > 0]},
+        "share_bought": lambda s: {"company": [c for c in s["companies"]
+                                               if _legal(turns.check_share, s, {"company": c})]},
         "stock_raised": lambda s: {"company": [s["players"][current_player(s)]["company"]]},
         "contract_taken": lambda s: {"source": ["action_table", *(["inbound", "draw_top"] if "extra_contract_choice"
                                                                  in _company(s)["benefits"] else [])],

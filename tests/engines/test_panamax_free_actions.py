@@ -38,7 +38,8 @@ def test_a_flag_s_free_action_comes_before_anything_else() -> None:  # PX-F1
     assert state["companies"]["red"]["flags"] == ["EU"]
     assert state["declared"]["clipboard:EU:0"]["value"] == "market"
     assert ENGINE.expected(state) == {"actors": ["Ana"], "event_types": ["free_action_used"],
-                                      "options": {"free_action_used": {"kind": ["market", "defer"]}}}
+                                      "options": {"free_action_used": {"kind": ["market", "defer"],
+                                                                       "company": ["red", "green"]}}}
     assert codes(ENGINE, state, END) == ["PX-F1"]
     assert codes(ENGINE, state, used("load_die", supply="pool", ship="red-2a")) == ["PX-F1"]
     assert codes(ENGINE, state, used("market", company="green", free_action="none")) == []
@@ -71,7 +72,8 @@ def test_a_deferred_market_returns_with_the_nation_s_next_flag_in_a_later_turn()
     # A later turn: Ana's next EU flag brings it back, to use at once or lose.
     later = legal(ENGINE, state, END, take({"column": 1}, "pass"), END, take({"column": 5}, "contract_load"), taken(),
                   load(0, 0, "red-2a", free_action="none"))
-    assert ENGINE.expected(later)["options"] == {"free_action_used": {"kind": ["deferred_market", "decline"]}}
+    assert ENGINE.expected(later)["options"] == {"free_action_used": {"kind": ["deferred_market", "decline"],
+                                                                      "company": ["red", "green"]}}
     bought = legal(ENGINE, later, used("deferred_market", company="red"))
     assert bought["players"]["Ana"]["shares"]["red"] == 2 and bought["companies"]["red"]["deferred"] == []
     lost = legal(ENGINE, later, END)  # any other event: "it is lost ... the flag is turned back"

@@ -157,3 +157,17 @@ def test_ships_may_be_built_at_any_point_of_the_turn_and_head_for_the_other_ocea
     state = legal(ENGINE, state, take({"column": 5}, "contract_load"), placed("ship_to_loading_zone", "red-3", "LOADING EU"))
     assert state["ships"]["red-3"]["bound"] == "PACIFIC"
     assert codes(ENGINE, state, placed("ship_to_loading_zone", "red-2a", "LOADING EU")) == ["PX-C9"]  # not waiting
+
+
+def test_the_page_is_offered_each_container_with_the_targets_the_rules_allow() -> None:  # PX-C6, PX-C7, PX-C14
+    state = legal(ENGINE, playing(), take({"column": 4}, "contract_load"), taken(),
+                  placed("ship_deployed", "red-2a", "LOADING CHINA"))
+    loads = ENGINE.expected(state)["options"]["die_loaded"]["loads"]
+    assert loads == [
+        {"contract": 0, "container": 0, "card": "C4", "value": 2, "rail": True, "targets": [{"rail": True}],
+         "completes": False, "icon": None},
+        {"contract": 0, "container": 1, "card": "C4", "value": 3, "rail": False, "targets": [{"ship": "red-2a"}],
+         "completes": False, "icon": None}]
+    state = legal(ENGINE, state, load(0, 0))
+    last = ENGINE.expected(state)["options"]["die_loaded"]["loads"]
+    assert [(c["container"], c["completes"], c["icon"]) for c in last] == [(1, True, None)]  # the flag's icon: to declare

@@ -225,3 +225,13 @@ def test_the_board_view_says_what_each_zone_holds_and_which_ships_may_sail() -> 
     assert seen["zones"]["Culebra Cut"]["kind"] is None  # nobody has declared it
     assert seen["ready"]["red-1"] is True and seen["ready"]["Dice Fest Line"] is False
     assert seen["ready"]["San Juan Prospector"] is None  # its tile is not in the rulebook
+
+
+def test_the_page_is_offered_the_ships_that_may_sail_and_the_zones_ahead_of_each() -> None:  # PX-M4, PX-M5
+    offered = ENGINE.expected(moving(players=("Ana", "Ben", "Cy")))["options"]["ship_moved"]
+    moves = {m["ship"]: m for m in offered["moves"]}
+    assert "Dice Fest Line" not in moves and "USS Iowa" in moves  # an empty cruise ship does not sail
+    assert moves["red-1"]["ahead"] == ["Culebra Cut", "Gatun Lake"]  # bound for the Atlantic
+    assert moves["green-1"]["ahead"] == ["Pedro Miguel Locks", "Miraflores Lake"]
+    assert moves["San Juan Prospector"]["ready"] is None  # its tile is not in the rulebook: the table judges
+    assert offered["moves_left"] == [{"lock": 1, "waterway": 2, "any": 0}]

@@ -45,8 +45,12 @@ def test_players_act_in_turn_order_one_action_die_each() -> None:  # PX-T1, PX-T
     assert expected["actors"] == ["Ana"]
     assert expected["event_types"] == ["die_transferred", "action_die_taken", "ship_built", "ship_deployed"]
     # The dice the recording page offers: every column holds one; the Executive dice wait for theirs.
-    assert expected["options"]["action_die_taken"] == {"from.column": [1, 2, 3, 4, 5, 6], "from.executive": [],
-                                                       "use": ["movement", "contract_load", "pass"]}
+    offered = expected["options"]["action_die_taken"]
+    assert (offered["from.column"], offered["from.executive"]) == ([1, 2, 3, 4, 5, 6], [])
+    assert offered["use"] == ["movement", "contract_load", "pass"]
+    # Each die with what it allows and its legal uses, as the rules judge them.
+    assert offered["dice"][0] == {"from": {"column": 1}, "allows": {"waterway": 2, "lock": 1}, "uses": ["movement", "pass"]}
+    assert offered["dice"][4] == {"from": {"column": 5}, "allows": {"loads": 2}, "uses": ["contract_load", "pass"]}
     assert expected["options"]["ship_built"]["ship"] == ["red-2b", "red-3"]
     assert codes(ENGINE, state, take({"column": 1}, "movement", "Ben")) == ["PX-T1"]
     assert codes(ENGINE, state, END) == ["PX-T2"]  # no die taken yet
