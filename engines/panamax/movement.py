@@ -125,6 +125,9 @@ def check_move(state: State, data: Mapping[str, Any], mover: str) -> list[Violat
         return problems
     problems += conflicts(state["declared"], _move_facts(state, data, origins, bound), state["step"] + 1)
     if data["to"] == OCEAN:
+        if data.get("pushes"):
+            problems.append(Violation("PX-M9", PUSH_RULE, "The ocean has no limit: a ship leaving the canal pushes "
+                                      "nobody"))
         problems += _exit_problems(state, ids, data, mover)
     else:
         problems += _room_problems(state, ids, data, bound)
@@ -171,6 +174,10 @@ def _group_problems(state: State, ids: Sequence[str], origins: Sequence[str], si
     elif sum(s for s in slots if s is not None) > GROUP_SLOTS:
         problems.append(Violation("PX-M7", GROUP_RULE, f"A group holds {GROUP_SLOTS} slots at most; these take "
                                   f"{sum(s for s in slots if s is not None)}"))
+    forming = len(ids) > 1 and len(origins) == 1 and zone_kind(state, origins[0]) not in ("LOADING", "LAKE")
+    if forming and any(not set(ids) <= set(state["ships"][ship].get("group") or []) for ship in ids):
+        problems.append(Violation("PX-M7", GROUP_RULE, "Groups are formed in the Loading zones or a lake: ships that "
+                                  f"came into {origins[0]} apart move apart"))
     for ship_id in ids:
         ship = state["ships"][ship_id]
         mates = [mate for mate in ship.get("group") or [] if mate not in ids

@@ -147,6 +147,14 @@ def test_a_full_dashed_rectangle_is_entered_only_by_pushing_its_ships_forward() 
     assert codes(ENGINE, state, lake) == ["PX-M9"]
 
 
+def test_ships_that_came_into_a_rectangle_apart_do_not_leave_it_as_a_group() -> None:  # PX-M7
+    state = moving({"executive": 3}, players=("Ana", "Ben", "Cy"))
+    state = legal(ENGINE, state, move(["USS Iowa"], "waterway", "Gatun Locks", to_kind="DASHED", sizes={"USS Iowa": 2}),
+                  move(["NRP Sagres III"], "waterway", "Gatun Locks", sizes={"NRP Sagres III": 2}))
+    assert codes(ENGINE, state, move(["USS Iowa", "NRP Sagres III"], "lock", "Gatun Lake")) == ["PX-M7"]
+    legal(ENGINE, state, move(["USS Iowa"], "lock", "Gatun Lake"))
+
+
 def test_ships_are_pushed_only_out_of_a_rectangle_with_no_room() -> None:  # PX-M9
     state = moving({"executive": 3}, players=("Ana", "Ben", "Cy"))
     state = legal(ENGINE, state, move(["USS Iowa"], "waterway", "Gatun Locks", to_kind="DASHED", sizes={"USS Iowa": 2}))
@@ -175,6 +183,8 @@ def test_a_ship_leaves_by_a_lock_paying_its_pips_and_its_owner_s_bonus() -> None
     state = moving()
     assert codes(ENGINE, state, move(["red-1"], "waterway", "OCEAN")) == ["PX-M10"]
     assert codes(ENGINE, state, move(["red-1"], "lock", "OCEAN")) == ["PX-M10"]  # the owner's choice is missing
+    pushing = move(["red-1"], "lock", "OCEAN", bonus={"red-1": "money"}, pushes=[{"ships": ["green-1"], "to": "X"}])
+    assert codes(ENGINE, state, pushing) == ["PX-M9"]
     money = legal(ENGINE, state, move(["red-1"], "lock", "OCEAN", bonus={"red-1": "money"}))
     assert money["companies"]["red"]["money"] == 18 + 3 and money["players"]["Ana"]["money"] == 6 + 2
     assert money["companies"]["red"]["pool"] == 4 + 1
