@@ -141,8 +141,20 @@ _PLAYER_EVENTS = ("rail_flag_taken",)
 _UNFOLDABLE = (KeyError, IndexError, TypeError, ValueError, AttributeError)
 
 
+def apply_event_in_place(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> State:
+    """The event folded into ``state`` itself, for a fold that made ``state`` and keeps no
+    earlier one (``engines.base.apply_owned``): copying the table is most of an apply's
+    time.  A refused event takes the copying path, whose fallback needs the state intact."""
+    if any(v.blocks for v in check_event(state, event_type, actor, data)):
+        return apply_event(state, event_type, actor, data)
+    return _fold_into(state, event_type, data)
+
+
 def _fold(state: State, event_type: str, data: Mapping[str, Any]) -> State:
-    folded: State = json_copy(state)
+    return _fold_into(json_copy(state), event_type, data)
+
+
+def _fold_into(folded: State, event_type: str, data: Mapping[str, Any]) -> State:
     folded["step"] += 1
     if event_type == "free_action_used":
         free_actions.apply_used(folded, data)
@@ -337,6 +349,7 @@ class Panamax(EventUnpacking):
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
     rules = staticmethod(check_event)
     effects = staticmethod(apply_event)
+    effects_in_place = staticmethod(apply_event_in_place)  # for folds, see ``engines.base.apply_owned``
     words = staticmethod(describe_event)
     standings = staticmethod(standings)
     expected = staticmethod(expected_of)
