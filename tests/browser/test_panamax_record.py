@@ -155,13 +155,18 @@ def test_a_contract_load_turn_is_recorded_die_card_and_loads(live: Any, browser:
         button = take.locator(f"button[data-column='{column}']")
         assert button.count() == 1 and f"{count} di" in button.inner_text()
     assert take.locator("button[data-executive]").count() == 0, "no Executive die is free while its column holds dice"
-    assert "waits for column 4" in take.locator(".px-pick-off[data-executive='4']").inner_text()
+    assert "not offered" in take.locator(".px-pick-off[data-executive='4']").inner_text()
     assert "no die" in take.locator(".px-pick-off[data-executive='1']").inner_text()
     assert take.locator("button[data-use=market_buy]").count() == 0, "no Market use without a free Executive die"
+    # What each die allows is the engine's word (offers.py `dice`), said on its button.
+    offered = state_of(live, game_id)["expected"]["options"]["action_die_taken"]["dice"]
+    assert offered[1] == {"from": {"column": 2}, "allows": {"waterway": 3, "lock": 2}, "uses": ["movement", "pass"]}
+    assert "3 waterways, 2 locks" in take.locator("button[data-column='2']").inner_text()
 
     take.locator("button[data-column='4']").click()
     assert take.locator("button[data-use=contract_load]").get_attribute("aria-pressed") == "true", "a grey die's use is chosen"
     assert take.locator("button[data-use=movement]").is_disabled(), "a grey die cannot move ships"
+    assert "not with this die" in take.locator("button[data-use=movement]").inner_text()
     assert "3 loads" in take.locator("button[data-column='4']").inner_text()
     shoot(take, "take")
     record = take.locator(".px-pick-record")
@@ -193,12 +198,16 @@ def test_a_contract_load_turn_is_recorded_die_card_and_loads(live: Any, browser:
     assert "C4 · front · US East" in load.locator(".px-pick-contract[data-contract='1'] legend").inner_text()
     assert load.locator(".px-pick-record").inner_text() == "Record the load"
     load.locator("button[data-contract='1'][data-container='0']").click()
+    # The places the die may go are the engine's (offers.py `loads[].targets`), in its order.
+    loads = state_of(live, game_id)["expected"]["options"]["die_loaded"]["loads"]
+    two = next(c for c in loads if (c["contract"], c["container"]) == (1, 0))
+    assert two["targets"] == [{"ship": "red-2a"}, {"ship": "green-2a"}, {"ship": "Dice Fest Line"}]
     fits = load.locator(".px-pick-targets[role=group]")
     assert sorted(fits.locator("button").evaluate_all("bs => bs.map(b => b.dataset.ship || 'rail')")) == [
         "Dice Fest Line", "green-2a", "red-2a"]
     refused = load.locator(".px-pick-refused")
-    assert "not in Loading US East" in refused.locator("button[data-ship='Lucky Me Cruises']").text_content()
-    assert "Rail containers only" in refused.locator("button[data-rail]").text_content()
+    assert "the rules refuse it" in refused.locator("button[data-ship='Lucky Me Cruises']").text_content()
+    assert "the rules refuse it" in refused.locator("button[data-rail]").text_content()
     assert refused.locator("button[data-ship='USS Iowa']").count() == 0, "a military ship is never offered a die"
     fits.locator("button[data-ship='red-2a']").click()
     assert load.locator(".px-pick-record").inner_text() == "Load the 2 onto red-2a"
@@ -217,10 +226,12 @@ def test_a_contract_load_turn_is_recorded_die_card_and_loads(live: Any, browser:
     load.locator("button[data-contract='1'][data-container='1']").click()
     fits = load.locator(".px-pick-targets[role=group]")
     assert fits.locator("button").evaluate_all("bs => bs.map(b => b.dataset.ship)") == ["green-2a"]
-    assert "already loaded this turn" in load.locator(".px-pick-refused button[data-ship='red-2a']").text_content()
-    assert "only 1s and 2s" in load.locator(".px-pick-refused button[data-ship='Dice Fest Line']").text_content()
+    assert load.locator(".px-pick-refused button[data-ship='red-2a']").count() == 1, "loaded this turn: folded away"
+    assert load.locator(".px-pick-refused button[data-ship='Dice Fest Line']").count() == 1, "a cruise ship takes 1s and 2s"
+    four = next(c for c in state_of(live, game_id)["expected"]["options"]["die_loaded"]["loads"] if c["container"] == 1)
+    assert (four["completes"], four["icon"]) == (True, None), "the engine asks for the flag's icon"
     fits.locator("button[data-ship='green-2a']").click()
-    assert "US East flag covers space 1" in load.locator(".px-pick-flag legend").inner_text()
+    assert "US East flag covers the next space" in load.locator(".px-pick-flag legend").inner_text()
     steps = len(stored(live, game_id))
     load.locator(".px-pick-record").click()
     assert "free action" in load.locator(".result-slot").first.inner_text()
@@ -280,10 +291,20 @@ def test_a_transfer_then_the_moved_die_then_ships_sail_out(live: Any, browser: A
     # red-1 (Pedro Miguel Locks, bound for the Atlantic) into Culebra Cut, new to the game.
     move = page.locator(".px-picker[data-type=ship_moved]")
     assert "2 locks, 2 waterways" in move.locator(".pa-pick-status").inner_text()
+    offered = state_of(live, game_id)["expected"]["options"]["ship_moved"]
+    sailing = [m["ship"] for m in offered["moves"]]
+    assert "Lucky Me Cruises" not in sailing and "red-1" in sailing
+    shown = move.locator(".pa-pick-group").first.locator("button.px-pick-ship:not(.is-refused)")
+    assert sorted(shown.evaluate_all("bs => bs.map(b => b.dataset.ship)")) == sorted(sailing), "the ships are the engine's moves"
     refused = move.locator(".px-pick-refused")
     assert refused.locator("button[data-ship='Lucky Me Cruises']").count() == 1, "an empty cruise ship is not ready"
     assert refused.locator("button[data-ship='red-1']").count() == 0
+    assert "the table judges" in move.locator("button[data-ship='San Juan Prospector']").inner_text(), "its readiness is unknown"
     move.locator("button[data-ship='red-1']").click()
+    # The zones ahead of red-1 (the engine's `ahead`), then out; the zones behind folded away.
+    ahead = move.locator(".px-pick-zones[role=group] button").evaluate_all("bs => bs.map(b => b.dataset.to)")
+    assert ahead == ["Culebra Cut", "Gatun Lake", "OCEAN", "other"]
+    assert move.locator(".px-pick-refused button[data-to='Miraflores Lake']").count() == 1
     move.locator("button[data-kind=waterway]").click()
     move.locator("button[data-to='Culebra Cut']").click()
     steps = len(stored(live, game_id))
@@ -373,17 +394,19 @@ def after_setup(*more: tuple[str, str | None, dict[str, Any]]) -> tuple[Any, Any
     return engine, state
 
 
-def mount(page: Any, engine: Any, state: Any, type_: str) -> Any:
+def mount(page: Any, engine: Any, state: Any, type_: str, options: dict[str, Any] | None = None) -> Any:
+    """The picker of `type_` alone, given the engine's options (or `options` in their stead)."""
     expected = engine.expected(state)
     assert type_ in expected["event_types"]
-    shown = page.evaluate(HARNESS, {"type": type_, "options": expected["options"][type_], "state": state,
+    offered = expected["options"][type_] if options is None else options
+    shown = page.evaluate(HARNESS, {"type": type_, "options": offered, "state": state,
                                     "players": PLAYERS, "actor": expected["actors"][0]})
     assert shown, f"the {type_} picker replaced the generic form"
     return page.locator(f".px-picker[data-type={type_}]")
 
 
-def legal(engine: Any, state: Any, type_: str, data: dict[str, Any]) -> list[Any]:
-    return [(v.code, v.message) for v in engine.check(state, Event(type_, data, "Amelia")) if v.blocks]
+def legal(engine: Any, state: Any, type_: str, data: dict[str, Any], actor: str = "Amelia") -> list[Any]:
+    return [(v.code, v.message) for v in engine.check(state, Event(type_, data, actor)) if v.blocks]
 
 
 def test_a_front_s_rail_container_goes_only_on_the_first_wagon(phone: Any) -> None:
@@ -395,8 +418,8 @@ def test_a_front_s_rail_container_goes_only_on_the_first_wagon(phone: Any) -> No
     picker.locator("button[data-contract='0'][data-container='0']").click()
     fits = picker.locator(".px-pick-targets[role=group] button")
     assert fits.evaluate_all("bs => bs.map(b => b.dataset.rail || b.dataset.ship)") == ["true"]
-    assert "1st wagon: 0 of 4" in fits.first.inner_text()
-    assert "goes on the 1st wagon" in picker.locator(".px-pick-refused button[data-ship='Lucky Me Cruises']").text_content()
+    assert "1st wagon: 0 dice" in fits.first.inner_text()
+    assert "refuse" in picker.locator(".px-pick-refused button[data-ship='Lucky Me Cruises']").text_content()
     fits.first.click()
     picker.locator(".px-pick-record").click()
     data = phone.evaluate("window.recorded")[-1]
@@ -474,3 +497,64 @@ def test_a_zone_the_record_has_not_seen_is_typed_and_its_kind_declared(phone: An
     data = phone.evaluate("window.recorded")[-1]
     assert data == {"ships": ["red-1"], "kind": "waterway", "to": "Paraiso Reach", "to_kind": "DASHED", "via": "action"}
     assert legal(engine, state, "ship_moved", data) == []
+
+
+def test_an_executive_die_says_what_the_engine_allows_and_offers_its_uses(phone: Any) -> None:
+    # Amelia took column 4's last die: Bruno may take the Executive die of 4.
+    engine, state = after_setup(("action_die_taken", "Amelia", {"from": {"column": 4}, "use": "pass"}),
+                                ("turn_ended", "Amelia", {}))
+    picker = mount(phone, engine, state, "action_die_taken")
+    executive = picker.locator("button[data-executive='4']")
+    assert "3 loads" in executive.inner_text()
+    assert picker.locator(".px-pick-off[data-column='4']").count() == 1, "an empty column is said, not offered"
+    executive.click()
+    uses = {b: picker.locator(f"button[data-use={b}]") for b in ("movement", "contract_load", "market_buy", "market_raise")}
+    assert uses["movement"].is_disabled() and "not with this die" in uses["movement"].inner_text()
+    assert not any(uses[b].is_disabled() for b in ("contract_load", "market_buy", "market_raise"))
+    assert picker.locator("button[data-use][aria-pressed=true]").count() == 0, "several uses: the table chooses"
+    uses["market_buy"].click()
+    picker.locator(".px-pick-record").click()
+    data = phone.evaluate("window.recorded")[-1]
+    assert data == {"from": {"executive": 4}, "use": "market_buy"}
+    assert legal(engine, state, "action_die_taken", data, "Bruno") == []
+
+
+def test_a_free_rail_action_offers_the_supplies_and_the_wagon_dice_the_engine_allows(phone: Any) -> None:
+    engine, state = after_setup(("action_die_taken", "Amelia", {"from": {"column": 4}, "use": "contract_load"}))
+    state = copy.deepcopy(state)
+    state["rail"]["wagon1"] = [{"company": "green", "value": 3}, {"company": "red", "value": 4}, {"company": "red", "value": 5}]
+    state["companies"]["red"]["warehouse"] = 0
+    state["free_action"] = {"player": "Amelia", "company": "red", "queue": [{"kind": "load_rail", "nation": "EU"}]}
+    assert engine.expected(state)["options"]["free_action_used"]["raise"] == [1]
+    picker = mount(phone, engine, state, "free_action_used")
+    assert picker.locator("button[data-raise]").evaluate_all("bs => bs.map(b => b.dataset.raise)") == ["1"]
+    assert "green’s" in picker.locator(".px-pick-off[data-wagon-die='0']").inner_text()
+    assert picker.locator(".px-pick-off[data-wagon-die='2']").count() == 1, "a 5 cannot be raised by 2"
+    assert picker.locator("button[data-supply=warehouse]").is_disabled(), "an empty Warehouse is not offered"
+    picker.locator("button[data-raise='1']").click()
+    picker.locator(".px-pick-record").click()
+    data = phone.evaluate("window.recorded")[-1]
+    assert data == {"kind": "load_rail", "raise": 1}
+    assert legal(engine, state, "free_action_used", data) == []
+
+
+def test_the_load_picker_follows_the_engine_s_offers_not_rules_of_its_own(phone: Any) -> None:
+    """The engine's offers, changed on purpose: the page shows exactly them (no rule of its own
+    moves a place between allowed and refused, nor decides whether a flag's icon is asked)."""
+    engine, state = after_setup(("action_die_taken", "Amelia", {"from": {"column": 4}, "use": "contract_load"}),
+                                ("contract_taken", "Amelia", {"source": "action_table", "side": "front"}),
+                                ("ship_deployed", "Amelia", {"ship": "red-2a", "zone": "LOADING US_EAST"}))
+    options = copy.deepcopy(engine.expected(state)["options"]["die_loaded"])
+    two = next(c for c in options["loads"] if (c["contract"], c["container"]) == (1, 0))
+    assert two["targets"] == [{"ship": "red-2a"}, {"ship": "green-2a"}, {"ship": "Dice Fest Line"}]
+    two["targets"] = [{"ship": "Lucky Me Cruises"}]
+    two.update(completes=True, icon="move3")
+    picker = mount(phone, engine, state, "die_loaded", options)
+    picker.locator("button[data-contract='1'][data-container='0']").click()
+    fits = picker.locator(".px-pick-targets[role=group] button")
+    assert fits.evaluate_all("bs => bs.map(b => b.dataset.ship)") == ["Lucky Me Cruises"]
+    assert picker.locator(".px-pick-refused button[data-ship='red-2a']").count() == 1
+    assert "shows Move 3" in picker.locator(".px-pick-flag").inner_text(), "a declared icon is said, not asked"
+    fits.first.click()
+    picker.locator(".px-pick-record").click()
+    assert phone.evaluate("window.recorded")[-1] == {"contract": 1, "container": 0, "target": {"ship": "Lucky Me Cruises"}}
