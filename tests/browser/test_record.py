@@ -259,3 +259,64 @@ def test_undo_never_takes_back_a_remote_event_the_page_has_not_shown(live: Any, 
     assert (undo.seq, undo.type, undo.data) == (6, "undo", {"target_seq": 5})
     assert errors == []
     context.close()
+
+
+MULTI_HARNESS = """
+async ({ schema, options }) => {
+  const { analyse, buildFields } = await import('/static/js/record/schema-form.js');
+  const info = analyse(schema, options);
+  const fields = buildFields({ nodes: info.nodes, players: [] });
+  document.body.replaceChildren(fields.element);
+  window.readForm = () => fields.read();
+  // A list offered whole lists (Pan Am's routes) keeps one choice per list.
+  const whole = analyse({ type: 'object', properties: { cities: { type: 'array', items: { type: 'string' } } } },
+                        { cities: [['Lima', 'Quito'], ['Lima', 'Bogota']] });
+  return { kinds: Object.fromEntries(info.nodes.map((n) => [n.name, n.kind])), whole: whole.nodes[0].kind, oneTap: info.oneTap };
+}
+"""
+
+
+def test_a_list_field_offered_single_values_is_ticked_and_sent_as_a_list(live: Any, browser: Any) -> None:
+    """The generic form, on Panamax's ship_moved: `ships` is a list of ships, offered ship by
+    ship. Before, each ship was a whole-value choice and the form sent a string (400 "Not a
+    valid list"); now the ships are tick boxes and the ticked ones are sent as a list."""
+    from tests.browser.test_panamax_record import api, new_game, state_of, stored
+
+    game_id, token = new_game(live)
+    api(live, "POST", f"/api/games/{game_id}/events",
+        {"type": "action_die_taken", "actor": "Amelia", "data": {"from": {"column": 2}, "use": "movement"}}, token)
+    options = state_of(live, game_id)["expected"]["options"]["ship_moved"]
+    schema = next(e for e in api(live, "GET", "/api/engines") if e["name"] == "panamax")["event_types"]["ship_moved"]
+    assert schema["properties"]["ships"]["type"] == "array" and "red-1" in options["ships"]
+
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{live.url}/static/css/record.css")
+    shown = page.evaluate(MULTI_HARNESS, {"schema": schema, "options": options})
+    assert shown["kinds"]["ships"] == "multi" and shown["kinds"]["kind"] == "choice"
+    assert shown["whole"] == "choice", "a list offered whole lists is still one choice"
+    assert shown["oneTap"] is False
+    ships = page.locator("fieldset[data-field=ships]")
+    assert ships.locator("input[type=checkbox]").count() == len(options["ships"])
+    ships.locator("label", has_text=re.compile("^red-1$")).click()
+    ships.locator("label", has_text=re.compile("^green-1$")).click()
+    assert page.evaluate("window.readForm().data.ships") == ["red-1", "green-1"]
+    ships.locator("label", has_text=re.compile("^green-1$")).click()  # untick
+    page.locator("fieldset[data-field=kind] label", has_text="waterway").click()
+    page.locator("[data-field=to] label", has_text="Culebra Cut").click()
+    page.locator("[data-field=to_kind] label", has_text="Dashed").click()  # new to the game
+    read = page.evaluate("window.readForm()")
+    assert read["missing"] == [] and read["errors"] == []
+    data = read["data"]
+    assert data["ships"] == ["red-1"] and data["kind"] == "waterway" and data["to"] == "Culebra Cut"
+
+    # What the form read is what the API takes: recorded, and red-1 sails.
+    assert data["to_kind"] == "DASHED"
+    api(live, "POST", f"/api/games/{game_id}/events", {"type": "ship_moved", "actor": "Amelia", "data": data}, token)
+    event = stored(live, game_id)[-1]
+    assert event["type"] == "ship_moved" and event["data"]["ships"] == ["red-1"]
+    assert state_of(live, game_id)["state"]["ships"]["red-1"]["zone"] == "Culebra Cut"
+    assert errors == []
+    context.close()

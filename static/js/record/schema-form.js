@@ -3,7 +3,9 @@
 // (expected.options[type]: by dotted path, or flat by leaf name, e.g. "kind"
 // for card.kind). Choices become segmented buttons (or a select when there are
 // many); a field with a single choice is prefilled; optional fields may stay empty
-// and are then left out of the data.
+// and are then left out of the data. A list field whose choices are single values
+// (a list of strings offered as ["red-1", "green-1"]) is a multi-choice: each choice
+// is ticked or not, and the list of the ticked ones is sent.
 
 import { choiceLabel, h, humanize, seatColour, uid } from "./dom.js";
 
@@ -31,7 +33,7 @@ function nodesOf(schema, options, path = [], parentPresent = true) {
       // A whole object or list may still be one of the engine's concrete choices
       // (a tile placement, a hex to move to); otherwise it is typed as JSON.
       node.choices = choicesFor(options, node);
-      node.kind = node.choices ? "choice" : "json";
+      node.kind = !node.choices ? "json" : severalOf(node) ? "multi" : "choice";
     } else {
       node.choices = choicesFor(options, node);
       node.kind = node.choices ? "choice" : "input";
@@ -47,6 +49,13 @@ function choicesFor(options, node) {
   if (Array.isArray(node.schema.enum)) return node.schema.enum;
   if (node.schema.type === "boolean") return [true, false];
   return null;
+}
+
+/** A list field offered single values (not whole lists): each is one item of the list sent. */
+function severalOf(node) {
+  const items = node.schema.items || {};
+  return node.schema.type === "array" && items.type !== "array" && items.type !== "object" && node.choices.length > 0
+    && node.choices.every((c) => c === null || typeof c !== "object");
 }
 
 function* leavesOf(nodes) {
@@ -187,6 +196,7 @@ function control(node, players, draft) {
       ? segmented(node, players, remembered, remember)
       : selectControl(node, players, remembered, remember);
   }
+  if (node.kind === "multi") return multiControl(node, players, remembered, remember);
   if (node.kind === "json") return jsonControl(node, remembered, remember);
   return inputControl(node, remembered, remember);
 }
@@ -233,6 +243,36 @@ function segmented(node, players, remembered, remember) {
     const index = checked ? Number(checked.value) : -1;
     return index < 0 ? { set: false } : { set: true, value: node.choices[index] };
   };
+  return { element: fieldset, read };
+}
+
+/** Tick boxes, one per choice: the ticked ones make the list (in the choices' order). */
+function multiControl(node, players, remembered, remember) {
+  const ticked = new Set((Array.isArray(remembered) ? remembered : []).map((c) => JSON.stringify(c)));
+  const most = node.schema.maxItems;
+  const options = h("div", { class: "seg-options" });
+  const fieldset = h("fieldset", { class: "seg seg-multi", dataset: { field: node.path.join(".") } },
+    h("legend", {}, node.label, optionalMark(node), h("span", { class: "help" }, most ? ` (tick up to ${most})` : " (tick any)")), options);
+  const inputs = node.choices.map((choice) => {
+    const input = h("input", { type: "checkbox" });
+    input.checked = ticked.has(JSON.stringify(choice));
+    const colour = typeof choice === "string" ? seatColour(choice, players) : null;
+    options.append(h("label", { class: `seg-option${colour ? " seat" : ""}`, style: colour ? { "--chip-seat": colour } : null },
+      input, h("span", {}, choiceLabel(choice, players))));
+    return input;
+  });
+  const read = () => {
+    const value = node.choices.filter((_, index) => inputs[index].checked);
+    if (!value.length) return { set: false };
+    if (most && value.length > most) return { set: true, value, error: `at most ${most}` };
+    return { set: true, value };
+  };
+  for (const input of inputs) {
+    input.addEventListener("change", () => {
+      const value = node.choices.filter((_, index) => inputs[index].checked);
+      remember(value.length ? value : undefined);
+    });
+  }
   return { element: fieldset, read };
 }
 
