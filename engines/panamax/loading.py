@@ -166,16 +166,22 @@ def check_load(state: State, actor: str | None, data: Mapping[str, Any]) -> list
     problems = _turn_problems(state, actor)
     if problems:
         return problems
-    turn, company = state["turn"], _company(state)
-    # "When choosing Contract/Load Cargo action the player can load ONE additional die" (Passenger benefit).
-    loading_die = turn["use"] in LOADING_USES
-    allowed = loading_die * (turn["allowance"].get("loads", 0) + ("extra_load" in company["benefits"])) \
-        + turn.get("card_loads", 0)  # a Stevedore card's loads, with any die
+    turn = state["turn"]
+    allowed = loads_allowed(state)
     if turn["loads_used"] >= allowed:
         return [Violation("PX-C4", contracts.CONTRACT_RULE, f"This action loads {allowed} dice at most; "
                           f"{turn['loads_used']} are loaded")]
     colour = state["players"][turn["player"]]["company"]
     return container_problems(state, colour, data, "stevedore" if turn.get("stevedore") else "action")
+
+
+def loads_allowed(state: State) -> int:
+    """PX-C4: the dice this turn may load: the die's row (or 3), one more with the
+    Passenger benefit ("the player can load ONE additional die"), and a Stevedore card's."""
+    turn, company = state["turn"], _company(state)
+    loading_die = turn["use"] in LOADING_USES
+    return loading_die * (turn["allowance"].get("loads", 0) + ("extra_load" in company["benefits"])) \
+        + turn.get("card_loads", 0)
 
 
 def _target(state: State, target: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | Violation:

@@ -288,6 +288,11 @@ def _exit_problems(state: State, ids: Sequence[str], data: Mapping[str, Any], mo
     return problems
 
 
+def card_left(state: State, card: str) -> bool:
+    """PX-M12: whether a bonus card of this kind is left to take."""
+    return _stack(state, card) > 0
+
+
 def _stack(state: State, card: str) -> int:
     return int(state["advisor_pile"]) if card == "advisor" else len(state[f"{card}_stack"])
 

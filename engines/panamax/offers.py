@@ -90,10 +90,10 @@ def _flag_icon(state: State, colour: str, held: Mapping[str, Any], index: int) -
     completes = held["side"] == "front" and all(box["loaded"] for box in others) \
         and state["flag_supply"].get(held["nation"], 0) > 0
     if not completes:
-        return {"completes": False, "icon": None}
+        return {"completes": False, "icon": None, "space": None}
     slot = next_slot(state["companies"][colour]["flags"], held["nation"])
     entry = state["declared"].get(f"clipboard:{held['nation']}:{slot}")
-    return {"completes": True, "icon": entry["value"] if entry else None}
+    return {"completes": True, "icon": entry["value"] if entry else None, "space": slot + 1}
 
 
 def container_choices(state: State, colour: str, via: str) -> list[dict[str, Any]]:
@@ -107,10 +107,17 @@ def container_choices(state: State, colour: str, via: str) -> list[dict[str, Any
                 continue
             flag = _flag_icon(state, colour, held, box_index)
             declared = {"free_action": flag["icon"] or flags.NO_ACTION} if flag["completes"] else {}
-            targets = [place for place in places if not any(v.blocks for v in loading.container_problems(
-                state, colour, {"contract": index, "container": box_index, "target": place, **declared}, via))]
+            targets, refused = [], []
+            for place in places:
+                blocking = [v for v in loading.container_problems(
+                    state, colour, {"contract": index, "container": box_index, "target": place, **declared}, via)
+                    if v.blocks]
+                if blocking:
+                    refused.append({"target": place, "code": blocking[0].code, "message": blocking[0].message})
+                else:
+                    targets.append(place)
             out.append({"contract": index, "container": box_index, "card": held["card"], "value": box["value"],
-                        "rail": box["rail"], "targets": targets, **flag})
+                        "rail": box["rail"], "targets": targets, "refused": refused, **flag})
     return out
 
 
@@ -119,7 +126,8 @@ def _load(state: State) -> Choices:
     colour = state["players"][current_player(state)]["company"]
     loads = container_choices(state, colour, "stevedore" if turn.get("stevedore") else "action")
     return {"contract": sorted({c["contract"] for c in loads}), "container": sorted({c["container"] for c in loads}),
-            "target.ship": _loadable(state), "target.rail": [True], "loads": loads}
+            "target.ship": _loadable(state), "target.rail": [True], "loads": loads,
+            "loads_left": [max(0, loading.loads_allowed(state) - turn["loads_used"])]}
 
 
 def _zones_ahead(state: State, ship: Mapping[str, Any]) -> list[str]:
@@ -133,13 +141,36 @@ def _move(state: State) -> Choices:
     kinds = [kind for kind in ("lock", "waterway") if left[kind] > 0 or left["any"] > 0]
     view_ready = {ship: cargo.ready_to_sail(ship, info, state["declared"].get(f"ship_spec:{ship}", {}).get("value"))
                   for ship, info in state["ships"].items()}
+    sailing = {ship: info for ship, info in state["ships"].items()
+               if info["status"] == "ON_BOARD" and not info["zone"].startswith("WAITING ") and info.get("bound")}
     moves = [{"ship": ship, "zone": info["zone"], "bound": info["bound"], "ahead": _zones_ahead(state, info),
-              "ready": view_ready[ship], "slots": movement.slots_of(state, ship)}
-             for ship, info in state["ships"].items()
-             if info["status"] == "ON_BOARD" and not info["zone"].startswith("WAITING ") and info.get("bound")
-             and view_ready[ship] is not False]
+              "ready": view_ready[ship], "slots": movement.slots_of(state, ship), "exit": _exit(state, ship)}
+             for ship, info in sailing.items() if view_ready[ship] is not False]
+    refused = [{"ship": ship, "zone": info["zone"], "reason": "does not carry enough to sail"}
+               for ship, info in sailing.items() if view_ready[ship] is False]
+    zones = [{"zone": zone, "kind": movement.zone_kind(state, zone)} for zone in state["canal"]]
     return {"ships": [m["ship"] for m in moves], "kind": kinds, "to": [*state["canal"], movement.OCEAN],
-            "via": ["action", "move3"] if left["any"] else ["action"], "moves": moves, "moves_left": [left]}
+            "via": ["action", "move3"] if left["any"] else ["action"], "moves": moves, "refused": refused,
+            "zones": zones, "moves_left": [left], "tokens": list(state["passenger_tokens"])}
+
+
+def _exit(state: State, ship_id: str) -> dict[str, Any]:
+    """What leaving the canal asks of this ship's exit: the owner's bonus (the card of its
+    size, whether one is left, or the money), the companies owed a Passenger token in the
+    order they get them (the stack is ``tokens``), the Prospector's dice to double."""
+    ship = state["ships"][ship_id]
+    out: dict[str, Any] = {"bonus": None, "passengers": [], "doubles": {}}
+    if ship["kind"] == "COMPANY":
+        card, money = cargo.EXIT_BONUS[ship["slots"]]
+        out["bonus"] = {"owner": ship["owner"], "card": card, "card_left": movement.card_left(state, card), "money": money}
+    if ship["kind"] == "CRUISE":
+        order = [state["players"][p]["company"] for p in state["turn_order"]]
+        mover = state["players"][current_player(state)]["company"]
+        out["passengers"] = [company for company, _ in cargo.passenger_payments(ship, [0] * len(ship["dice"]), mover, order)]
+    if ship["kind"] == "PANAMAX":
+        for die in ship["dice"]:
+            out["doubles"].setdefault(die["company"], []).append(die["value"])
+    return out
 
 
 def _place(state: State, kind: str) -> Choices:

@@ -162,12 +162,18 @@ def test_ships_may_be_built_at_any_point_of_the_turn_and_head_for_the_other_ocea
 def test_the_page_is_offered_each_container_with_the_targets_the_rules_allow() -> None:  # PX-C6, PX-C7, PX-C14
     state = legal(ENGINE, playing(), take({"column": 4}, "contract_load"), taken(),
                   placed("ship_deployed", "red-2a", "LOADING CHINA"))
-    loads = ENGINE.expected(state)["options"]["die_loaded"]["loads"]
-    assert loads == [
+    offered = ENGINE.expected(state)["options"]["die_loaded"]
+    rail_refused = {"target": {"ship": "red-2a"}, "code": "PX-C7",
+                    "message": "A Rail container of a card's front MUST be loaded onto the 1st wagon"}
+    ship_refused = {"target": {"rail": True}, "code": "PX-C7",
+                    "message": "Only a container with the Rail icon goes on the Rail table"}
+    assert offered["loads"] == [
         {"contract": 0, "container": 0, "card": "C4", "value": 2, "rail": True, "targets": [{"rail": True}],
-         "completes": False, "icon": None},
+         "refused": [rail_refused], "completes": False, "icon": None, "space": None},
         {"contract": 0, "container": 1, "card": "C4", "value": 3, "rail": False, "targets": [{"ship": "red-2a"}],
-         "completes": False, "icon": None}]
+         "refused": [ship_refused], "completes": False, "icon": None, "space": None}]
+    assert offered["loads_left"] == [3]  # column 4's only die: taking it exposes row 3
     state = legal(ENGINE, state, load(0, 0))
     last = ENGINE.expected(state)["options"]["die_loaded"]["loads"]
-    assert [(c["container"], c["completes"], c["icon"]) for c in last] == [(1, True, None)]  # the flag's icon: to declare
+    # The last container completes the card: its flag covers the China row's first space, its icon to declare.
+    assert [(c["container"], c["completes"], c["icon"], c["space"]) for c in last] == [(1, True, None, 1)]

@@ -245,3 +245,20 @@ def test_the_page_is_offered_the_ships_that_may_sail_and_the_zones_ahead_of_each
     assert moves["green-1"]["ahead"] == ["Pedro Miguel Locks", "Miraflores Lake"]
     assert moves["San Juan Prospector"]["ready"] is None  # its tile is not in the rulebook: the table judges
     assert offered["moves_left"] == [{"lock": 1, "waterway": 2, "any": 0}]
+
+
+def test_the_page_is_told_what_each_exit_asks() -> None:  # PX-M10, PX-M12, PX-M13, PX-M14
+    state = moving(players=("Ana", "Ben", "Cy"))
+    state["ships"]["Dice Fest Line"]["dice"] = [{"company": "green", "value": 1}, {"company": "red", "value": 2}]
+    state["ships"]["San Juan Prospector"]["dice"] = [{"company": "red", "value": 5}, {"company": "green", "value": 3}]
+    state["captain_stack"] = []
+    offered = ENGINE.expected(state)["options"]["ship_moved"]
+    exits = {m["ship"]: m["exit"] for m in offered["moves"]}
+    assert exits["red-1"]["bonus"] == {"owner": "red", "card": "captain", "card_left": False, "money": 2}
+    assert exits["Dice Fest Line"]["passengers"] == ["red", "green"]  # the mover's company first
+    assert exits["San Juan Prospector"]["doubles"] == {"red": [5], "green": [3]}
+    assert offered["tokens"] == [5, 4, 4, 3, 3, 2, 2, 1]
+    assert {"zone": "Culebra Cut", "kind": None} in offered["zones"]  # to declare when first entered
+    assert offered["refused"] == [{"ship": "Lucky Me Cruises", "zone": "LOADING EU", "reason": "does not carry enough to sail"},
+                                  {"ship": "Spiel of the Seas", "zone": "LOADING US_WEST",
+                                   "reason": "does not carry enough to sail"}]
