@@ -194,6 +194,9 @@ def test_a_contract_load_turn_is_recorded_die_card_and_loads(live: Any, browser:
 
     # The 2 of C4: its targets are the ships in Loading US East that can take it.
     load = page.locator(".px-picker[data-type=die_loaded]")
+    # The loads left are the engine's count (offers.py `loads_left`): column 4's die allows 3.
+    assert state_of(live, game_id)["expected"]["options"]["die_loaded"]["loads_left"] == [3]
+    assert load.locator(".px-pick-loads-left").inner_text() == "3 loads left this action"
     assert "S2" in load.locator(".px-pick-contract[data-contract='0'] legend").inner_text()
     assert "C4 · front · US East" in load.locator(".px-pick-contract[data-contract='1'] legend").inner_text()
     assert load.locator(".px-pick-record").inner_text() == "Record the load"
@@ -205,9 +208,18 @@ def test_a_contract_load_turn_is_recorded_die_card_and_loads(live: Any, browser:
     fits = load.locator(".px-pick-targets[role=group]")
     assert sorted(fits.locator("button").evaluate_all("bs => bs.map(b => b.dataset.ship || 'rail')")) == [
         "Dice Fest Line", "green-2a", "red-2a"]
+    # Each refused place says the rule's own message (offers.py `loads[].refused`).
     refused = load.locator(".px-pick-refused")
-    assert "the rules refuse it" in refused.locator("button[data-ship='Lucky Me Cruises']").text_content()
-    assert "the rules refuse it" in refused.locator("button[data-rail]").text_content()
+    reasons = {json.dumps(r["target"], sort_keys=True): r["message"] for r in two["refused"]}
+    assert {'{"rail": true}', '{"ship": "Lucky Me Cruises"}'} <= set(reasons)
+    shown = refused.locator("button").evaluate_all(
+        "bs => bs.map(b => [b.dataset.rail ? '{\"rail\": true}' : `{\"ship\": \"${b.dataset.ship}\"}`,"
+        " b.querySelector('.px-pick-reason').textContent])")
+    assert dict(shown) == reasons, "every refused place, each with its message"
+    assert refused.locator("button[data-ship='Lucky Me Cruises'] .px-pick-reason").text_content() == reasons['{"ship": "Lucky Me Cruises"}']
+    assert refused.locator("button[data-rail] .px-pick-reason").text_content() == reasons['{"rail": true}']
+    assert reasons['{"ship": "Lucky Me Cruises"}'] != reasons['{"rail": true}'], "one message a rule, not one for all"
+    assert "the rules refuse it" not in load.text_content()
     assert refused.locator("button[data-ship='USS Iowa']").count() == 0, "a military ship is never offered a die"
     fits.locator("button[data-ship='red-2a']").click()
     assert load.locator(".px-pick-record").inner_text() == "Load the 2 onto red-2a"
@@ -222,6 +234,7 @@ def test_a_contract_load_turn_is_recorded_die_card_and_loads(live: Any, browser:
     # The 4 completes C4's front: red-2a took a die this turn, the cruise ship takes 1s and
     # 2s, so green-2a is the place; the flag's space is new, so its icon is asked.
     load = page.locator(".px-picker[data-type=die_loaded]")
+    assert load.locator(".px-pick-loads-left").inner_text() == "2 loads left this action"
     assert load.locator(".px-pick-off[data-contract='1'][data-container='0']").inner_text().endswith("loaded")
     load.locator("button[data-contract='1'][data-container='1']").click()
     fits = load.locator(".px-pick-targets[role=group]")
@@ -229,9 +242,11 @@ def test_a_contract_load_turn_is_recorded_die_card_and_loads(live: Any, browser:
     assert load.locator(".px-pick-refused button[data-ship='red-2a']").count() == 1, "loaded this turn: folded away"
     assert load.locator(".px-pick-refused button[data-ship='Dice Fest Line']").count() == 1, "a cruise ship takes 1s and 2s"
     four = next(c for c in state_of(live, game_id)["expected"]["options"]["die_loaded"]["loads"] if c["container"] == 1)
-    assert (four["completes"], four["icon"]) == (True, None), "the engine asks for the flag's icon"
+    assert (four["completes"], four["icon"], four["space"]) == (True, None, 1), "the engine asks for the flag's icon"
+    assert load.locator(".px-pick-refused button[data-ship='red-2a'] .px-pick-reason").text_content() == next(
+        r["message"] for r in four["refused"] if r["target"] == {"ship": "red-2a"})
     fits.locator("button[data-ship='green-2a']").click()
-    assert "US East flag covers the next space" in load.locator(".px-pick-flag legend").inner_text()
+    assert "US East flag covers space 1 of its Clipboard row" in load.locator(".px-pick-flag legend").inner_text()
     steps = len(stored(live, game_id))
     load.locator(".px-pick-record").click()
     assert "free action" in load.locator(".result-slot").first.inner_text()
@@ -296,8 +311,12 @@ def test_a_transfer_then_the_moved_die_then_ships_sail_out(live: Any, browser: A
     assert "Lucky Me Cruises" not in sailing and "red-1" in sailing
     shown = move.locator(".pa-pick-group").first.locator("button.px-pick-ship:not(.is-refused)")
     assert sorted(shown.evaluate_all("bs => bs.map(b => b.dataset.ship)")) == sorted(sailing), "the ships are the engine's moves"
+    # The ships the engine refuses (offers.py `refused`), each with its reason.
     refused = move.locator(".px-pick-refused")
-    assert refused.locator("button[data-ship='Lucky Me Cruises']").count() == 1, "an empty cruise ship is not ready"
+    assert {r["ship"]: r["reason"] for r in offered["refused"]}["Lucky Me Cruises"] == "does not carry enough to sail"
+    assert sorted(refused.locator("button.px-pick-ship").evaluate_all("bs => bs.map(b => b.dataset.ship)")) == sorted(
+        r["ship"] for r in offered["refused"])
+    assert refused.locator("button[data-ship='Lucky Me Cruises'] .px-pick-reason").text_content() == "does not carry enough to sail"
     assert refused.locator("button[data-ship='red-1']").count() == 0
     assert "the table judges" in move.locator("button[data-ship='San Juan Prospector']").inner_text(), "its readiness is unknown"
     move.locator("button[data-ship='red-1']").click()
@@ -306,6 +325,8 @@ def test_a_transfer_then_the_moved_die_then_ships_sail_out(live: Any, browser: A
     assert ahead == ["Culebra Cut", "Gatun Lake", "OCEAN", "other"]
     assert move.locator(".px-pick-refused button[data-to='Miraflores Lake']").count() == 1
     move.locator("button[data-kind=waterway]").click()
+    # Culebra Cut's kind is not known (offers.py `zones`: kind null): the table declares it.
+    assert {"zone": "Culebra Cut", "kind": None} in offered["zones"]
     move.locator("button[data-to='Culebra Cut']").click()
     steps = len(stored(live, game_id))
     move.locator(".px-pick-record").click()
@@ -323,7 +344,8 @@ def test_a_transfer_then_the_moved_die_then_ships_sail_out(live: Any, browser: A
     move.locator("button[data-ship='red-1']").click()
     move.locator("button[data-kind=waterway]").click()
     move.locator("button[data-to='Gatun Lake']").click()
-    assert move.locator("button[data-zone-kind]").count() == 0, "the rulebook names Gatun Lake a lake"
+    assert {"zone": "Gatun Lake", "kind": "LAKE"} in state_of(live, game_id)["expected"]["options"]["ship_moved"]["zones"]
+    assert move.locator("button[data-zone-kind]").count() == 0, "the engine names Gatun Lake a lake"
     event = record_and_wait(page, move.locator(".px-pick-record"), live, game_id)
     assert event["data"] == {"ships": ["red-1"], "kind": "waterway", "to": "Gatun Lake", "via": "action"}
 
@@ -331,8 +353,12 @@ def test_a_transfer_then_the_moved_die_then_ships_sail_out(live: Any, browser: A
     move.locator("button[data-ship='red-1']").click()
     move.locator("button[data-kind=lock]").click()
     move.locator("button[data-to=OCEAN]").click()
+    exit_ = next(m for m in state_of(live, game_id)["expected"]["options"]["ship_moved"]["moves"] if m["ship"] == "red-1")["exit"]
+    assert exit_ == {"bonus": {"owner": "red", "card": "captain", "card_left": True, "money": 2}, "passengers": [], "doubles": {}}
     bonus = move.locator(".px-pick-bonus[data-ship='red-1']")
     assert "Captain card" in bonus.inner_text() and "$2" in bonus.inner_text()
+    assert not bonus.locator("button[data-bonus=card]").is_disabled(), "a Captain card is left"
+    assert move.locator(".px-pick-spot, .px-pick-doubled").count() == 0, "a company ship's exit asks only the bonus"
     move.locator(".px-pick-record").click()
     assert "owner’s bonus for red-1" in move.locator(".result-slot").first.inner_text()
     bonus.locator("button[data-bonus=card]").click()
@@ -419,7 +445,10 @@ def test_a_front_s_rail_container_goes_only_on_the_first_wagon(phone: Any) -> No
     fits = picker.locator(".px-pick-targets[role=group] button")
     assert fits.evaluate_all("bs => bs.map(b => b.dataset.rail || b.dataset.ship)") == ["true"]
     assert "1st wagon: 0 dice" in fits.first.inner_text()
-    assert "refuse" in picker.locator(".px-pick-refused button[data-ship='Lucky Me Cruises']").text_content()
+    rail = next(c for c in engine.expected(state)["options"]["die_loaded"]["loads"] if c["container"] == 0)
+    assert picker.locator(".px-pick-refused button[data-ship='Lucky Me Cruises'] .px-pick-reason").text_content() == next(
+        r["message"] for r in rail["refused"] if r["target"] == {"ship": "Lucky Me Cruises"})
+    assert "1st wagon" in picker.locator(".px-pick-refused button[data-ship='Lucky Me Cruises']").text_content()
     fits.first.click()
     picker.locator(".px-pick-record").click()
     data = phone.evaluate("window.recorded")[-1]
@@ -548,13 +577,77 @@ def test_the_load_picker_follows_the_engine_s_offers_not_rules_of_its_own(phone:
     two = next(c for c in options["loads"] if (c["contract"], c["container"]) == (1, 0))
     assert two["targets"] == [{"ship": "red-2a"}, {"ship": "green-2a"}, {"ship": "Dice Fest Line"}]
     two["targets"] = [{"ship": "Lucky Me Cruises"}]
-    two.update(completes=True, icon="move3")
+    two["refused"] = [{"target": {"ship": "red-2a"}, "code": "PX-T1", "message": "The harbour master says no"},
+                      {"target": {"rail": True}, "code": "PX-T2", "message": "The wagon is in the shed"}]
+    two.update(completes=True, icon="move3", space=3)
+    options["loads_left"] = [7]
     picker = mount(phone, engine, state, "die_loaded", options)
+    assert picker.locator(".px-pick-loads-left").inner_text() == "7 loads left this action"
     picker.locator("button[data-contract='1'][data-container='0']").click()
     fits = picker.locator(".px-pick-targets[role=group] button")
     assert fits.evaluate_all("bs => bs.map(b => b.dataset.ship)") == ["Lucky Me Cruises"]
-    assert picker.locator(".px-pick-refused button[data-ship='red-2a']").count() == 1
-    assert "shows Move 3" in picker.locator(".px-pick-flag").inner_text(), "a declared icon is said, not asked"
+    refused = picker.locator(".px-pick-refused")
+    assert refused.locator("button[data-ship='red-2a'] .px-pick-reason").text_content() == "The harbour master says no"
+    assert refused.locator("button[data-rail] .px-pick-reason").text_content() == "The wagon is in the shed"
+    # green-2a: neither a target nor refused in these offers (the field still lists it): said, with no rule of the page's.
+    assert refused.locator("button[data-ship='green-2a'] .px-pick-reason").text_content() == "not offered"
+    flag = picker.locator(".px-pick-flag").inner_text()
+    assert "space 3 of its Clipboard row" in flag and "shows Move 3" in flag, "a declared icon is said, not asked"
     fits.first.click()
     picker.locator(".px-pick-record").click()
     assert phone.evaluate("window.recorded")[-1] == {"contract": 1, "container": 0, "target": {"ship": "Lucky Me Cruises"}}
+
+
+def test_the_move_picker_follows_the_engine_s_zones_exits_and_refusals(phone: Any) -> None:
+    """The engine's ship_moved offers, changed on purpose: whether a zone's kind is asked,
+    what each exit asks (bonus, doubled die, Passenger tokens across the ships) and the
+    refused ships' reasons are the offers', not the page's own rules."""
+    engine, state = after_setup(("action_die_taken", "Amelia", {"from": {"column": 2}, "use": "movement"}))
+    options = copy.deepcopy(engine.expected(state)["options"]["ship_moved"])
+    assert {"zone": "Culebra Cut", "kind": None} in options["zones"] and {"zone": "Gatun Lake", "kind": "LAKE"} in options["zones"]
+    options["zones"] = [{"zone": "Gatun Lake", "kind": None}, {"zone": "Culebra Cut", "kind": "DASHED"}]
+    moves = {m["ship"]: m for m in options["moves"]}
+    moves["red-1"]["exit"]["bonus"] = {"owner": "red", "card": "stevedore", "card_left": False, "money": 9}
+    moves["yellow-1"]["exit"] = {"bonus": None, "passengers": ["green", "yellow"], "doubles": {"green": [6, 2, 6]}}
+    moves["green-1"]["exit"] = {"bonus": None, "passengers": ["red"], "doubles": {}}
+    options["tokens"] = [7, 6]
+    options["refused"] = [{"ship": "Lucky Me Cruises", "zone": "LOADING EU", "reason": "waits for its tugboat"}]
+    picker = mount(phone, engine, state, "ship_moved", options)
+    refused = picker.locator(".px-pick-refused").first
+    assert refused.locator("button.px-pick-ship").evaluate_all("bs => bs.map(b => b.dataset.ship)") == ["Lucky Me Cruises"]
+    assert refused.locator("button[data-ship='Lucky Me Cruises'] .px-pick-reason").text_content() == "waits for its tugboat"
+
+    picker.locator("button[data-ship='red-1']").click()
+    picker.locator("button[data-kind=waterway]").click()
+    picker.locator("button[data-to='Culebra Cut']").click()
+    assert picker.locator("button[data-zone-kind]").count() == 0, "the offers give Culebra Cut a kind"
+    picker.locator("button[data-to='Gatun Lake']").click()
+    assert picker.locator("button[data-zone-kind]").count() == 2, "the offers leave Gatun Lake's kind to declare"
+    picker.locator(".px-pick-record").click()
+    assert phone.evaluate("window.recorded") == [] and "dashed rectangle or a lake" in picker.locator(".result-slot").first.inner_text()
+
+    # Out to the ocean, three ships listed red-1, yellow-1, green-1: the tokens go out in that order.
+    picker.locator("button[data-ship='yellow-1']").click()
+    picker.locator("button[data-ship='green-1']").click()
+    picker.locator("button[data-kind=lock]").click()
+    picker.locator("button[data-to=OCEAN]").click()
+    bonus = picker.locator(".px-pick-bonus[data-ship='red-1']")
+    assert "Stevedore card" in bonus.inner_text() and "$9" in bonus.inner_text() and "red company" in bonus.inner_text()
+    assert bonus.locator("button[data-bonus=card]").is_disabled() and "none left" in bonus.inner_text()
+    assert picker.locator(".px-pick-bonus").count() == 1, "only red-1's exit asks a bonus"
+    doubled = picker.locator(".px-pick-doubled[data-company=green]")
+    assert doubled.locator("button[data-doubled]").evaluate_all("bs => bs.map(b => b.dataset.doubled)") == ["6", "2"]
+    spots = picker.locator(".px-pick-spot")
+    assert spots.count() == 2
+    assert "$7 to the green company" in spots.nth(0).inner_text() and "$6 to the yellow company" in spots.nth(1).inner_text()
+    assert "runs out" in picker.locator(".px-pick-no-tokens").inner_text(), "green-1's red die finds the stack empty"
+    picker.locator(".px-pick-record").click()
+    assert phone.evaluate("window.recorded") == [] and "bonus for red-1" in picker.locator(".result-slot").first.inner_text()
+    bonus.locator("button[data-bonus=money]").click()
+    picker.locator(".px-pick-doubled button[data-doubled='2']").click()
+    picker.locator(".px-pick-spot").nth(0).locator("button[data-spot=extra_load]").click()
+    picker.locator(".px-pick-spot").nth(1).locator("button[data-spot=transfer_2]").click()
+    picker.locator(".px-pick-record").click()
+    assert phone.evaluate("window.recorded")[-1] == {
+        "ships": ["red-1", "yellow-1", "green-1"], "kind": "lock", "to": "OCEAN", "via": "action",
+        "bonus": {"red-1": "money"}, "doubled": {"green": 2}, "spots": ["extra_load", "transfer_2"]}

@@ -8,21 +8,19 @@
 // "from.column", "target.ship"), the engine's own judgements:
 //   action_die_taken  dice: [{from, allows, uses}]          what each die allows, its legal uses
 //   die_transferred   dice: [{from, to_columns}], cost: [$]  where each die may go, and the price
-//   die_loaded        loads: [{contract, container, card, value, rail, targets, completes, icon}]
-//   ship_moved        moves: [{ship, zone, bound, ahead, ready, slots}], moves_left: [{lock, waterway, any}]
+//   die_loaded        loads: [{contract, container, card, value, rail, targets, refused: [{target, code, message}],
+//                     completes, icon, space}], loads_left: [n]
+//   ship_moved        moves: [{ship, zone, bound, ahead, ready, slots, exit: {bonus, passengers, doubles}}],
+//                     refused: [{ship, zone, reason}], zones: [{zone, kind}], tokens: [$, top first],
+//                     moves_left: [{lock, waterway, any}]
 //   free_action_used  kind, and by the action due: company, supply, ship, loads, raise
 // The state (engines/panamax/setup.py, action_table.py, turns.py) gives only what lies
-// on the table: counts, names, values. A die's source is ONE of {column} or
-// {executive}, a load's target ONE of {ship} or {rail}: the pickers build exactly one,
-// which the generic form cannot ensure. The buttons borrow Pan Am's look (pa-pick-*);
-// px-pick-* classes mark what is Panamax's. Every label is text; colours are only a
-// hint. A place the engine does not offer may still be listed, folded away, to record
-// over the rules when the table rules otherwise.
-//
-// Still reckoned here, because the offers do not carry them yet: whether a zone entered
-// needs its kind declared (LAKES, the declared zone kinds), and what leaving the canal
-// asks (EXIT_BONUS by slots, the Passenger tokens' order and free spots, the Panamax
-// ship's doubled die).
+// on the table: counts, names, values, the Passenger spots already taken. A die's source
+// is ONE of {column} or {executive}, a load's target ONE of {ship} or {rail}: the pickers
+// build exactly one, which the generic form cannot ensure. The buttons borrow Pan Am's
+// look (pa-pick-*); px-pick-* classes mark what is Panamax's. Every label is text;
+// colours are only a hint. A place the engine does not offer may still be listed, folded
+// away with the engine's reason, to record over the rules when the table rules otherwise.
 
 import { fill, h, humanize } from "../dom.js";
 
@@ -38,10 +36,9 @@ const USES = {
 const FREE_ACTIONS = [["market", "Market"], ["load_die", "Load a die"], ["move3", "Move 3"], ["load_rail", "Load the rail"], ["none", "No icon"]];
 const SUPPLIES = [["warehouse", "Warehouse"], ["pool", "Pool"]];
 const BENEFITS = [["transfer_2", "Transfer for $2"], ["extra_contract_choice", "Extra contract choice"], ["extra_load", "One extra load"]];
-const EXIT_BONUS = { 1: ["Captain card", 2, "captain_stack"], 2: ["Stevedore card", 3, "stevedore_stack"], 3: ["Financial Advisor card", 5, "advisor_pile"] };
-const LAKES = ["Gatun Lake", "Miraflores Lake"]; // named lakes in the rulebook: no kind to declare
+const CARDS = { captain: "Captain card", stevedore: "Stevedore card", advisor: "Financial Advisor card" };
 const OCEAN = "OCEAN";
-const REFUSED = "the rules refuse it";
+const NOT_OFFERED = "not offered";
 
 const plural = (n, word) => `${n} ${n === 1 ? word : word === "die" ? "dice" : `${word}s`}`;
 const nationName = (n) => NATION[n] || humanize(String(n || "").toLowerCase());
@@ -85,11 +82,6 @@ function companiesInSeatOrder(state) {
   const all = state.companies || {};
   const seated = (state.seats || []).map((p) => ((state.players || {})[p] || {}).company).filter((c) => c in all);
   return [...seated, ...Object.keys(all).filter((c) => !seated.includes(c))].map((c) => [c, all[c]]);
-}
-
-function declared(state, key) {
-  const entry = state.declared && state.declared[key];
-  return entry ? entry.value : undefined;
 }
 
 // ----------------------------------------------------------------- shared pieces
@@ -348,15 +340,17 @@ function containersBlock(contracts, loads, chosen, pick) {
 
 /**
  * Where a die may go: the `legal` places (the engine's) as buttons by zone, the `others`
- * folded away (still recordable: the table may rule otherwise). A place: "rail" or a ship.
+ * folded away (still recordable: the table may rule otherwise), each with the rule's
+ * message from `reasons` (by place). A place: "rail" or a ship.
  */
-function placesBlock(state, legal, others, chosen, choose) {
+function placesBlock(state, legal, others, reasons, chosen, choose) {
   const ships = state.ships || {};
   const wagon = ((state.rail || {}).wagon1 || []).length;
   const button = (key, allowed) => {
     const rail = key === "rail";
     const what = rail ? `1st wagon: ${plural(wagon, "die")}` : shipText(ships[key]);
-    return option({ label: rail ? "Rail table" : key, sub: allowed ? what : `${what} · ${REFUSED}`,
+    const sub = allowed ? what : [what, " · ", h("span", { class: "px-pick-reason" }, reasons[key] || NOT_OFFERED)];
+    return option({ label: rail ? "Rail table" : key, sub,
       pressed: chosen === key, focusKey: `px-target:${key}`, className: `px-pick-target${allowed ? "" : " is-refused"}`,
       data: rail ? { rail: "true" } : { ship: key }, onclick: () => choose(key) });
   };
@@ -374,21 +368,34 @@ function placesBlock(state, legal, others, chosen, choose) {
     legal.length ? h("div", { class: "px-pick-targets", role: "group", "aria-label": "Where the die may go" }, byZone(legal, true))
       : h("p", { class: "notice small" }, "The rules allow this die nowhere now."),
     others.length ? h("details", { class: "pa-pick-fallback px-pick-refused", open: others.includes(chosen) || null },
-      h("summary", {}, `Other places (the rules refuse them): ${others.length}`),
+      h("summary", {}, `Other places, refused by the rules: ${others.length}`),
       h("div", { class: "px-pick-targets" }, byZone(others, false))) : null,
   ];
 }
 
-/** The flag a load earns (the engine's `completes`): its space's icon said, or asked when the table has not declared it. */
+/** The engine's reasons for the places it refuses a container's die: {place: message}. */
+function refusedOf(entry) {
+  const out = {};
+  for (const r of (entry && entry.refused) || []) {
+    const key = placeKey(r.target);
+    if (key && !(key in out)) out[key] = r.message || r.code || NOT_OFFERED;
+  }
+  return out;
+}
+
+/** The flag a load earns (the engine's `completes`), on the Clipboard space the engine names
+ *  (`space`): the space's icon said, or asked when the table has not declared it. */
 function flagBlock(entry, held, chosen, pick) {
   if (!entry || !entry.completes) return null;
   const flag = `the ${nationName(held && held.nation)} flag`;
+  const where = entry.space !== null && entry.space !== undefined ? `space ${entry.space} of its Clipboard row` : "the next space of its Clipboard row";
   if (entry.icon !== null && entry.icon !== undefined) {
     const name = (FREE_ACTIONS.find(([k]) => k === entry.icon) || [entry.icon, humanize(String(entry.icon))])[1];
-    return h("p", { class: "notice small px-pick-flag" }, `This die completes the card: ${flag} covers a space that shows ${name}.`);
+    return h("p", { class: "notice small px-pick-flag", dataset: { space: String(entry.space ?? "") } },
+      `This die completes the card: ${flag} covers ${where}, which shows ${name}.`);
   }
-  return h("fieldset", { class: "pa-pick-group px-pick-flag" },
-    h("legend", {}, `This die completes the card: ${flag} covers the next space of its row, new to this game. What does the space show?`),
+  return h("fieldset", { class: "pa-pick-group px-pick-flag", dataset: { space: String(entry.space ?? "") } },
+    h("legend", {}, `This die completes the card: ${flag} covers ${where}, new to this game. What does the space show?`),
     h("div", { class: "pa-pick-opts" }, FREE_ACTIONS.map(([kind, label]) => option({ label, pressed: chosen === kind,
       focusKey: `px-free:${kind}`, className: "px-pick-free", data: { free: kind }, onclick: () => pick(kind) }))));
 }
@@ -403,8 +410,9 @@ function loadPicker(ctx) {
   if (!colour) return null;
   const contracts = company.contracts || [];
   const loads = (options.loads || []).filter((l) => contracts[l.contract]);
+  const loadsLeft = (options.loads_left || [])[0];
   // Every place the field may name (the Rail table, the ships in Loading zones): the ones
-  // a container's entry does not list are the rules' refusals, offered folded.
+  // a container's entry refuses are offered folded, with the rule's message.
   const places = [...((options["target.rail"] || []).includes(true) ? ["rail"] : []),
     ...(options["target.ship"] || []).filter((s) => state.ships && state.ships[s])];
   const draft = ctx.draft;
@@ -431,10 +439,12 @@ function loadPicker(ctx) {
     const entry = loadEntry(loads, draft.box);
     if (!entry) return h("p", { class: "muted small" }, "Tap a container to see where its die may go.");
     const legal = (entry.targets || []).map(placeKey).filter(Boolean);
-    const others = places.filter((k) => !legal.includes(k));
+    const reasons = refusedOf(entry);
+    const others = [...new Set([...Object.keys(reasons), ...places])].filter((k) => !legal.includes(k)
+      && (k === "rail" || (state.ships && state.ships[k])));
     if (draft.target && !legal.includes(draft.target) && !others.includes(draft.target)) draft.target = null;
     return [
-      placesBlock(state, legal, others, draft.target, (key) => { draft.target = key; fill(result); draw(`px-target:${key}`); }),
+      placesBlock(state, legal, others, reasons, draft.target, (key) => { draft.target = key; fill(result); draw(`px-target:${key}`); }),
       flagBlock(entry, contracts[entry.contract], draft.free, (kind) => { draft.free = kind; fill(result); draw(`px-free:${kind}`); }),
     ];
   }
@@ -444,7 +454,10 @@ function loadPicker(ctx) {
     const where = draft.target === "rail" ? "the Rail table" : draft.target;
     fill(root,
       h("h3", { id: title }, "Die loaded"),
-      h("p", { class: "pa-pick-status" }, `The ${colour} company loads: `, `${plural(turn.loads_used || 0, "load")} so far this action.`),
+      h("p", { class: "pa-pick-status" }, `The ${colour} company loads: `,
+        loadsLeft === undefined ? `${plural(turn.loads_used || 0, "load")} so far this action.`
+          : h("span", { class: "px-pick-loads-left" }, `${plural(Number(loadsLeft), "load")} left this action`),
+        loadsLeft === undefined ? null : ` (${turn.loads_used || 0} so far).`),
       loads.length ? containersBlock(contracts, loads, draft.box, (picked) => {
         draft.box = picked;
         draft.free = null;
@@ -559,7 +572,9 @@ function freePicker(ctx) {
     if (kind === "load_die") {
       const entry = chosenEntry();
       const legal = draft.from ? (draft.from.supply ? freeShips : shipsOf(entry)) : [];
-      const others = anyShip.filter((s) => !legal.includes(s));
+      const reasons = entry ? refusedOf(entry) : {};
+      const others = [...new Set([...anyShip, ...Object.keys(reasons)])]
+        .filter((s) => s !== "rail" && !legal.includes(s) && state.ships && state.ships[s]);
       if (draft.ship && !anyShip.includes(draft.ship)) draft.ship = null;
       return [
         group("The die", containersBlock(contracts, loads, entry ? draft.from : null, (picked) => {
@@ -570,7 +585,7 @@ function freePicker(ctx) {
         }),
         h("div", { class: "pa-pick-opts" }, supplyButtons((s) => Boolean(draft.from && draft.from.supply === s), "px-supply",
           (s) => { draft.from = { supply: s }; draft.ship = null; redraw(`px-supply:${s}`); }))),
-        group("Onto", draft.from ? placesBlock(state, legal, others, draft.ship, (key) => { draft.ship = key; redraw(`px-target:${key}`); })
+        group("Onto", draft.from ? placesBlock(state, legal, others, reasons, draft.ship, (key) => { draft.ship = key; redraw(`px-target:${key}`); })
           : h("p", { class: "muted small" }, "Tap the die first."),
         entry ? flagBlock(entry, contracts[entry.contract], draft.free, (k) => { draft.free = k; redraw(`px-free:${k}`); }) : null),
       ];
@@ -617,19 +632,16 @@ function zoneOrder(state) {
   return [...loading("ATLANTIC"), ...(state.canal || []), ...loading("PACIFIC")];
 }
 
-/** Each Passenger token a cruise ship's exit hands out, in order (cargo.py `passenger_payments`).
- *  Not among the engine's offers yet: the exit's spots are asked from this reckoning. */
-function passengerTokens(state, ids, mover) {
-  const order = [mover, ...(state.turn_order || []).map((p) => (state.players[p] || {}).company).filter((c) => c && c !== mover)];
-  const stack = [...(state.passenger_tokens || [])];
+/** The Passenger tokens the chosen ships' exits hand out: the engine's `tokens` (top first),
+ *  one to each company of each ship's `exit.passengers`, ship after ship as they are listed,
+ *  until the stack runs out. */
+function passengerTokens(moveOf, ids, stack) {
+  const left = [...stack];
   const out = [];
   for (const id of ids) {
-    const ship = state.ships[id];
-    if (!ship || ship.kind !== "CRUISE") continue;
-    const owners = (ship.dice || []).map((d) => d.company).sort((a, b) => order.indexOf(a) - order.indexOf(b));
-    for (const company of owners) {
-      if (!stack.length) break;
-      out.push({ company, token: stack.shift() });
+    for (const company of ((moveOf[id] || {}).exit || {}).passengers || []) {
+      if (!left.length) return out;
+      out.push({ ship: id, company, token: left.shift() });
     }
   }
   return out;
@@ -639,17 +651,22 @@ function movePicker(ctx) {
   const state = ctx.state || {};
   const ships = state.ships || {};
   const options = ctx.options || {};
-  // The engine's `moves`: the ships that may sail, each with the canal zones ahead of it.
+  // The engine's `moves`: the ships that may sail, each with the canal zones ahead of it
+  // and what its exit asks.
   const moves = (options.moves || []).filter((m) => m && ships[m.ship]);
   if (!moves.length) return null;
   const moveOf = Object.fromEntries(moves.map((m) => [m.ship, m]));
-  // The other ships on their way through the canal: the rules refuse them now (folded).
-  const refusedShips = Object.keys(ships).filter((id) => !moveOf[id] && ships[id].status === "ON_BOARD" && ships[id].bound
-    && !String(ships[id].zone || "").startsWith("WAITING "));
+  // The ships the engine refuses, each with its reason (folded, to record over the rules).
+  const refusals = (options.refused || []).filter((r) => r && ships[r.ship] && !moveOf[r.ship]);
+  const reasonOf = Object.fromEntries(refusals.map((r) => [r.ship, r.reason]));
+  const refusedShips = refusals.map((r) => r.ship);
   const known = [...moves.map((m) => m.ship), ...refusedShips];
   const kinds = options.kind || [];
   const zones = options.to || [];
   const vias = options.via || [];
+  const stack = options.tokens || [];
+  // The canal zones the engine knows, with their kind (null: the table declares it).
+  const kindOf = Object.fromEntries((options.zones || []).filter((z) => z && z.zone).map((z) => [z.zone, z.kind ?? null]));
   const left = { lock: 0, waterway: 0, any: 0, ...((options.moves_left || [])[0] || {}) };
   const draft = ctx.draft;
   draft.ships = (draft.ships || []).filter((s) => known.includes(s));
@@ -667,14 +684,15 @@ function movePicker(ctx) {
   const title = "picker-title-ship_moved";
   const root = section(ctx, "move", title);
   const result = resultSlot(ctx);
-  const [colour] = companyOf(ctx);
 
   const goal = () => (draft.to === "other" ? String(draft.newZone || "").trim() : draft.to);
-  // A canal zone the table has not named a kind for (the rulebook's lakes are known).
-  const needsKind = (zone) => Boolean(zone) && zone !== OCEAN && !LAKES.includes(zone) && !/^(LOADING|WAITING) /.test(zone)
-    && declared(state, `zone_kind:${zone}`) === undefined;
+  // A zone whose kind the table declares: one the engine lists without a kind, or one it does not list (new).
+  const needsKind = (zone) => Boolean(zone) && zone !== OCEAN && (kindOf[zone] ?? null) === null;
   // The engine's slots for a ship that may sail (null: unknown, asked); a refused ship's from the board.
   const slotsOf = (id) => (moveOf[id] ? moveOf[id].slots : ships[id].slots) ?? null;
+  const exitOf = (id) => (moveOf[id] && moveOf[id].exit) || { bonus: null, passengers: [], doubles: {} };
+  const withBonus = () => draft.ships.filter((id) => exitOf(id).bonus);
+  const doublers = () => draft.ships.filter((id) => Object.keys(exitOf(id).doubles || {}).length);
   // The zones ahead of the chosen ships (the engine's `ahead`), then out to the ocean.
   const aheadOf = () => {
     const ahead = [];
@@ -698,13 +716,13 @@ function movePicker(ctx) {
     const sizes = Object.fromEntries(draft.ships.filter((id) => slotsOf(id) === null && draft.sizes[id]).map((id) => [id, draft.sizes[id]]));
     if (Object.keys(sizes).length) data.sizes = sizes;
     if (to === OCEAN) {
-      const owned = draft.ships.filter((id) => ships[id].kind === "COMPANY");
+      const owned = withBonus();
       const missing = owned.filter((id) => !draft.bonus[id]);
       if (missing.length) return problem(result, `Choose the owner’s bonus for ${missing.join(", ")}: the card or the money.`);
       if (owned.length) data.bonus = Object.fromEntries(owned.map((id) => [id, draft.bonus[id]]));
       const doubled = Object.fromEntries(Object.entries(draft.doubled).filter(([, v]) => v));
-      if (draft.ships.some((id) => ships[id].kind === "PANAMAX") && Object.keys(doubled).length) data.doubled = doubled;
-      const tokens = passengerTokens(state, draft.ships, colour);
+      if (doublers().length && Object.keys(doubled).length) data.doubled = doubled;
+      const tokens = passengerTokens(moveOf, draft.ships, stack);
       if (tokens.length) {
         const spots = tokens.map((_, k) => draft.spots[k]);
         if (spots.some((s) => s === undefined)) return problem(result, "Choose a benefit spot for each Passenger token.");
@@ -731,47 +749,53 @@ function movePicker(ctx) {
     return draw(`px-ship:${id}`);
   };
 
+  /** What leaving the canal asks, each from the engine's `exit` of a chosen ship. */
   function exitParts() {
     const parts = [];
     for (const id of draft.ships) {
-      const ship = ships[id];
-      if (ship.kind === "COMPANY" && EXIT_BONUS[ship.slots]) {
-        const [card, money, stack] = EXIT_BONUS[ship.slots];
-        const count = Array.isArray(state[stack]) ? state[stack].length : Number(state[stack] || 0);
+      const { bonus, doubles } = exitOf(id);
+      if (bonus) {
+        const card = CARDS[bonus.card] || `${humanize(String(bonus.card))} card`;
+        if (!bonus.card_left && draft.bonus[id] === "card") draft.bonus[id] = null;
         parts.push(h("fieldset", { class: "pa-pick-group px-pick-bonus", dataset: { ship: id } },
-          h("legend", {}, `${id}: its owner takes`),
+          h("legend", {}, `${id} leaves: the owner of the ${bonus.owner} company takes`),
           h("div", { class: "pa-pick-opts" },
-            option({ label: card, sub: count ? `${count} left` : "none left", pressed: draft.bonus[id] === "card", disabled: !count,
+            option({ label: card, sub: bonus.card_left ? "one is left" : "none left", pressed: draft.bonus[id] === "card", disabled: !bonus.card_left,
               focusKey: `px-bonus:${id}:card`, data: { bonus: "card" }, onclick: () => { draft.bonus[id] = "card"; fill(result); draw(`px-bonus:${id}:card`); } }),
-            option({ label: `$${money}`, sub: "money", pressed: draft.bonus[id] === "money", focusKey: `px-bonus:${id}:money`, data: { bonus: "money" },
+            option({ label: `$${bonus.money}`, sub: "money", pressed: draft.bonus[id] === "money", focusKey: `px-bonus:${id}:money`, data: { bonus: "money" },
               onclick: () => { draft.bonus[id] = "money"; fill(result); draw(`px-bonus:${id}:money`); } }))));
       }
-      if (ship.kind === "PANAMAX") {
-        const owners = [...new Set((ship.dice || []).map((d) => d.company))];
-        for (const owner of owners) {
-          const values = [...new Set(ship.dice.filter((d) => d.company === owner).map((d) => Number(d.value)))].sort((a, b) => b - a);
-          parts.push(h("fieldset", { class: "pa-pick-group px-pick-doubled", dataset: { company: owner } },
-            h("legend", {}, `${id}: the ${owner} company doubles`, h("span", { class: "optional" }, " (its best if not chosen)")),
-            h("div", { class: "pa-pick-opts" }, values.map((v) => option({ label: String(v), pressed: draft.doubled[owner] === v,
-              focusKey: `px-doubled:${owner}:${v}`, data: { doubled: String(v) },
-              onclick: () => { draft.doubled[owner] = draft.doubled[owner] === v ? null : v; draw(`px-doubled:${owner}:${v}`); } })))));
-        }
+      for (const [owner, dice] of Object.entries(doubles || {})) {
+        const values = [...new Set((dice || []).map(Number))].sort((a, b) => b - a);
+        if (!values.length) continue;
+        if (draft.doubled[owner] && !values.includes(draft.doubled[owner])) draft.doubled[owner] = null;
+        parts.push(h("fieldset", { class: "pa-pick-group px-pick-doubled", dataset: { ship: id, company: owner } },
+          h("legend", {}, `${id}: the ${owner} company doubles`, h("span", { class: "optional" }, " (its best if not chosen)")),
+          h("div", { class: "pa-pick-opts" }, values.map((v) => option({ label: String(v), pressed: draft.doubled[owner] === v,
+            focusKey: `px-doubled:${owner}:${v}`, data: { doubled: String(v) },
+            onclick: () => { draft.doubled[owner] = draft.doubled[owner] === v ? null : v; draw(`px-doubled:${owner}:${v}`); } })))));
       }
     }
-    const tokens = passengerTokens(state, draft.ships, colour);
+    // The spots already taken lie on each company's board (the state); each token asks a free one.
+    const tokens = passengerTokens(moveOf, draft.ships, stack);
     const taken = Object.fromEntries(Object.entries(state.companies || {}).map(([c, info]) => [c, [...(info.benefits || [])]]));
-    tokens.forEach(({ company, token }, k) => {
+    tokens.forEach(({ ship, company, token }, k) => {
       const free = BENEFITS.filter(([b]) => !(taken[company] || []).includes(b));
       if (!free.length) draft.spots[k] = null;
-      else if (draft.spots[k] && !free.some(([b]) => b === draft.spots[k])) draft.spots[k] = undefined;
-      parts.push(h("fieldset", { class: "pa-pick-group px-pick-spot", dataset: { token: String(k) } },
-        h("legend", {}, `Passenger token ${k + 1}: $${token} to the ${company} company, on the spot`),
+      else if (!draft.spots[k] || !free.some(([b]) => b === draft.spots[k])) draft.spots[k] = undefined;
+      parts.push(h("fieldset", { class: "pa-pick-group px-pick-spot", dataset: { token: String(k), ship, company } },
+        h("legend", {}, `Passenger token ${k + 1} (${ship}): $${token} to the ${company} company, on the spot`),
         free.length ? h("div", { class: "pa-pick-opts" }, free.map(([b, label]) => option({ label, pressed: draft.spots[k] === b,
           focusKey: `px-spot:${k}:${b}`, data: { spot: b },
           onclick: () => { draft.spots[k] = b; draft.spots.length = Math.max(draft.spots.length, k + 1); fill(result); draw(`px-spot:${k}:${b}`); } })))
           : h("p", { class: "muted small" }, "Every spot is taken: the token is kept without one.")));
       if (draft.spots[k]) (taken[company] ||= []).push(draft.spots[k]);
     });
+    const owed = draft.ships.reduce((n, id) => n + (exitOf(id).passengers || []).length, 0);
+    if (owed > tokens.length) {
+      parts.push(h("p", { class: "muted small px-pick-no-tokens" },
+        `The Passenger stack runs out: ${plural(owed - tokens.length, "die")} on the cruise ships earn no token.`));
+    }
     draft.spots.length = tokens.length;
     return parts;
   }
@@ -792,8 +816,9 @@ function movePicker(ctx) {
           const move = moveOf[id];
           const bound = (move || ship).bound;
           const said = [bound ? `bound for the ${humanize(String(bound).toLowerCase())}` : null, shipText(ship),
-            refused ? REFUSED : move.ready === null || move.ready === undefined ? "ready? the table judges" : null];
-          return option({ label: id, sub: said.filter(Boolean).join(" · "), pressed: draft.ships.includes(id),
+            refused ? null : move.ready === null || move.ready === undefined ? "ready? the table judges" : null].filter(Boolean).join(" · ");
+          const sub = refused ? [said, " · ", h("span", { class: "px-pick-reason" }, reasonOf[id] || NOT_OFFERED)] : said;
+          return option({ label: id, sub, pressed: draft.ships.includes(id),
             focusKey: `px-ship:${id}`, className: `px-pick-ship${refused ? " is-refused" : ""}`, data: { ship: id }, onclick: () => toggle(id) });
         })))));
     };
@@ -808,7 +833,7 @@ function movePicker(ctx) {
       group(["Ships", h("span", { class: "muted small" }, " · tap one, or the ships of a group (4 slots at most)")],
         shipsByZone(moves.map((m) => m.ship), false),
         refusedShips.length ? h("details", { class: "pa-pick-fallback px-pick-refused", open: refusedShips.some((s) => draft.ships.includes(s)) || null },
-          h("summary", {}, `Other ships in the canal’s way (the rules refuse them now): ${refusedShips.length}`),
+          h("summary", {}, `Ships the rules refuse now: ${refusedShips.length}`),
           shipsByZone(refusedShips, true)) : null),
       group("Icon crossed", h("div", { class: "pa-pick-opts" }, kinds.map((k) => option({
         label: humanize(k), sub: `${left[k] ?? 0} left`, pressed: draft.kind === k, focusKey: `px-kind:${k}`, data: { kind: k },
@@ -821,13 +846,13 @@ function movePicker(ctx) {
           option({ label: "Another zone…", sub: "new to this game", pressed: draft.to === "other", focusKey: "px-to:other", data: { to: "other" },
             onclick: () => { draft.to = "other"; fill(result); draw("px-new-zone"); } })),
         draft.ships.length && rest.length ? h("details", { class: "pa-pick-fallback px-pick-refused", open: rest.includes(draft.to) || null },
-          h("summary", {}, `Zones not ahead (the rules refuse them): ${rest.length}`),
-          h("div", { class: "pa-pick-opts px-pick-zones" }, rest.map((z) => zoneButton(z, REFUSED)))) : null,
+          h("summary", {}, `Zones not ahead of these ships: ${rest.length}`),
+          h("div", { class: "pa-pick-opts px-pick-zones" }, rest.map((z) => zoneButton(z, "not ahead")))) : null,
         draft.to === "other" ? h("div", { class: "field pa-pick-inline-field" }, h("label", { for: "px-new-zone" }, "The zone’s name"),
           h("input", { id: "px-new-zone", autocomplete: "off", maxlength: "60", value: draft.newZone || "", dataset: { focusKey: "px-new-zone" },
             oninput: (e) => { draft.newZone = e.target.value; },
           })) : null),
-      // A typed zone is asked its kind at once (no re-render while typing); a known one sends none.
+      // A typed zone is asked its kind at once (no re-render while typing); a zone the engine knows the kind of sends none.
       draft.to === "other" || needsKind(to) ? group(`${draft.to === "other" ? "A new zone" : to} is new to this game: it is`, h("div", { class: "pa-pick-opts" },
         [["DASHED", "A dashed rectangle", "4 slots"], ["LAKE", "A lake", "no limit"]].map(([k, label, sub]) => option({
           label, sub, pressed: draft.toKind === k, focusKey: `px-zone-kind:${k}`, data: { zoneKind: k },
