@@ -94,6 +94,28 @@ def csp_violations(context: Any) -> list[str]:
     return refused
 
 
+PICKER_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/static/css/app.css"><link rel="stylesheet" href="/static/css/record.css"></head>
+<body><main class="record"><section class="panel actions"><h2>Record what happened</h2><div id="host"></div></section></main></body></html>"""
+
+
+@pytest.fixture
+def phone(live: LiveServer, browser: Any) -> Iterator[Any]:
+    """A phone-sized page on the live server's origin, ready to mount one engine picker in
+    ``#host`` (the recording page's stylesheets, no page script); a script error fails the test."""
+    context = browser.new_context(viewport=PHONE)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{live.url}/static/css/app.css")
+    page.set_content(PICKER_PAGE, wait_until="load")
+    yield page
+    assert not errors, errors
+    context.close()
+
+
 def screenshot(page: Any, name: str) -> Path:
     SCREENSHOTS.mkdir(exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"

@@ -14,7 +14,6 @@ import copy
 import json
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -75,27 +74,6 @@ async ({ type, options, state, players, actor }) => {
   return Boolean(host.querySelector('.pa-picker'));
 }
 """
-
-PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="/static/css/app.css"><link rel="stylesheet" href="/static/css/record.css"></head>
-<body><main class="record"><section class="panel actions"><h2>Record what happened</h2><div id="host"></div></section></main></body></html>"""
-
-
-@pytest.fixture
-def phone(live: Any, browser: Any) -> Iterator[Any]:
-    """A phone-sized page on the live server's origin, ready to mount one picker."""
-    context = browser.new_context(viewport=PHONE)
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(f"{live.url}/static/css/app.css")
-    page.set_content(PAGE, wait_until="load")
-    yield page
-    assert not errors, errors
-    context.close()
-
 
 def mount(page: Any, type_: str, options: dict[str, Any], state: dict[str, Any] | None = None,
           actor: str | None = "Bob") -> Any:
