@@ -18,8 +18,16 @@ Built so far, as pure rules with their scenario tests (``tests/engines/test_air_
 - ``last_turn``: who plays a Last Turn, base and Kobe;
 - ``scoring``: miles, Trio Sets, the Kobe Economy bonus.
 
-Next: the state and its events (set-up with declared planes and cards, marker
-placement, gains, reveals, the phases and extra turns, the Last Turn), the Kobe Rules'
-switches, the viewer's board, the recording page's offers, the demo game; then
-registration.
+The engine object (``engine.AirAlliance``) so far takes the set-up (``table``,
+``setup_phase``: each player's four planes, declared; the row's six cards, declared when
+revealed; board facts) and a turn (``turns``): PHASE 0's Alliance, markers on Flight icons
+(a bare Boarding Pass slot declares its icons) or on a card to reserve it, passengers
+gained by this turn's flights, reveals, PHASE 1's end with the derived Lost Baggage,
+PHASE 3's placement and the extra turn, the reshuffle that starts the Last Turn and the
+game's end after it.  Scenario tests: ``tests/engines/test_air_alliance_engine.py``.
+
+Next: the Kobe Rules' switches (declared as options, not yet applied beyond K5, K6's
+"no extra turn" and KL's order and scoring), the Last Turn's refresh, the optional data
+file, robust folding of overridden events, ``expected()``'s concrete options, the
+viewer's board, the recording page, the demo game; then registration.
 """

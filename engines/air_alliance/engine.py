@@ -1,0 +1,145 @@
+"""The ``AirAlliance`` engine object (work in progress: not registered, see the package
+docstring).  It follows ``engines.base.Engine``: the guards first (an unknown type or
+player, the game over), then each event's module judges and folds it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Callable, ClassVar
+
+from marshmallow import Schema
+
+from engines.air_alliance import scoring, setup_phase, turns
+from engines.air_alliance.schemas import EVENT_SCHEMAS
+from engines.air_alliance.table import OPTIONS, initial_state, setup_problems
+from engines.base import EventUnpacking, Option, SetupError, State, Violation, json_copy, resolve_options
+
+Rules = Callable[[State, str | None, Mapping[str, Any]], list[Violation]]
+Effects = Callable[[State, Mapping[str, Any]], None]
+
+# event type -> (rules, effects)
+_EVENTS: dict[str, tuple[Rules, Effects]] = {
+    "planes_placed": (setup_phase.check_planes, setup_phase.apply_planes),
+    "card_revealed": (turns.check_reveal, turns.apply_reveal),
+    "board_declared": (setup_phase.check_board, setup_phase.apply_board),
+    "alliance_formed": (turns.check_alliance, turns.apply_alliance),
+    "marker_placed": (turns.check_marker, turns.apply_marker),
+    "passenger_gained": (turns.check_gain, turns.apply_gain),
+    "phase1_ended": (turns.check_phase1_end, turns.apply_phase1_end),
+    "boarding_pass_updated": (turns.check_placement, turns.apply_placement),
+    "discards_reshuffled": (turns.check_reshuffle, turns.apply_reshuffle),
+}
+
+
+def check_event(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
+    if event_type not in _EVENTS:
+        return [Violation("event/unknown-type", "Events", f"Air Alliance has no event {event_type!r}")]
+    if actor is not None and actor not in state["players"]:
+        return [Violation("event/unknown-player", "Events", f"{actor!r} is not at the table")]
+    if state["phase"] == "OVER":
+        return [Violation("AA-C31", "Last Turn", "The game is over after the Last Turn")]
+    return _EVENTS[event_type][0](state, actor, data)
+
+
+def apply_event(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> State:
+    """A new state with the event folded in (never judged again: a stored event is a fact)."""
+    folded: State = json_copy(state)
+    folded["step"] += 1
+    if event_type in _EVENTS and folded["phase"] != "OVER":
+        _EVENTS[event_type][1](folded, data)
+        setup_phase.begin_if_ready(folded)
+    return folded
+
+
+def describe_event(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> str:
+    who = actor or (turns.current(state) if state.get("turn") else "The table")
+    if event_type == "marker_placed":
+        if "reserve" in data:
+            return f"{who} reserves {data['reserve']}"
+        fly = data.get("fly")
+        what = f"flies {fly['colour']} from {fly['from']} to {fly['to']}" if fly else "switches two planes" \
+            if data.get("swap") else "places a marker"
+        return f"{who} {what} (slot {data['slot'] + 1})"
+    lines = {
+        "planes_placed": lambda: f"{data['player']} places planes at {', '.join(data['airports'])}",
+        "card_revealed": lambda: f"{data['card']['id']} ({data['card']['dep']} to {data['card']['arr']}) turns up",
+        "board_declared": lambda: "Board facts declared",
+        "alliance_formed": lambda: f"{who} forms an Alliance with {data['npa']}",
+        "passenger_gained": lambda: f"{who} gains {data['card']}",
+        "phase1_ended": lambda: f"{who} has placed the markers: Lost Baggage",
+        "boarding_pass_updated": lambda: f"{who} places the cards gained on the Boarding Pass",
+        "discards_reshuffled": lambda: "The discards are shuffled into a new deck: the Last Turn begins",
+    }
+    return lines[event_type]() if event_type in lines else event_type
+
+
+def held(state: State, player: str) -> list[dict[str, Any]]:
+    """Every card a player holds, on the Boarding Pass or set aside."""
+    info = state["players"][player]
+    ids = [card for stack in info["slots"] for card in stack] + info["set_aside"]
+    return [face for face in (turns.card(state, card) for card in ids) if face is not None]
+
+
+def standings(state: State) -> dict[str, Any]:
+    """Miles so far; "the player with the most miles" wins (equal totals share a place)."""
+    kobe = bool(state["options"]["kobe_last_turn"])
+    rows = []
+    for name in state["seats"]:
+        counted = scoring.score(held(state, name), kobe)
+        total = counted.pop("total")
+        rows.append({"player": name, "total": total, "breakdown": counted, "rank": None,
+                     "status": "flying"})
+    for row in rows:
+        row["rank"] = 1 + sum(1 for other in rows if other["total"] > row["total"])
+    final = state["phase"] == "OVER"
+    best = max(row["total"] for row in rows)
+    winners = [row["player"] for row in rows if row["total"] == best] if final else []
+    for row in rows:
+        row["status"] = ("winner" if row["player"] in winners else "finished") if final else "flying"
+    return {"final": final, "players": rows, "winners": winners}
+
+
+def expected_of(state: State) -> dict[str, Any]:
+    if state["phase"] == "SETUP":
+        due = ["planes_placed"] if not all(p["planes_placed"] for p in state["players"].values()) else []
+        if None in state["row"]:
+            due.append("card_revealed")
+        return {"actors": list(state["seats"]), "event_types": [*due, "board_declared"], "options": {}}
+    if state["phase"] == "OVER":
+        return {"actors": [], "event_types": [], "options": {}}
+    turn = state["turn"]
+    player = [turns.current(state)]
+    if state["deck"] == 0 and None in state["row"] and state["discards"]:
+        return {"actors": player, "event_types": ["discards_reshuffled"], "options": {}}
+    if turn["phase"] == 1:
+        kinds = ["marker_placed", "passenger_gained", *(["card_revealed"] if None in state["row"] else []),
+                 "phase1_ended", *(["alliance_formed"] if not turn["markers"] else [])]
+        return {"actors": player, "event_types": kinds, "options": {}}
+    if turn["phase"] == 2:
+        return {"actors": player, "event_types": ["card_revealed"], "options": {}}
+    return {"actors": player, "event_types": ["boarding_pass_updated"], "options": {}}
+
+
+class AirAlliance(EventUnpacking):
+    """Air Alliance: fly passengers between 24 airports with your planes and the NPAs'."""
+
+    name: ClassVar[str] = "air-alliance"
+    title: ClassVar[str] = "Air Alliance"
+    rules_version: ClassVar[str] = "1"
+    options: ClassVar[Mapping[str, Option]] = OPTIONS
+    event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
+    rules = staticmethod(check_event)
+    effects = staticmethod(apply_event)
+    words = staticmethod(describe_event)
+    standings = staticmethod(standings)
+    expected = staticmethod(expected_of)
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any]) -> State:
+        opts = resolve_options(self, options)
+        problems = setup_problems(list(players), opts)
+        if problems:
+            raise SetupError(problems)
+        return initial_state(list(players), opts)
+
+    def is_over(self, state: State) -> bool:
+        return bool(state["phase"] == "OVER")

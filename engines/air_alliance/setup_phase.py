@@ -1,0 +1,79 @@
+"""The set-up's events: each player's planes placed (``planes_placed``: the rulebook does
+not say where, the note's G5), the Baggage Claim Area's first six cards revealed
+(``card_revealed``), and, at any time, board facts the rulebook does not print
+(``board_declared``: the colours each V airport takes, each colour's special airport).
+When every player has placed their planes and the row holds six cards, the start
+player's first turn begins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.air_alliance import airports, turns
+from engines.air_alliance.table import PLANES_PER_PLAYER, SETUP_RULE
+from engines.base import State, Violation
+from engines.declared import Fact, conflicts, declare
+
+
+def check_planes(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
+    """AA-C02: four planes a player, once, each where there is room (and its colour lands)."""
+    if state["phase"] != "SETUP":
+        return [Violation("AA-C02", SETUP_RULE, "Planes are placed at the set-up")]
+    player = data["player"]
+    if player not in state["players"]:
+        return [Violation("event/unknown-player", SETUP_RULE, f"{player!r} is not at the table")]
+    if state["players"][player]["planes_placed"]:
+        return [Violation("AA-C02", SETUP_RULE, f"{player}'s planes are placed already")]
+    if len(data["airports"]) != PLANES_PER_PLAYER:
+        return [Violation("AA-C02", SETUP_RULE, f"Each player places {PLANES_PER_PLAYER} planes, not "
+                          f"{len(data['airports'])}")]
+    colour, table = state["players"][player]["colour"], {k: list(v) for k, v in state["airports"].items()}
+    problems: list[Violation] = []
+    for code in data["airports"]:
+        if code not in table:
+            return [Violation("AA-C02", SETUP_RULE, f"{code} is not an airport")]
+        problems += airports.landing_problems(code, table[code], colour, turns._landable(state))
+        if not any(p.blocks for p in problems):
+            table[code] = airports.land(code, table[code], colour)
+    return problems
+
+
+def apply_planes(state: State, data: Mapping[str, Any]) -> None:
+    player = state["players"][data["player"]]
+    for code in data["airports"]:
+        planes = state["airports"][code]
+        if airports.count(planes) < airports.CAPACITY[airports.shape(code)]:
+            state["airports"][code] = airports.land(code, planes, player["colour"])
+    player["planes_placed"] = True
+    begin_if_ready(state)
+
+
+def board_facts(data: Mapping[str, Any]) -> list[Fact]:
+    facts = [Fact(f"landable:{code}", sorted(colours), f"The colours that land at {code}")
+             for code, colours in data.get("landable", {}).items()]
+    return facts + [Fact(f"special:{colour}", code, f"The {colour} special airport")
+                    for colour, code in data.get("special", {}).items()]
+
+
+def check_board(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
+    """Board facts: V airports only take declared colours, special airports are airports."""
+    problems = [Violation("AA-C14", airports.AIRPORT_RULE, f"{code} is not a V airport (4 to 6): every colour lands there")
+                for code in data.get("landable", {}) if code not in airports.AIRPORTS or airports.shape(code) != "V"]
+    problems += [Violation("AA-C16", "List of the Flight icons", f"{code} is not an airport")
+                 for code in data.get("special", {}).values() if code not in airports.AIRPORTS]
+    return problems + conflicts(state["declared"], board_facts(data), state["step"] + 1)
+
+
+def apply_board(state: State, data: Mapping[str, Any]) -> None:
+    facts = board_facts(data)
+    if not conflicts(state["declared"], facts, state["step"]):
+        state["declared"] = declare(state["declared"], facts, state["step"])
+
+
+def begin_if_ready(state: State) -> None:
+    if state["phase"] == "SETUP" and all(p["planes_placed"] for p in state["players"].values()) \
+            and None not in state["row"]:
+        state["phase"], state["current"] = "TURNS", 0
+        state["turn"] = turns.new_turn(state["seats"][0], False)

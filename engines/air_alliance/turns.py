@@ -1,0 +1,342 @@
+"""A player's turn: PHASE 0 to PHASE 3 ("Flow Chart of Player Turn"), as events.
+
+- ``alliance_formed`` (PHASE 0, before any marker);
+- ``marker_placed``: on a Flight icon of a slot's visible face (a flight of one's own plane,
+  of an NPA, or Priority Takeoff's switch), or on a card of the row to reserve it;
+- ``passenger_gained``: a card of the row whose route this turn's flights carry;
+- ``card_revealed``: the deck's next card fills the row's empty space (a fact);
+- ``phase1_ended``: the markers are placed; the Lost Baggage follows (derived: the
+  leftmost unreserved card is discarded, and a reveal refills the row);
+- ``boarding_pass_updated``: PHASE 3, the cards gained placed on the slots; the next turn
+  is derived (the same player's extra turn after 3 or 4 cards, once).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.air_alliance import airports, alliances, baggage, boarding_pass, icons, routes
+from engines.air_alliance.last_turn import last_turn_order
+from engines.base import State, Violation
+from engines.declared import Fact, conflicts, declare, value
+
+TURN_RULE = "Flow Chart of Player Turn"
+MAX_GAINS = 4  # "If you manage to get 3 or 4 Passenger Cards"; Flight Control places 4 at most (the note's G8)
+EXTRA_TURN_GAINS = 3
+
+
+def new_turn(player: str, extra: bool) -> dict[str, Any]:
+    return {"player": player, "extra": extra, "phase": 1, "markers": 0, "slots_used": [], "reserved": False,
+            "flights": [], "gained": []}
+
+
+def current(state: State) -> str:
+    return str(state["seats"][state["current"]])
+
+
+def card(state: State, card_id: str) -> dict[str, Any] | None:
+    face: dict[str, Any] | None = value(state["declared"], f"card:{card_id}")
+    return face
+
+
+def face_icons(state: State, player: str, slot: int) -> list[dict[str, Any]] | None:
+    """The icons a slot shows: its top card's, or the bare pass's (declared; None if not yet)."""
+    stack = state["players"][player]["slots"][slot]
+    if stack:
+        top = card(state, stack[-1])
+        return None if top is None else list(top["icons"])
+    colour = state["players"][player]["colour"]
+    bare: list[dict[str, Any]] | None = value(state["declared"], f"pass:{colour}:{slot}")
+    return bare
+
+
+def turn_problems(state: State, actor: str | None, phase: int) -> list[Violation]:
+    """AA-C03: the current player acts, in the phase's order."""
+    if state["phase"] != "TURNS" or state["turn"] is None:
+        return [Violation("AA-C03", TURN_RULE, f"No turn is being played ({state['phase']})")]
+    if actor is not None and actor != current(state):
+        return [Violation("AA-C03", TURN_RULE, f"It is {current(state)}'s turn, not {actor}'s")]
+    if state["turn"]["phase"] != phase:
+        return [Violation("AA-C03", TURN_RULE, f"The turn is in PHASE {state['turn']['phase']}, not PHASE {phase}")]
+    return []
+
+
+# -- PHASE 0 ----------------------------------------------------------------------
+
+
+def _faces(state: State, player: str) -> list[list[dict[str, Any]]]:
+    return [face_icons(state, player, slot) or [] for slot in range(boarding_pass.SLOTS)]
+
+
+def check_alliance(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
+    """AA-C04 to AA-C06."""
+    problems = turn_problems(state, actor, 1)
+    if problems:
+        return problems
+    if state["turn"]["markers"]:
+        return [Violation("AA-C04", "PHASE 0: Alliance", "An Alliance is formed before the first marker of the turn")]
+    player = current(state)
+    return alliances.formation_problems(_faces(state, player), state["alliances"], state["players"][player]["colour"],
+                                        data["npa"], data["area"])
+
+
+def apply_alliance(state: State, data: Mapping[str, Any]) -> None:
+    """The Alliance stands at once; "remove all Passenger Cards from your Boarding Pass" (they still score)."""
+    player = state["players"][current(state)]
+    state["alliances"] = alliances.form(state["alliances"], player["colour"], data["npa"], data["area"])
+    for stack in player["slots"]:
+        player["set_aside"] += stack
+    player["slots"] = [[], [], []]
+
+
+# -- PHASE 1: markers --------------------------------------------------------------
+
+
+def _icon_fact(colour: str, slot: int, icons_declared: list[dict[str, Any]]) -> Fact:
+    return Fact(f"pass:{colour}:{slot}", icons_declared, f"The {colour} Boarding Pass's slot {slot + 1}")
+
+
+def check_marker(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
+    """AA-C07 to AA-C22 for one marker."""
+    problems = turn_problems(state, actor, 1)
+    if problems:
+        return problems
+    turn, player = state["turn"], current(state)
+    if "reserve" in data:
+        if turn["markers"] >= boarding_pass.MARKERS:
+            return [Violation("AA-C07", boarding_pass.MARKER_RULE, "All 3 markers are placed this turn")]
+        return baggage.reserve_problems(state["row"], state["reserved"], data["reserve"], turn["reserved"],
+                                        state.get("last_turn") is not None)
+    slot, index = data["slot"], data["icon"]
+    shown = face_icons(state, player, slot) if 0 <= slot < boarding_pass.SLOTS else []
+    colour = state["players"][player]["colour"]
+    problems = []
+    if shown is None:  # a bare slot not declared yet: the event declares its icons
+        if not data.get("pass_icons"):
+            return [Violation("AA-C09", boarding_pass.MARKER_RULE, f"Slot {slot + 1} of the {colour} Boarding Pass is "
+                              "bare and its icons are not in the rulebook: declare them (pass_icons)")]
+        shown = list(data["pass_icons"])
+    elif data.get("pass_icons") and not state["players"][player]["slots"][slot]:
+        problems += conflicts(state["declared"], [_icon_fact(colour, slot, list(data["pass_icons"]))], state["step"] + 1)
+    problems += boarding_pass.marker_problems(slot, index, turn["slots_used"], turn["markers"], len(shown))
+    if any(p.blocks for p in problems):
+        return problems
+    return problems + _action_problems(state, player, shown[index], data)
+
+
+def _action_problems(state: State, player: str, icon: Mapping[str, Any], data: Mapping[str, Any]) -> list[Violation]:
+    """AA-C10 to AA-C19: the action matches the icon."""
+    kind, colour = icon["type"], state["players"][player]["colour"]
+    if kind == "PRIORITY":
+        swap = data.get("swap")
+        if swap is None:
+            return [Violation("AA-C10", icons.ICON_RULE, "Priority Takeoff switches two planes: name the airport and "
+                              "their places (swap)")]
+        if swap["airport"] not in state["airports"]:
+            return [Violation("AA-C19", icons.ICON_RULE, f"{swap['airport']} is not an airport")]
+        first, second = swap["places"]
+        return airports.swap_problems(swap["airport"], state["airports"][swap["airport"]], first, second)
+    fly = data.get("fly")
+    if fly is None:
+        return [Violation("AA-C10", icons.ICON_RULE, f"A {kind} icon flies a plane: name it (fly)")]
+    if fly["from"] not in state["airports"] or fly["to"] not in state["airports"]:
+        return [Violation("AA-C10", icons.ICON_RULE, f"{fly['from']} to {fly['to']}: not two airports")]
+    plane = fly["colour"]
+    if kind in ("AREA", "SPECIAL"):
+        if plane != colour:
+            return [Violation("AA-C10", icons.ICON_RULE, f"A landing permit flies one of your own ({colour}) planes, "
+                              f"not {plane}")]
+        problems = icons.area_problems(icon, fly["to"]) if kind == "AREA" else \
+            icons.special_problems(icon, fly["to"], _specials(state))
+    else:
+        problems = icons.codeshare_problems(icon, plane, colour, state["alliances"], bool(data.get("double")))
+    if fly["from"] == fly["to"]:
+        problems.append(Violation("AA-C12", airports.AIRPORT_RULE, "A plane lands \"from another airport\""))
+    problems += airports.departure_problems(fly["from"], state["airports"][fly["from"]], plane)
+    problems += airports.landing_problems(fly["to"], state["airports"][fly["to"]], plane, _landable(state))
+    return problems
+
+
+def _specials(state: State) -> dict[str, str] | None:
+    found = {key.split(":", 1)[1]: entry["value"] for key, entry in state["declared"].items() if key.startswith("special:")}
+    return found or None
+
+
+def _landable(state: State) -> dict[str, list[str]] | None:
+    found = {key.split(":", 1)[1]: entry["value"] for key, entry in state["declared"].items()
+             if key.startswith("landable:")}
+    return found or None
+
+
+def apply_marker(state: State, data: Mapping[str, Any]) -> None:
+    turn, player = state["turn"], current(state)
+    turn["markers"] += 1
+    if "reserve" in data:
+        state["reserved"][data["reserve"]] = player
+        state["players"][player]["reservation"] = data["reserve"]
+        turn["reserved"] = True
+        return
+    turn["slots_used"].append(data["slot"])
+    colour = state["players"][player]["colour"]
+    if data.get("pass_icons") and not state["players"][player]["slots"][data["slot"]]:
+        facts = [_icon_fact(colour, data["slot"], list(data["pass_icons"]))]
+        if not conflicts(state["declared"], facts, state["step"]):
+            state["declared"] = declare(state["declared"], facts, state["step"])
+    if data.get("swap"):
+        swap = data["swap"]
+        state["airports"][swap["airport"]] = airports.swap(state["airports"][swap["airport"]], *swap["places"])
+    elif data.get("fly"):
+        fly = data["fly"]
+        if fly["colour"] in state["airports"][fly["from"]]:
+            state["airports"][fly["from"]] = airports.depart(fly["from"], state["airports"][fly["from"]], fly["colour"])
+            state["airports"][fly["to"]] = airports.land(fly["to"], state["airports"][fly["to"]], fly["colour"])
+            turn["flights"].append([fly["from"], fly["to"]])
+
+
+# -- gains and reveals --------------------------------------------------------------
+
+
+def check_gain(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
+    """AA-C23 to AA-C25."""
+    problems = turn_problems(state, actor, 1)
+    if problems:
+        return problems
+    turn, card_id = state["turn"], data["card"]
+    if card_id not in state["row"]:
+        return [Violation("AA-C23", routes.ROUTE_RULE, f"{card_id} is not in the Baggage Claim Area")]
+    holder = state["reserved"].get(card_id)
+    if holder is not None and holder != current(state):
+        return [Violation("AA-C23", baggage.RESERVE_RULE, f"{card_id} is reserved by {holder}")]
+    if len(turn["gained"]) >= MAX_GAINS:
+        return [Violation("AA-C25", "PHASE 3: Flight Control", f"{MAX_GAINS} cards a turn at most")]
+    face = card(state, card_id) or {}
+    return routes.route_problems(card_id, face.get("dep", "?"), face.get("arr", "?"),
+                                 [tuple(flight) for flight in turn["flights"]])
+
+
+def apply_gain(state: State, data: Mapping[str, Any]) -> None:
+    state["row"] = baggage.take(state["row"], data["card"])
+    state["reserved"].pop(data["card"], None)
+    state["turn"]["gained"].append(data["card"])
+
+
+def card_fact(face: Mapping[str, Any]) -> Fact:
+    body = {key: face[key] for key in ("name", "dep", "arr", "miles", "cls", "icons", "trio")}
+    return Fact(f"card:{face['id']}", body, f"Passenger Card {face['id']}")
+
+
+def check_reveal(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
+    """AA-C26: a reveal fills an empty space of the row from the deck, a card not seen before."""
+    face = data["card"]
+    if None not in state["row"]:
+        return [Violation("AA-C26", "Refilling the Baggage Claim Area", "The Baggage Claim Area holds its 6 cards")]
+    if state["deck"] < 1:
+        return [Violation("AA-C27", "Last Turn", "The deck is empty: the discards are shuffled first")]
+    if face["id"] in state["seen"] and face["id"] not in state.get("reshuffled", []):
+        return [Violation("AA-C26", "Refilling the Baggage Claim Area", f"{face['id']} has been revealed already")]
+    return conflicts(state["declared"], [card_fact(face)], state["step"] + 1)
+
+
+def apply_reveal(state: State, data: Mapping[str, Any]) -> None:
+    face = data["card"]
+    if not conflicts(state["declared"], [card_fact(face)], state["step"]):
+        state["declared"] = declare(state["declared"], [card_fact(face)], state["step"])
+    if None in state["row"]:
+        state["row"] = baggage.reveal(state["row"], face["id"])
+    state["deck"] = max(0, state["deck"] - 1)
+    state["seen"].append(face["id"])
+    if state.get("reshuffled") and face["id"] in state["reshuffled"]:
+        state["reshuffled"].remove(face["id"])
+    turn = state.get("turn")
+    if turn is not None and turn["phase"] == 2 and None not in state["row"]:
+        turn["phase"] = 3
+
+
+def check_reshuffle(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
+    """AA-C27: "If the deck runs out during someone's turn, the active player shuffles the discards"."""
+    if state["deck"] > 0 or state["phase"] != "TURNS":
+        return [Violation("AA-C27", "Last Turn", "The discards are shuffled only when the deck has run out")]
+    return []
+
+
+def apply_reshuffle(state: State, data: Mapping[str, Any]) -> None:
+    state["deck"], state["reshuffled"], state["discards"] = len(state["discards"]), list(state["discards"]), []
+    if state.get("last_turn") is None:  # "The Last Turn will start from the next player"
+        kobe = bool(state["options"]["kobe_last_turn"])
+        state["last_turn"] = {"order": last_turn_order(state["current"], len(state["seats"]), kobe), "done": []}
+
+
+# -- PHASE 1's end, PHASE 2 and PHASE 3 ---------------------------------------------
+
+
+def check_phase1_end(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
+    """AA-C07: all 3 markers are placed (the Kobe Rules (5) lift it); the row is full."""
+    problems = turn_problems(state, actor, 1)
+    if problems:
+        return problems
+    if state["turn"]["markers"] < boarding_pass.MARKERS and not state["options"]["kobe_markers_optional"]:
+        return [Violation("AA-C07", boarding_pass.MARKER_RULE, f"Place all 3 markers: {state['turn']['markers']} are "
+                          "placed")]
+    if None in state["row"]:
+        return [Violation("AA-C26", "Refilling the Baggage Claim Area", "Refill the Baggage Claim Area first")]
+    return []
+
+
+def apply_phase1_end(state: State, data: Mapping[str, Any]) -> None:
+    """PHASE 2: "discard the leftmost Passenger Card ... other than a reserved card"; a
+    reveal then refills the row (PHASE 3 once it is full)."""
+    lost = baggage.lost_baggage(state["row"], state["reserved"])
+    state["turn"]["phase"] = 2
+    if lost is not None:
+        state["row"] = baggage.take(state["row"], lost)
+        state["discards"].append(lost)
+    if None not in state["row"] or state["deck"] == 0 and not state["discards"]:
+        state["turn"]["phase"] = 3
+
+
+def check_placement(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
+    """AA-C29."""
+    problems = turn_problems(state, actor, 3)
+    if problems:
+        return problems
+    cover = data.get("cover")
+    return boarding_pass.placement_problems(state["turn"]["gained"], data["placements"],
+                                            cover["card"] if cover else None)
+
+
+def apply_placement(state: State, data: Mapping[str, Any]) -> None:
+    turn, player = state["turn"], state["players"][current(state)]
+    for card_id, slot in data["placements"].items():
+        if 0 <= slot < boarding_pass.SLOTS:
+            player["slots"][slot].append(card_id)
+    cover = data.get("cover")
+    if cover and 0 <= cover["slot"] < boarding_pass.SLOTS:
+        player["slots"][cover["slot"]].append(cover["card"])
+    _next_turn(state, len(turn["gained"]) >= EXTRA_TURN_GAINS and not turn["extra"]
+               and not state["options"]["kobe_extra_marker"])
+
+
+def _next_turn(state: State, extra: bool) -> None:
+    """The same player again after 3 or 4 cards (once), else the next seat clockwise; the
+    Last Turn counts each seat's turn and ends the game after the last of them."""
+    seat = state["current"]
+    last = state.get("last_turn")
+    if last is not None and not extra and seat in last["order"] and seat not in last["done"]:
+        last["done"].append(seat)
+        if len(last["done"]) == len(last["order"]):
+            state["phase"], state["turn"] = "OVER", None
+            return
+    if not extra:
+        seat = (seat + 1) % len(state["seats"])
+        if last is not None:
+            pending = [s for s in last["order"] if s not in last["done"]]
+            seat = pending[0] if pending else seat
+    state["current"] = seat
+    player = state["seats"][seat]
+    # "gather all 3 of your markers ... (including any marker on a card you reserved)"
+    held = state["players"][player]["reservation"]
+    if held is not None:
+        state["reserved"].pop(held, None)
+        state["players"][player]["reservation"] = None
+    state["turn"] = new_turn(player, extra)

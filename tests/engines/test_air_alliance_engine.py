@@ -1,0 +1,102 @@
+"""Air Alliance through its engine object (engines/air_alliance/engine.py, not registered yet).
+
+The rulebook prints no card and no airport code for its transit example's places: the
+codes A1 (Polynesia), E2 (Cannes) and M3 (Tokyo), the cards and their icons are made up
+for the tests, never presented as the game's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.air_alliance.engine import AirAlliance
+from engines.base import Event, State
+from tests.engines.scenario import codes, legal
+
+ENGINE = AirAlliance()
+PRIORITY = {"type": "PRIORITY"}
+
+
+def card(card_id: str, dep: str, arr: str, miles: int = 3000, trio: str | None = None) -> dict[str, Any]:
+    return {"id": card_id, "name": f"Passenger {card_id}", "dep": dep, "arr": arr, "miles": miles, "cls": "ECONOMY",
+            "icons": [{"type": "AREA", "areas": "ALL"}, PRIORITY, {"type": "CODESHARE", "colours": ["black"]}],
+            "trio": trio}
+
+
+def reveal(card_id: str, dep: str = "U3", arr: str = "U2") -> Event:
+    return Event("card_revealed", {"card": card(card_id, dep, arr)})
+
+
+def fly(slot: int, colour: str, start: str, end: str, icons: list[dict[str, Any]] | None = None) -> Event:
+    data: dict[str, Any] = {"slot": slot, "icon": 0, "fly": {"colour": colour, "from": start, "to": end}}
+    if icons:
+        data["pass_icons"] = icons
+    return Event("marker_placed", data)
+
+
+def set_up() -> State:
+    """Ann (red) and Bo (yellow) have placed their planes; the row shows the transit
+    example's three passengers and three others."""
+    state = ENGINE.setup(["Ann", "Bo"], {})
+    return legal(ENGINE, state,
+                 Event("planes_placed", {"player": "Ann", "airports": ["A1", "A2", "E1", "U1"]}),
+                 Event("planes_placed", {"player": "Bo", "airports": ["A3", "E3", "M1", "U2"]}),
+                 Event("card_revealed", {"card": card("P1", "A1", "E2")}),
+                 Event("card_revealed", {"card": card("P2", "E2", "M3")}),
+                 Event("card_revealed", {"card": card("P3", "A1", "M3", 9000)}),
+                 reveal("P4"), reveal("P5"), reveal("P6"))
+
+
+def test_the_set_up_places_four_planes_a_player_and_reveals_six_cards() -> None:  # AA-C01, AA-C02
+    state = ENGINE.setup(["Ann", "Bo"], {})
+    assert codes(ENGINE, state, Event("planes_placed", {"player": "Ann", "airports": ["A1", "A2"]})) == ["AA-C02"]
+    assert codes(ENGINE, state, Event("planes_placed", {"player": "Ann",
+                                                        "airports": ["A1", "A1", "A1", "A1"]})) == ["AA-C13"]
+    state = set_up()
+    assert state["phase"] == "TURNS" and ENGINE.expected(state)["actors"] == ["Ann"]
+    assert state["row"] == ["P1", "P2", "P3", "P4", "P5", "P6"] and state["deck"] == 54
+    assert state["airports"]["A1"] == ["red"] and state["airports"]["M1"] == ["yellow"]
+
+
+def test_one_plane_flying_polynesia_cannes_tokyo_gains_three_passengers() -> None:  # AA-C24, the rulebook's example
+    state = set_up()
+    assert codes(ENGINE, state, Event("passenger_gained", {"card": "P1"})) == ["AA-C24"]  # not flown yet
+    state = legal(ENGINE, state, fly(0, "red", "A1", "E2", [{"type": "AREA", "areas": "AE"}]),
+                  fly(1, "red", "E2", "M3", [{"type": "AREA", "areas": "EM"}]))
+    state = legal(ENGINE, state, *[Event("passenger_gained", {"card": c}) for c in ("P1", "P2", "P3")])
+    assert state["turn"]["gained"] == ["P1", "P2", "P3"] and state["row"][:3] == ["P4", "P5", "P6"]
+    assert codes(ENGINE, state, Event("passenger_gained", {"card": "P4"})) == ["AA-C24"]
+
+
+def test_markers_then_lost_baggage_then_flight_control_and_an_extra_turn() -> None:  # AA-C07, C28, C29
+    state = legal(ENGINE, set_up(), fly(0, "red", "A1", "E2", [{"type": "AREA", "areas": "AE"}]),
+                  fly(1, "red", "E2", "M3", [{"type": "AREA", "areas": "EM"}]),
+                  *[Event("passenger_gained", {"card": c}) for c in ("P1", "P2", "P3")])
+    assert codes(ENGINE, state, Event("phase1_ended", {})) == ["AA-C07"]  # a marker is left
+    state = legal(ENGINE, state, Event("marker_placed", {"reserve": "P4"}))
+    assert codes(ENGINE, state, Event("phase1_ended", {})) == ["AA-C26"]  # the row is refilled first
+    state = legal(ENGINE, state, reveal("P7"), reveal("P8"), reveal("P9"), Event("phase1_ended", {}))
+    assert state["discards"] == ["P5"]  # the leftmost card without a marker: P4 is reserved
+    state = legal(ENGINE, state, reveal("P10"))
+    assert state["turn"]["phase"] == 3
+    assert codes(ENGINE, state, Event("boarding_pass_updated", {"placements": {"P1": 0, "P2": 0, "P3": 2}})) == [
+        "AA-C29"]
+    state = legal(ENGINE, state, Event("boarding_pass_updated", {"placements": {"P1": 0, "P2": 1, "P3": 2}}))
+    assert state["players"]["Ann"]["slots"] == [["P1"], ["P2"], ["P3"]]
+    assert state["turn"]["player"] == "Ann" and state["turn"]["extra"] is True  # 3 cards: another turn
+    assert ENGINE.standings(state)["players"][0]["total"] == 3000 + 3000 + 9000
+
+
+def test_only_the_current_player_acts_and_a_reserved_card_is_its_reserver_s() -> None:  # AA-C03, AA-C23
+    state = set_up()
+    assert codes(ENGINE, state, Event("marker_placed", {"reserve": "P4"}, "Bo")) == ["AA-C03"]
+    state["reserved"]["P1"] = "Bo"
+    state = legal(ENGINE, state, fly(0, "red", "A1", "E2", [{"type": "AREA", "areas": "AE"}]))
+    assert codes(ENGINE, state, Event("passenger_gained", {"card": "P1"})) == ["AA-C23"]
+
+
+def test_a_bare_slot_keeps_the_icons_first_declared_for_it() -> None:  # AA-C09 (declared)
+    state = set_up()
+    assert codes(ENGINE, state, fly(0, "red", "A1", "E2")) == ["AA-C09"]  # the bare slot's icons are unknown
+    assert codes(ENGINE, state, fly(0, "red", "A1", "M4", [{"type": "AREA", "areas": "AE"}])) == ["AA-C15"]
+    state = legal(ENGINE, state, fly(0, "red", "A1", "E2", [{"type": "AREA", "areas": "AE"}]))
+    assert state["declared"]["pass:red:0"]["value"] == [{"type": "AREA", "areas": "AE"}]
