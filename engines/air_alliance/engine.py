@@ -28,6 +28,7 @@ _EVENTS: dict[str, tuple[Rules, Effects]] = {
     "phase1_ended": (turns.check_phase1_end, turns.apply_phase1_end),
     "boarding_pass_updated": (turns.check_placement, turns.apply_placement),
     "discards_reshuffled": (turns.check_reshuffle, turns.apply_reshuffle),
+    "row_refreshed": (turns.check_refresh, turns.apply_refresh),
 }
 
 
@@ -42,13 +43,26 @@ def check_event(state: State, event_type: str, actor: str | None, data: Mapping[
 
 
 def apply_event(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> State:
-    """A new state with the event folded in (never judged again: a stored event is a fact)."""
+    """A new state with the event folded in (never judged again: a stored event is a fact).
+    An overridden event folds as far as the state allows; one whose effect cannot be
+    carried out here changes only the step (a legal event that fails to fold raises)."""
     folded: State = json_copy(state)
     folded["step"] += 1
-    if event_type in _EVENTS and folded["phase"] != "OVER":
+    if event_type not in _EVENTS or folded["phase"] == "OVER":
+        return folded
+    try:
         _EVENTS[event_type][1](folded, data)
         setup_phase.begin_if_ready(folded)
+    except _UNFOLDABLE:
+        if not any(v.blocks for v in check_event(state, event_type, actor, data)):
+            raise
+        folded = json_copy(state)
+        folded["step"] += 1
     return folded
+
+
+# What an effect meets when the state lacks what the event names.
+_UNFOLDABLE = (KeyError, IndexError, TypeError, ValueError, AttributeError)
 
 
 def describe_event(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> str:
@@ -69,6 +83,7 @@ def describe_event(state: State, event_type: str, actor: str | None, data: Mappi
         "phase1_ended": lambda: f"{who} has placed the markers: Lost Baggage",
         "boarding_pass_updated": lambda: f"{who} places the cards gained on the Boarding Pass",
         "discards_reshuffled": lambda: "The discards are shuffled into a new deck: the Last Turn begins",
+        "row_refreshed": lambda: f"{who} discards the Baggage Claim Area for six new cards (Last Turn)",
     }
     return lines[event_type]() if event_type in lines else event_type
 
@@ -112,8 +127,10 @@ def expected_of(state: State) -> dict[str, Any]:
     if state["deck"] == 0 and None in state["row"] and state["discards"]:
         return {"actors": player, "event_types": ["discards_reshuffled"], "options": {}}
     if turn["phase"] == 1:
+        fresh = not turn["markers"] and not turn["gained"]
+        refresh = fresh and turns.in_last_turn(state) and player[0] not in state["last_turn"]["refreshed"]
         kinds = ["marker_placed", "passenger_gained", *(["card_revealed"] if None in state["row"] else []),
-                 "phase1_ended", *(["alliance_formed"] if not turn["markers"] else [])]
+                 "phase1_ended", *(["alliance_formed"] if fresh else []), *(["row_refreshed"] if refresh else [])]
         return {"actors": player, "event_types": kinds, "options": {}}
     if turn["phase"] == 2:
         return {"actors": player, "event_types": ["card_revealed"], "options": {}}

@@ -132,4 +132,5 @@ EVENT_SCHEMAS: dict[str, type[Schema]] = {
     "phase1_ended": Nothing,
     "boarding_pass_updated": BoardingPassUpdated,
     "discards_reshuffled": Nothing,
+    "row_refreshed": Nothing,
 }

@@ -107,7 +107,7 @@ def check_marker(state: State, actor: str | None, data: Mapping[str, Any]) -> li
         if turn["markers"] >= boarding_pass.MARKERS:
             return [Violation("AA-C07", boarding_pass.MARKER_RULE, "All 3 markers are placed this turn")]
         return baggage.reserve_problems(state["row"], state["reserved"], data["reserve"], turn["reserved"],
-                                        state.get("last_turn") is not None)
+                                        in_last_turn(state))
     slot, index = data["slot"], data["icon"]
     shown = face_icons(state, player, slot) if 0 <= slot < boarding_pass.SLOTS else []
     colour = state["players"][player]["colour"]
@@ -264,10 +264,40 @@ def apply_reshuffle(state: State, data: Mapping[str, Any]) -> None:
     state["deck"], state["reshuffled"], state["discards"] = len(state["discards"]), list(state["discards"]), []
     if state.get("last_turn") is None:  # "The Last Turn will start from the next player"
         kobe = bool(state["options"]["kobe_last_turn"])
-        state["last_turn"] = {"order": last_turn_order(state["current"], len(state["seats"]), kobe), "done": []}
+        state["last_turn"] = {"order": last_turn_order(state["current"], len(state["seats"]), kobe), "done": [],
+                              "started": False, "refreshed": []}
 
 
 # -- PHASE 1's end, PHASE 2 and PHASE 3 ---------------------------------------------
+
+
+def in_last_turn(state: State) -> bool:
+    """Whether the turn being played is a Last Turn (the depleting player's own turn is not)."""
+    last = state.get("last_turn")
+    return bool(last and last["started"])
+
+
+def check_refresh(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
+    """AA-C30: at the start of one's Last Turn, once, the six cards may be discarded and
+    replaced; "cards where players have placed markers for reservation before the final
+    round started will not be discarded"."""
+    problems = turn_problems(state, actor, 1)
+    if problems:
+        return problems
+    turn, last = state["turn"], state.get("last_turn")
+    if not in_last_turn(state) or turn["markers"] or turn["gained"]:
+        return [Violation("AA-C30", "Special rules for the Last Turn", "The row is refreshed at the start of a player's "
+                          "Last Turn, before any marker")]
+    if current(state) in last["refreshed"]:
+        return [Violation("AA-C30", "Special rules for the Last Turn", f"{current(state)} has refreshed the row once")]
+    return []
+
+
+def apply_refresh(state: State, data: Mapping[str, Any]) -> None:
+    kept = [c for c in state["row"] if c is not None and c in state["reserved"]]
+    state["discards"] += [c for c in state["row"] if c is not None and c not in state["reserved"]]
+    state["row"] = [*kept, *[None] * (baggage.SPACES - len(kept))]
+    state["last_turn"]["refreshed"].append(current(state))
 
 
 def check_phase1_end(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
@@ -332,6 +362,7 @@ def _next_turn(state: State, extra: bool) -> None:
         if last is not None:
             pending = [s for s in last["order"] if s not in last["done"]]
             seat = pending[0] if pending else seat
+            last["started"] = True
     state["current"] = seat
     player = state["seats"][seat]
     # "gather all 3 of your markers ... (including any marker on a card you reserved)"

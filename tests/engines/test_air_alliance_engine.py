@@ -100,3 +100,34 @@ def test_a_bare_slot_keeps_the_icons_first_declared_for_it() -> None:  # AA-C09 
     assert codes(ENGINE, state, fly(0, "red", "A1", "M4", [{"type": "AREA", "areas": "AE"}])) == ["AA-C15"]
     state = legal(ENGINE, state, fly(0, "red", "A1", "E2", [{"type": "AREA", "areas": "AE"}]))
     assert state["declared"]["pass:red:0"]["value"] == [{"type": "AREA", "areas": "AE"}]
+
+
+def test_the_deck_runs_out_the_discards_are_shuffled_and_the_last_turn_follows() -> None:  # AA-C22, AA-C27, AA-C30
+    state = set_up()
+    state["deck"], state["discards"] = 0, ["X1", "X2", "X3"]  # the deck's last card has turned up
+    state = legal(ENGINE, state, fly(0, "red", "A1", "E2", [{"type": "AREA", "areas": "AE"}]),
+                  Event("passenger_gained", {"card": "P1"}))
+    assert ENGINE.expected(state)["event_types"] == ["discards_reshuffled"]
+    assert codes(ENGINE, state, reveal("X1")) == ["AA-C27"]
+    state = legal(ENGINE, state, Event("discards_reshuffled", {}))
+    assert state["deck"] == 3 and state["last_turn"]["order"] == [1, 0]  # Bo first, Ann (who ran it out) last
+    # Ann's own turn is not a Last Turn: she may still reserve.
+    state = legal(ENGINE, state, reveal("X1"), Event("marker_placed", {"reserve": "P4"}),
+                  fly(1, "red", "E2", "M3", [{"type": "AREA", "areas": "EM"}]), Event("phase1_ended", {}),
+                  reveal("X2"), Event("boarding_pass_updated", {"placements": {"P1": 0}}))
+    assert state["turn"]["player"] == "Bo" and state["last_turn"]["started"]
+    assert codes(ENGINE, state, Event("marker_placed", {"reserve": "P6"})) == ["AA-C22"]
+    assert "row_refreshed" in ENGINE.expected(state)["event_types"]
+    refreshed = legal(ENGINE, state, Event("row_refreshed", {}))
+    assert refreshed["row"] == ["P4", None, None, None, None, None]  # Ann's reservation stays
+    assert codes(ENGINE, refreshed, Event("row_refreshed", {})) == ["AA-C30"]  # once
+
+
+def test_the_game_ends_after_the_last_player_s_last_turn() -> None:  # AA-C31
+    state = set_up()
+    state["last_turn"] = {"order": [1, 0], "done": [1], "started": True, "refreshed": []}
+    state["turn"]["phase"] = 3  # Ann's Last Turn, at its Flight Control, nothing gained
+    state = legal(ENGINE, state, Event("boarding_pass_updated", {"placements": {}}))
+    assert state["phase"] == "OVER" and ENGINE.is_over(state)
+    assert codes(ENGINE, state, reveal("Z9")) == ["AA-C31"]
+    assert ENGINE.standings(state)["final"] is True
