@@ -1,6 +1,6 @@
-"""The ``AirAlliance`` engine object (work in progress: not registered, see the package
-docstring).  It follows ``engines.base.Engine``: the guards first (an unknown type or
-player, the game over), then each event's module judges and folds it."""
+"""The ``AirAlliance`` engine object.  It follows ``engines.base.Engine``: the guards first
+(an unknown type or player, the game over, whose turn it is), then each event's module
+judges and folds it."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any, Callable, ClassVar
 
 from marshmallow import Schema
 
-from engines.air_alliance import scoring, setup_phase, turns
+from engines.air_alliance import offers, scoring, setup_phase, turns
 from engines.air_alliance.schemas import EVENT_SCHEMAS
 from engines.air_alliance.table import OPTIONS, initial_state, setup_problems
 from engines.base import EventUnpacking, Option, SetupError, State, Violation, json_copy, resolve_options
@@ -39,6 +39,8 @@ def check_event(state: State, event_type: str, actor: str | None, data: Mapping[
         return [Violation("event/unknown-player", "Events", f"{actor!r} is not at the table")]
     if state["phase"] == "OVER":
         return [Violation("AA-C31", "Last Turn", "The game is over after the Last Turn")]
+    if state.get("turn") and actor is not None and actor != turns.current(state):
+        return [Violation("AA-C03", turns.TURN_RULE, f"It is {turns.current(state)}'s turn, not {actor}'s")]
     return _EVENTS[event_type][0](state, actor, data)
 
 
@@ -46,7 +48,18 @@ def apply_event(state: State, event_type: str, actor: str | None, data: Mapping[
     """A new state with the event folded in (never judged again: a stored event is a fact).
     An overridden event folds as far as the state allows; one whose effect cannot be
     carried out here changes only the step (a legal event that fails to fold raises)."""
-    folded: State = json_copy(state)
+    return _fold(state, json_copy(state), event_type, actor, data)
+
+
+def apply_event_in_place(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> State:
+    """The event folded into ``state`` itself, for a fold that made ``state`` and keeps no
+    earlier one (``engines.base.apply_owned``); a refused event takes the copying path."""
+    if any(v.blocks for v in check_event(state, event_type, actor, data)):
+        return apply_event(state, event_type, actor, data)
+    return _fold(state, state, event_type, actor, data)
+
+
+def _fold(state: State, folded: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> State:
     folded["step"] += 1
     if event_type not in _EVENTS or folded["phase"] == "OVER":
         return folded
@@ -54,7 +67,9 @@ def apply_event(state: State, event_type: str, actor: str | None, data: Mapping[
         _EVENTS[event_type][1](folded, data)
         setup_phase.begin_if_ready(folded)
     except _UNFOLDABLE:
-        if not any(v.blocks for v in check_event(state, event_type, actor, data)):
+        # Only the copying path may fall back: ``state`` is then intact (a fold in place
+        # folds legal events only, and a legal event that fails is a bug).
+        if folded is state or not any(v.blocks for v in check_event(state, event_type, actor, data)):
             raise
         folded = json_copy(state)
         folded["step"] += 1
@@ -131,10 +146,33 @@ def expected_of(state: State) -> dict[str, Any]:
         refresh = fresh and turns.in_last_turn(state) and player[0] not in state["last_turn"]["refreshed"]
         kinds = ["marker_placed", "passenger_gained", *(["card_revealed"] if None in state["row"] else []),
                  "phase1_ended", *(["alliance_formed"] if fresh else []), *(["row_refreshed"] if refresh else [])]
-        return {"actors": player, "event_types": kinds, "options": {}}
+        options = {"marker_placed": offers.marker_options(state), "passenger_gained": offers.gain_options(state)}
+        if fresh:
+            options["alliance_formed"] = offers.alliance_options(state)
+        return {"actors": player, "event_types": kinds, "options": options}
     if turn["phase"] == 2:
         return {"actors": player, "event_types": ["card_revealed"], "options": {}}
     return {"actors": player, "event_types": ["boarding_pass_updated"], "options": {}}
+
+
+# The players' colours on the pages (the markers' and Boarding Passes' colours).
+COLOUR_HEX = {"red": "#c0392b", "yellow": "#d4a017", "green": "#2e8b57", "blue": "#2f6db5"}
+
+
+def seat_colours_of(state: State) -> list[str | None]:
+    return [COLOUR_HEX.get(state["players"][name]["colour"]) for name in state["seats"]]
+
+
+def position_of(state: State) -> dict[str, Any]:
+    """``{"round", "turn", "label"}``: the set-up, each turn ("Turn 7 · Kenji", an extra turn
+    and the Last Turn named), the game's end.  The game has no rounds."""
+    if state["phase"] == "SETUP":
+        return {"round": None, "turn": None, "label": "Set-up"}
+    if state["phase"] == "OVER" or not state.get("turn"):
+        return {"round": None, "turn": None, "label": "Game over"}
+    number, player = int(state.get("turn_number", 1)), state["turn"]["player"]
+    kind = " · extra turn" if state["turn"]["extra"] else " · Last Turn" if turns.in_last_turn(state) else ""
+    return {"round": None, "turn": number, "label": f"Turn {number} · {player}{kind}"}
 
 
 class AirAlliance(EventUnpacking):
@@ -150,6 +188,9 @@ class AirAlliance(EventUnpacking):
     words = staticmethod(describe_event)
     standings = staticmethod(standings)
     expected = staticmethod(expected_of)
+    effects_in_place = staticmethod(apply_event_in_place)  # for folds, see ``engines.base.apply_owned``
+    position = staticmethod(position_of)
+    seat_colours = staticmethod(seat_colours_of)
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any]) -> State:
         opts = resolve_options(self, options)

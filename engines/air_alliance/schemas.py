@@ -57,11 +57,15 @@ class CardRevealed(_Strict):
 
 
 class BoardDeclared(_Strict):
-    """Board facts the rulebook does not print: the colours each V airport takes, each colour's special airport."""
+    """Board facts the rulebook does not print: the colours each V airport takes, each colour's special
+    airport, the icons printed on each colour's Boarding Pass (three slots)."""
 
     landable = fields.Dict(keys=fields.String(validate=AIRPORT),
                            values=fields.List(fields.String(validate=validate.OneOf([*COLOURS, "ALL"]))))
     special = fields.Dict(keys=fields.String(validate=validate.OneOf(PLAYER_COLOURS)), values=fields.String(validate=AIRPORT))
+    passes = fields.Dict(keys=fields.String(validate=validate.OneOf(PLAYER_COLOURS)),
+                         values=fields.List(fields.List(fields.Nested(IconSchema), validate=validate.Length(min=1, max=3)),
+                                            validate=validate.Length(equal=3)))
 
 
 class AllianceFormed(_Strict):
@@ -92,10 +96,14 @@ class MarkerPlaced(_Strict):
     swap = fields.Nested(Swap)
     double = fields.Boolean()
     reserve = fields.String(validate=validate.Length(min=1, max=40))
+    flush = fields.Boolean(validate=validate.Equal(True))
 
     @validates_schema
     def _one_use(self, data: dict[str, object], **_: object) -> None:
-        if "reserve" in data:
+        if "flush" in data:
+            if set(data) != {"flush"}:
+                raise ValidationError("A flush (Kobe Rules) is only that")
+        elif "reserve" in data:
             if set(data) != {"reserve"}:
                 raise ValidationError("A reservation names only the card")
         elif "slot" not in data or "icon" not in data:

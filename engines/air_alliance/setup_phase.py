@@ -1,7 +1,8 @@
 """The set-up's events: each player's planes placed (``planes_placed``: the rulebook does
 not say where, the note's G5), the Baggage Claim Area's first six cards revealed
 (``card_revealed``), and, at any time, board facts the rulebook does not print
-(``board_declared``: the colours each V airport takes, each colour's special airport).
+(``board_declared``: the colours each V airport takes, each colour's special airport,
+the icons printed on each colour's Boarding Pass).
 When every player has placed their planes and the row holds six cards, the start
 player's first turn begins.
 """
@@ -53,6 +54,8 @@ def apply_planes(state: State, data: Mapping[str, Any]) -> None:
 def board_facts(data: Mapping[str, Any]) -> list[Fact]:
     facts = [Fact(f"landable:{code}", sorted(colours), f"The colours that land at {code}")
              for code, colours in data.get("landable", {}).items()]
+    facts += [Fact(f"pass:{colour}:{slot}", list(icons), f"The {colour} Boarding Pass's slot {slot + 1}")
+              for colour, slots in data.get("passes", {}).items() for slot, icons in enumerate(slots)]
     return facts + [Fact(f"special:{colour}", code, f"The {colour} special airport")
                     for colour, code in data.get("special", {}).items()]
 

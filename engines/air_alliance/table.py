@@ -32,15 +32,12 @@ OPTIONS: dict[str, Option] = {
     "kobe_double_codeshare": Option(False, "Kobe Rules (1): two markers on a Code Sharing icon use an NPA of an "
                                     "opponents' Alliance once.", type="bool"),
     "kobe_flush": Option(False, "Kobe Rules (2): a marker may flush the Boarding Pass.", type="bool"),
-    "kobe_reserve_offboard": Option(False, "Kobe Rules (3): a reserved card leaves the row with its marker.", type="bool"),
-    "kobe_wait_cancellation": Option(False, "Kobe Rules (4): a marker may wait for a cancellation.", type="bool"),
     "kobe_markers_optional": Option(False, "Kobe Rules (5): not every marker must be placed.", type="bool"),
-    "kobe_extra_marker": Option(False, "Kobe Rules (6): an extra marker instead of an extra turn.", type="bool"),
-    "kobe_first_turn": Option(False, "Kobe Rules 2: the First Turn (a new row, Priority Takeoffs, no reservations).",
-                              type="bool"),
-    "kobe_last_turn": Option(False, "Kobe Rules 3: the Last Turn ends with the last seat; 10,000 miles a five "
-                             "ECONOMY cards.", type="bool"),
+    "kobe_last_turn": Option(False, "Kobe Rules 3: the Last Turn ends with the last seat, planes leave after it; "
+                             "10,000 miles a five ECONOMY cards.", type="bool"),
 }
+# Not yet offered (issue 10 goes on): the Kobe Rules (3) reservations off the board, (4) waiting
+# for a cancellation, (6) the extra marker, and 2's First Turn.
 
 
 def setup_problems(players: Sequence[Any], opts: Mapping[str, Any]) -> list[Violation]:

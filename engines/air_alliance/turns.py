@@ -103,6 +103,13 @@ def check_marker(state: State, actor: str | None, data: Mapping[str, Any]) -> li
     if problems:
         return problems
     turn, player = state["turn"], current(state)
+    if data.get("flush"):
+        return _flush_problems(state)
+    if data.get("double"):
+        if not state["options"]["kobe_double_codeshare"]:
+            return [Violation("AA-C18", icons.ICON_RULE, "Two markers on one icon are the Kobe Rules' (1), not in play")]
+        if turn["markers"] + 2 > boarding_pass.MARKERS:
+            return [Violation("AA-C07", boarding_pass.MARKER_RULE, "Two markers are needed; fewer are left this turn")]
     if "reserve" in data:
         if turn["markers"] >= boarding_pass.MARKERS:
             return [Violation("AA-C07", boarding_pass.MARKER_RULE, "All 3 markers are placed this turn")]
@@ -123,6 +130,17 @@ def check_marker(state: State, actor: str | None, data: Mapping[str, Any]) -> li
     if any(p.blocks for p in problems):
         return problems
     return problems + _action_problems(state, player, shown[index], data)
+
+
+def _flush_problems(state: State) -> list[Violation]:
+    """Kobe Rules (2): "By spending one of your markers, you may remove all Passenger Cards
+    from your Boarding Pass"."""
+    if not state["options"]["kobe_flush"]:
+        return [Violation("AA-C07", boarding_pass.MARKER_RULE, "Flushing the Boarding Pass is the Kobe Rules' (2), not "
+                          "in play")]
+    if state["turn"]["markers"] >= boarding_pass.MARKERS:
+        return [Violation("AA-C07", boarding_pass.MARKER_RULE, "All 3 markers are placed this turn")]
+    return []
 
 
 def _action_problems(state: State, player: str, icon: Mapping[str, Any], data: Mapping[str, Any]) -> list[Violation]:
@@ -151,6 +169,10 @@ def _action_problems(state: State, player: str, icon: Mapping[str, Any], data: M
             icons.special_problems(icon, fly["to"], _specials(state))
     else:
         problems = icons.codeshare_problems(icon, plane, colour, state["alliances"], bool(data.get("double")))
+        if data.get("double") and icons.alliance_of(state["alliances"], plane) in (
+                None, icons.alliance_of(state["alliances"], colour)):
+            problems.append(Violation("AA-C18", icons.ICON_RULE, f"Two markers are for an NPA of an opponents' "
+                                      f"Alliance; {plane} is open to you with one"))
     if fly["from"] == fly["to"]:
         problems.append(Violation("AA-C12", airports.AIRPORT_RULE, "A plane lands \"from another airport\""))
     problems += airports.departure_problems(fly["from"], state["airports"][fly["from"]], plane)
@@ -171,7 +193,13 @@ def _landable(state: State) -> dict[str, list[str]] | None:
 
 def apply_marker(state: State, data: Mapping[str, Any]) -> None:
     turn, player = state["turn"], current(state)
-    turn["markers"] += 1
+    turn["markers"] += 2 if data.get("double") else 1
+    if data.get("flush"):  # the removed cards still score: "keep them beside you"
+        info = state["players"][player]
+        for stack in info["slots"]:
+            info["set_aside"] += stack
+        info["slots"] = [[], [], []]
+        return
     if "reserve" in data:
         state["reserved"][data["reserve"]] = player
         state["players"][player]["reservation"] = data["reserve"]
@@ -264,8 +292,20 @@ def apply_reshuffle(state: State, data: Mapping[str, Any]) -> None:
     state["deck"], state["reshuffled"], state["discards"] = len(state["discards"]), list(state["discards"]), []
     if state.get("last_turn") is None:  # "The Last Turn will start from the next player"
         kobe = bool(state["options"]["kobe_last_turn"])
-        state["last_turn"] = {"order": last_turn_order(state["current"], len(state["seats"]), kobe), "done": [],
-                              "started": False, "refreshed": []}
+        order = last_turn_order(state["current"], len(state["seats"]), kobe)
+        state["last_turn"] = {"order": order, "done": [], "started": False, "refreshed": []}
+        if kobe:  # "when it turns out that you won't have a Last Turn, you must immediately remove all of your planes"
+            for seat, name in enumerate(state["seats"]):
+                if seat not in order and seat != state["current"]:
+                    remove_planes(state, state["players"][name]["colour"])
+
+
+def remove_planes(state: State, colour: str) -> None:
+    """Kobe Rules 3: a player's planes leave the board; the others move up as after a departure."""
+    for code, planes in state["airports"].items():
+        while colour in planes:
+            planes = airports.depart(code, planes, colour)
+        state["airports"][code] = planes
 
 
 # -- PHASE 1's end, PHASE 2 and PHASE 3 ---------------------------------------------
@@ -343,8 +383,7 @@ def apply_placement(state: State, data: Mapping[str, Any]) -> None:
     cover = data.get("cover")
     if cover and 0 <= cover["slot"] < boarding_pass.SLOTS:
         player["slots"][cover["slot"]].append(cover["card"])
-    _next_turn(state, len(turn["gained"]) >= EXTRA_TURN_GAINS and not turn["extra"]
-               and not state["options"]["kobe_extra_marker"])
+    _next_turn(state, len(turn["gained"]) >= EXTRA_TURN_GAINS and not turn["extra"])
 
 
 def _next_turn(state: State, extra: bool) -> None:
@@ -352,6 +391,10 @@ def _next_turn(state: State, extra: bool) -> None:
     Last Turn counts each seat's turn and ends the game after the last of them."""
     seat = state["current"]
     last = state.get("last_turn")
+    if last is not None and not extra and state["options"]["kobe_last_turn"] and (
+            seat in last["order"] and last["started"] or seat not in last["order"]):
+        # "When you have finished your Last Turn ... you must immediately remove all of your planes"
+        remove_planes(state, state["players"][state["seats"][seat]]["colour"])
     if last is not None and not extra and seat in last["order"] and seat not in last["done"]:
         last["done"].append(seat)
         if len(last["done"]) == len(last["order"]):
@@ -371,3 +414,4 @@ def _next_turn(state: State, extra: bool) -> None:
         state["reserved"].pop(held, None)
         state["players"][player]["reservation"] = None
     state["turn"] = new_turn(player, extra)
+    state["turn_number"] = state.get("turn_number", 1) + 1

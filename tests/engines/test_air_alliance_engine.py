@@ -131,3 +131,57 @@ def test_the_game_ends_after_the_last_player_s_last_turn() -> None:  # AA-C31
     assert state["phase"] == "OVER" and ENGINE.is_over(state)
     assert codes(ENGINE, state, reveal("Z9")) == ["AA-C31"]
     assert ENGINE.standings(state)["final"] is True
+
+
+def test_the_page_is_offered_each_icon_s_legal_flights_and_the_passengers_already_carried() -> None:
+    state = legal(ENGINE, set_up(), fly(0, "red", "A1", "E2", [{"type": "AREA", "areas": "AE"}]))
+    offered = ENGINE.expected(state)["options"]
+    assert offered["passenger_gained"] == {"card": ["P1"]}
+    slots = {m["slot"]: m for m in offered["marker_placed"]["markers"]}
+    assert set(slots) == {1, 2} and slots[1]["icons"] is None  # a bare slot: its icons to declare
+    assert offered["marker_placed"]["reserve"] == ["P1", "P2", "P3", "P4", "P5", "P6"]
+    state["declared"]["pass:red:1"] = {"value": [{"type": "AREA", "areas": "M"}], "at": 0, "label": "made up"}
+    flights = ENGINE.expected(state)["options"]["marker_placed"]["markers"][0]["actions"][0]
+    # Red planes may leave A1? No: it flew.  From A2, E1, E2 and U1, onto M1, M2 or M3 (M1 holds Bo's plane: room).
+    assert {(a["fly"]["from"], a["fly"]["to"]) for a in flights} == {
+        (start, end) for start in ("A2", "E1", "E2", "U1") for end in ("M1", "M2", "M3")}
+
+
+def test_each_step_knows_its_turn_and_each_seat_its_colour() -> None:
+    assert ENGINE.position(ENGINE.setup(["Ann", "Bo"], {}))["label"] == "Set-up"
+    state = set_up()
+    assert ENGINE.position(state) == {"round": None, "turn": 1, "label": "Turn 1 · Ann"}
+    assert ENGINE.seat_colours(state) == ["#c0392b", "#d4a017"]  # red and yellow
+
+
+def test_kobe_two_markers_use_an_opponents_npa_and_one_flushes_the_pass() -> None:  # Kobe Rules (1), (2)
+    options = {"kobe_double_codeshare": True, "kobe_flush": True}
+    state = ENGINE.setup(["Ann", "Bo"], options)
+    state = legal(ENGINE, state, Event("planes_placed", {"player": "Ann", "airports": ["A1", "A2", "E1", "U1"]}),
+                  Event("planes_placed", {"player": "Bo", "airports": ["A3", "E3", "M1", "U2"]}),
+                  *[reveal(f"P{n}") for n in range(1, 7)])
+    state["alliances"] = [["yellow", "black"], [], [], []]  # Bo's Alliance holds the black NPA
+    black = [{"type": "CODESHARE", "colours": ["black"]}]
+    one = {"slot": 0, "icon": 0, "pass_icons": black, "fly": {"colour": "black", "from": "M4", "to": "M2"}}
+    assert codes(ENGINE, state, Event("marker_placed", one)) == ["AA-C18"]
+    state = legal(ENGINE, state, Event("marker_placed", {**one, "double": True}))
+    assert state["turn"]["markers"] == 2 and state["airports"]["M2"] == ["black"]
+    state["players"]["Ann"]["slots"] = [["P1"], [], []]
+    state = legal(ENGINE, state, Event("marker_placed", {"flush": True}))
+    assert state["players"]["Ann"]["slots"] == [[], [], []] and state["players"]["Ann"]["set_aside"] == ["P1"]
+    plain = ENGINE.setup(["Ann", "Bo"], {})
+    assert codes(ENGINE, plain, Event("marker_placed", {"flush": True})) != []
+
+
+def test_kobe_last_turn_planes_leave_the_board() -> None:  # Kobe Rules 3
+    state = ENGINE.setup(["Ann", "Bo", "Cy"], {"kobe_last_turn": True, "colours": ["red", "yellow", "green"]})
+    state = legal(ENGINE, state, *[Event("planes_placed", {"player": p, "airports": a}) for p, a in (
+        ("Ann", ["A1", "A2", "E1", "U1"]), ("Bo", ["A3", "E3", "M1", "U2"]), ("Cy", ["A1", "E2", "M2", "U3"]))],
+                  *[reveal(f"P{n}") for n in range(1, 7)])
+    # Bo (the 2nd seat) runs the deck out: only Cy, the last seat, has a Last Turn; Ann's planes leave at once.
+    state["current"], state["turn"] = 1, {**state["turn"], "player": "Bo"}
+    state["deck"], state["discards"], state["row"][5] = 0, ["X1"], None
+    state = legal(ENGINE, state, Event("discards_reshuffled", {}))
+    assert state["last_turn"]["order"] == [2]
+    assert all("red" not in planes for planes in state["airports"].values())
+    assert state["airports"]["A1"] == ["green"]  # Cy's plane took the freed runway

@@ -1,0 +1,66 @@
+"""What the recording page offers during a turn (``expected()["options"]``): whole
+choices the rules accept, each found by asking ``check`` about the event it would make.
+
+- ``marker_placed``: ``markers`` (each slot's visible icons, and for each icon the legal
+  flights or switches it allows now) and ``reserve`` (the cards that may be reserved);
+- ``passenger_gained``: ``card`` (the row's cards this turn's flights already carry);
+- ``alliance_formed``: ``npa`` and ``area`` choices that are legal.
+A bare slot whose icons nobody has declared is listed with ``icons: None``: the table
+declares them with the marker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.air_alliance import airports, boarding_pass, turns
+from engines.air_alliance.airports import NPA_COLOURS
+from engines.base import State
+
+
+def _legal(rules: Any, state: State, data: Mapping[str, Any]) -> bool:
+    return not any(v.blocks for v in rules(state, None, data))
+
+
+def _actions(state: State, slot: int, index: int, icon: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Every flight or switch one icon allows now, judged by the rules."""
+    colour = state["players"][turns.current(state)]["colour"]
+    base = {"slot": slot, "icon": index}
+    if icon["type"] == "PRIORITY":
+        tried = [{**base, "swap": {"airport": code, "places": [a, b]}}
+                 for code, planes in state["airports"].items() for a in range(len(planes)) for b in range(a + 1, len(planes))
+                 if planes[a] is not None and planes[b] is not None and planes[a] != planes[b]]
+    else:
+        movers = [colour] if icon["type"] in ("AREA", "SPECIAL") else list(NPA_COLOURS)
+        tried = [{**base, "fly": {"colour": plane, "from": start, "to": end}}
+                 for plane in movers for start, planes in state["airports"].items() if plane in planes
+                 for end in airports.AIRPORTS if end != start]
+    return [data for data in tried if _legal(turns.check_marker, state, data)]
+
+
+def marker_options(state: State) -> dict[str, list[Any]]:
+    turn, player = state["turn"], turns.current(state)
+    markers = []
+    for slot in range(boarding_pass.SLOTS):
+        if slot in turn["slots_used"]:
+            continue
+        shown = turns.face_icons(state, player, slot)
+        entry: dict[str, Any] = {"slot": slot, "icons": shown}
+        if shown is not None:
+            entry["actions"] = [_actions(state, slot, index, icon) for index, icon in enumerate(shown)]
+        markers.append(entry)
+    reserve = [card for card in state["row"] if card is not None
+               and _legal(turns.check_marker, state, {"reserve": card})]
+    return {"markers": markers, "reserve": reserve, "slot": [m["slot"] for m in markers], "icon": [0, 1, 2]}
+
+
+def gain_options(state: State) -> dict[str, list[Any]]:
+    return {"card": [card for card in state["row"] if card is not None
+                     and _legal(turns.check_gain, state, {"card": card})]}
+
+
+def alliance_options(state: State) -> dict[str, list[Any]]:
+    legal = [{"npa": npa, "area": area} for npa in NPA_COLOURS for area in range(len(state["alliances"]))
+             if _legal(turns.check_alliance, state, {"npa": npa, "area": area})]
+    return {"npa": sorted({c["npa"] for c in legal}), "area": sorted({c["area"] for c in legal}), "choices": legal}
