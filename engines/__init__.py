@@ -32,7 +32,7 @@ def all_engines() -> list[Engine]:
     return [_REGISTRY[name] for name in sorted(_REGISTRY)]
 
 
-BUILTIN = ("panic_in_the_air", "isle_of_pan", "pan_am", "panamax")
+BUILTIN = ("panic_in_the_air", "isle_of_pan", "pan_am", "panamax", "air_alliance")
 _builtin_loaded = False
 
 

@@ -1,33 +1,58 @@
-"""Air Alliance, with the optional Kobe Rules (work in progress, issue 10): not registered
-yet, so no game can be started with it until the engine protocol is complete.
+"""Air Alliance, with some of the optional Kobe Rules: the rule engine (issue 10, in
+progress: what is not built yet is listed under "Next").
 
 Sources: ``shared/rules/air-alliance.txt`` (the rulebook, which wins) and
-``shared/engines/air-alliance.md`` (the note: checks AA-C01 to AA-C34).
+``shared/engines/air-alliance.md`` (the note: checks AA-C01 to AA-C34).  Importing this
+package registers the engine as ``air-alliance``.
 
-Built so far, as pure rules with their scenario tests (``tests/engines/test_air_alliance_rules.py``):
+Set-up
+------
+2 to 4 players, listed clockwise from the start player, each with a colour of their own
+(AA-C01).  The NPA planes start as "Preparations" says.  Then, as events: each player's
+four planes (``planes_placed``; the rulebook does not say where, AA-C02), the row's six
+cards (``card_revealed``, faces declared), and board facts at any time
+(``board_declared``: the colours each V airport takes, the special airports, the icons
+printed on the Boarding Passes).  A bare slot's icons may also be declared with the first
+marker on it.
 
-- ``airports``: the 24 airports, their three shapes, who may leave and where a plane
-  lands (AA-C11, C13, C14), Priority Takeoff's switch (AA-C19), the NPA start table;
-- ``routes``: which passengers this turn's flights carry, relays included (AA-C24; the
-  rulebook's Polynesia -> Cannes -> Tokyo example);
-- ``icons``: Area and Special landing permits, Code Sharing and the Alliance's use of
-  NPAs (AA-C15 to C18, the Kobe double marker);
-- ``alliances``: forming one (AA-C05, C06), areas of four, areas left without an NPA;
-- ``baggage``: reservations (AA-C20 to C22), a gained card's shift, the Lost Baggage (AA-C28);
-- ``boarding_pass``: markers (AA-C07 to C09), Flight Control's placement (AA-C29);
-- ``last_turn``: who plays a Last Turn, base and Kobe;
-- ``scoring``: miles, Trio Sets, the Kobe Economy bonus.
+Turns
+-----
+PHASE 0 ``alliance_formed`` (AA-C04 to C06); PHASE 1 ``marker_placed`` on a Flight icon of
+a visible face (AA-C07 to C19: own planes by the landing permits, NPAs by Code Sharing or
+the Alliance, Priority Takeoff's switch) or on a card to reserve it (AA-C20 to C22),
+``passenger_gained`` when this turn's flights carry its route (AA-C23 to C25),
+``card_revealed`` (AA-C26); ``phase1_ended`` (AA-C07) with the Lost Baggage derived
+(AA-C28); PHASE 3 ``boarding_pass_updated`` (AA-C29), then the next turn derived: an extra
+turn after 3 or 4 cards, once.  ``discards_reshuffled`` when the deck runs out starts the
+Last Turn with the next player (AA-C27); a Last Turn may ``row_refreshed`` once (AA-C30)
+and reserves nothing (AA-C22); the game ends after its last seat (AA-C31).
 
-The engine object (``engine.AirAlliance``) so far takes the set-up (``table``,
-``setup_phase``: each player's four planes, declared; the row's six cards, declared when
-revealed; board facts) and a turn (``turns``): PHASE 0's Alliance, markers on Flight icons
-(a bare Boarding Pass slot declares its icons) or on a card to reserve it, passengers
-gained by this turn's flights, reveals, PHASE 1's end with the derived Lost Baggage,
-PHASE 3's placement and the extra turn, the reshuffle that starts the Last Turn and the
-game's end after it.  Scenario tests: ``tests/engines/test_air_alliance_engine.py``.
+Options: ``colours``, ``alliance_areas`` (4, the note's G11), and the Kobe Rules (1) two
+markers on an opponents' NPA, (2) flushing the pass, (5) markers optional, 3 the Last
+Turn's order, planes removed, and 10,000 miles a five ECONOMY cards.
 
-Next: the Kobe Rules' switches (declared as options, not yet applied beyond K5, K6's
-"no extra turn" and KL's order and scoring), the Last Turn's refresh, the optional data
-file, robust folding of overridden events, ``expected()``'s concrete options, the
-viewer's board, the recording page, the demo game; then registration.
+Declared data: ``card:<id>``, ``pass:<colour>:<slot>``, ``landable:<airport>``,
+``special:<colour>`` (engines.declared; a contradiction is ``declared/conflict``).  Checks
+that need undeclared data are ``unverified`` (a V airport's colours, a special airport).
+
+Decisions: a card is carried by this turn's flights only, relays included (G6); timing
+within the turn does not matter (G7); a fifth gain is refused (G8); "3 or more" gives the
+extra turn everywhere (G9); an Alliance Area left with an NPA and no player stays (the
+text clears only areas without an NPA); the depleting player's own turn may still
+reserve; under the Kobe Last Turn the depleting player's planes leave at the end of that
+turn (G12).
+
+Next: the Kobe Rules (3) reservations off the board, (4) waiting for a cancellation, (6)
+the extra marker and 2's First Turn (not offered as options until built), an optional
+data file, the recording page's picker.
+
+Modules: ``engine`` (the object) delegates to ``table`` (options, the table), ``setup_phase``,
+``turns``, with the pure rules of ``airports``, ``routes``, ``icons``, ``alliances``,
+``baggage``, ``boarding_pass``, ``last_turn``, ``scoring``; ``offers`` (the page's choices),
+``schemas``, ``demo`` (the demo game and its made-up data).
 """
+
+import engines
+from engines.air_alliance.engine import AirAlliance
+
+ENGINE = engines.register(AirAlliance())

@@ -395,7 +395,9 @@ def _next_turn(state: State, extra: bool) -> None:
             seat in last["order"] and last["started"] or seat not in last["order"]):
         # "When you have finished your Last Turn ... you must immediately remove all of your planes"
         remove_planes(state, state["players"][state["seats"][seat]]["colour"])
-    if last is not None and not extra and seat in last["order"] and seat not in last["done"]:
+    # A turn counts as its seat's Last Turn once the Last Turn has started (the depleting
+    # player's own turn, during which the deck ran out, is not one).
+    if last is not None and not extra and last["started"] and seat in last["order"] and seat not in last["done"]:
         last["done"].append(seat)
         if len(last["done"]) == len(last["order"]):
             state["phase"], state["turn"] = "OVER", None

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import engines
 from engines.base import Engine, Event, State
+from engines.air_alliance.demo import candidates as air_alliance_candidates
 from engines.panamax.demo import candidates as panamax_candidates
 from tests.engines.pan_am_helpers import ILLUSTRATIVE_BOARD
 
@@ -340,3 +341,21 @@ def panamax_game(data: st.DataObject) -> GameRecipe:
 
 
 GAME_STRATEGIES["panamax"] = panamax_game
+
+
+# -- Air Alliance --------------------------------------------------------------------
+
+
+def air_alliance_game(data: st.DataObject) -> GameRecipe:
+    """2 to 4 players, any rules profile (the Kobe Rules' switches)."""
+    engine = engines.find("air-alliance")
+    count = data.draw(st.integers(min_value=2, max_value=4), label="players")
+    players = [f"P{i}" for i in range(1, count + 1)]
+    options = _profile(data, engine)
+    for name, spec in engine.options.items():
+        if spec.type == "bool":
+            options[name] = data.draw(st.booleans(), label=name)
+    return legal_game(data, engine, players, options, air_alliance_candidates)
+
+
+GAME_STRATEGIES["air-alliance"] = air_alliance_game

@@ -116,6 +116,7 @@ def test_the_deck_runs_out_the_discards_are_shuffled_and_the_last_turn_follows()
                   fly(1, "red", "E2", "M3", [{"type": "AREA", "areas": "EM"}]), Event("phase1_ended", {}),
                   reveal("X2"), Event("boarding_pass_updated", {"placements": {"P1": 0}}))
     assert state["turn"]["player"] == "Bo" and state["last_turn"]["started"]
+    assert state["last_turn"]["done"] == []  # Ann's turn that ran the deck out is not her Last Turn
     assert codes(ENGINE, state, Event("marker_placed", {"reserve": "P6"})) == ["AA-C22"]
     assert "row_refreshed" in ENGINE.expected(state)["event_types"]
     refreshed = legal(ENGINE, state, Event("row_refreshed", {}))

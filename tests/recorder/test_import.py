@@ -76,7 +76,7 @@ def test_every_engine_round_trips_through_an_empty_database(store: EventStore, o
         assert other_store.verify(game_id)["ok"]
         assert other_store.effective_log(game_id) == store.effective_log(game_id)
     engines_seen = {store.get_game(game_id).engine for game_id in ids}
-    assert engines_seen == {"panic-in-the-air", "isle-of-pan", "pan-am", "panamax"}
+    assert engines_seen == {"panic-in-the-air", "isle-of-pan", "pan-am", "panamax", "air-alliance"}
     corrected = _document(other_store, ids[-1])
     assert [e["type"] for e in corrected["events"]][6:11] == ["note", "card_played", "card_played", "undo", "void"]
     with other_store.db.connect() as conn:

@@ -72,8 +72,8 @@ def seated(names: list[str]) -> State:
 
 def last_turn() -> list[State]:
     """A game to its end: the deck is made to hold 3 cards (as if nearly out), Ann's first turn
-    empties it, the discards are shuffled (the Last Turn begins: Bo, then Ann), Ann's extra turn
-    and Bo's Last Turn are played, and the game is over.  Each state on the way."""
+    empties it, the discards are shuffled (the Last Turn begins: Bo, then Ann), Ann's extra turn,
+    Bo's Last Turn and Ann's are played, and the game is over.  Each state on the way."""
     state = set_up()
     state["deck"] = 3
     states = [legal(ENGINE, state, fly(0, "red", "A1", "E2", [{"type": "AREA", "areas": "AE"}]),
@@ -89,6 +89,12 @@ def last_turn() -> list[State]:
                                               for s, (a, b) in enumerate((("A3", "A1"), ("E3", "E2"), ("M1", "M2")))],
                         Event("phase1_ended", {}), Event("discards_reshuffled", {}), reveal("P6"),
                         Event("boarding_pass_updated", {"placements": {}})))
+    # Ann's Last Turn, the last of all: the turn in which she ran the deck out was not one.
+    states[-1] = legal(ENGINE, states[-1], *[
+        Event("marker_placed", {"slot": s, "icon": 0, "fly": {"colour": "red", "from": a, "to": b}})
+        for s, (a, b) in enumerate((("A1", "A2"), ("E2", "E1"), ("U3", "U1")))],
+        Event("phase1_ended", {}), Event("discards_reshuffled", {}), reveal("P7"),
+        Event("boarding_pass_updated", {"placements": {}}))
     return states
 
 

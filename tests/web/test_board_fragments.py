@@ -13,7 +13,7 @@ from recorder.demo import demo_games
 from recorder.web.frames import render_board
 
 DEMOS = list(demo_games())
-MEMOIZED = {"pan-am", "panic-in-the-air", "isle-of-pan", "panamax"}  # the boards whose templates use {% memo %}
+MEMOIZED = {"pan-am", "panic-in-the-air", "isle-of-pan", "panamax", "air-alliance"}  # the boards whose templates use {% memo %}
 
 
 def states_of(demo: dict[str, Any]) -> tuple[Any, list[Any]]:

@@ -12,7 +12,7 @@ from recorder.demo import load_demo_games
 from recorder.store import EventStore
 from recorder.web.board_parts import assemble
 
-ENGINES = ["pan-am", "isle-of-pan", "panic-in-the-air", "panamax"]
+ENGINES = ["pan-am", "isle-of-pan", "panic-in-the-air", "panamax", "air-alliance"]
 
 
 @pytest.fixture
