@@ -8,11 +8,13 @@
 //   draft (an object kept across re-renders until the event is recorded),
 //   record(data) (the page's send path), fallback() (the generic form, to tuck away).
 
+import * as airAlliance from "./air-alliance.js";
 import * as isleOfPan from "./isle-of-pan.js";
 import * as panAm from "./pan-am.js";
 import * as panamax from "./panamax.js";
 
 const PLUGINS = {
+  "air-alliance": airAlliance,
   "isle-of-pan": isleOfPan,
   "pan-am": panAm,
   panamax,

@@ -1,0 +1,458 @@
+// Air Alliance on the recording page: a marker on one of the three slots' visible Flight
+// icons (then one of the flights or switches that icon allows now), a bare slot's icons
+// declared with its marker, a reservation, a passenger gained, an Alliance formed.
+//
+// What is legal comes from the engine, never from rules copied here: `expected()`'s
+// options (engines/air_alliance/offers.py) carry
+//   marker_placed     markers: [{slot, icons: [icon] | null, actions: [[marker data per icon]]}],
+//                     reserve: [card ids that may be reserved]
+//   passenger_gained  card: [card ids this turn's flights already carry]
+//   alliance_formed   choices: [{npa, area}]
+// A marker action is the exact data to send ({slot, icon, fly: {colour, from, to}} or
+// {slot, icon, swap: {airport, places}}); the pickers only group and label them. A bare
+// slot (`icons: null`) has no judged actions: the table declares its icons and types
+// what the marker does, and the engine judges it when it is recorded. The state gives
+// what lies on the table: the airports' planes, the Alliance Areas, the declared cards
+// (`declared["card:<id>"].value`). Every label is text; colours are only a hint.
+// The buttons borrow Pan Am's look (pa-pick-*); aa-pick-* classes mark Air Alliance's.
+
+import { fill, h, humanize } from "../dom.js";
+
+// The icons' vocabulary as the event schema spells it (engines/air_alliance/schemas.py).
+const ICON_TYPES = [["AREA", "Area Landing Permit"], ["SPECIAL", "Special landing permit"],
+  ["PRIORITY", "Priority Takeoff"], ["CODESHARE", "Code Sharing"]];
+const AREA_LABELS = ["ALL", "AM", "EM", "AE", "AU", "MU", "EU", "A", "U", "M", "E"];
+const PLAYER_COLOURS = ["red", "yellow", "green", "blue"];
+const NPA_COLOURS = ["black", "white", "purple"];
+const AREA_NAMES = { A: "A", E: "E", M: "M", U: "U" };
+
+const plural = (n, word) => `${n} ${n === 1 ? word : word.endsWith("h") ? `${word}es` : `${word}s`}`;
+const colourName = (c) => humanize(String(c || "?"));
+const keyOf = (data) => JSON.stringify(data);
+
+function playerOf(ctx) {
+  const state = ctx.state || {};
+  return (state.turn && state.turn.player) || ctx.actor || null;
+}
+
+function colourOf(ctx) {
+  const state = ctx.state || {};
+  const player = playerOf(ctx);
+  return (player && state.players && state.players[player] && state.players[player].colour) || null;
+}
+
+/** The declared face of a card (name, dep, arr, miles, cls), or null. */
+function cardOf(ctx, id) {
+  const declared = ((ctx.state || {}).declared || {})[`card:${id}`];
+  return declared && declared.value ? declared.value : null;
+}
+
+/** "A1 → E2 · 3,000 miles · Economy" (or "not declared yet"). */
+function cardText(ctx, id) {
+  const card = cardOf(ctx, id);
+  if (!card) return "not declared yet";
+  const miles = Number(card.miles);
+  return [`${card.dep} → ${card.arr}`, Number.isFinite(miles) ? `${miles.toLocaleString("en")} miles` : null,
+    card.cls ? humanize(String(card.cls).toLowerCase()) : null].filter(Boolean).join(" · ");
+}
+
+function cardLabel(ctx, id) {
+  const card = cardOf(ctx, id);
+  return card && card.name ? `${id} · ${card.name}` : String(id);
+}
+
+/** An icon in words: "Area Landing Permit: A, E", "Code Sharing: black or white". */
+function iconText(icon) {
+  if (!icon) return "?";
+  const name = (ICON_TYPES.find(([t]) => t === icon.type) || [null, humanize(String(icon.type || "icon").toLowerCase())])[1];
+  if (icon.type === "AREA") return `${name}: ${icon.areas === "ALL" ? "all areas" : String(icon.areas || "").split("").map((a) => AREA_NAMES[a] || a).join(", ")}`;
+  if (icon.type === "SPECIAL") return `${name}: ${colourName(icon.colour)}`;
+  if (icon.type === "CODESHARE") return `${name}: ${(icon.colours || []).map(colourName).join(" or ")}`;
+  return name;
+}
+
+/** What an icon's actions are: "4 flights", "1 switch", "nothing legal now". */
+function actionsText(actions) {
+  if (!actions.length) return "nothing legal now";
+  return actions[0].swap ? plural(actions.length, "switch") : plural(actions.length, "flight");
+}
+
+// ----------------------------------------------------------------- shared pieces
+
+function section(ctx, picker, title) {
+  return h("section", { class: "action-form pa-picker aa-picker", dataset: { type: ctx.type, picker }, "aria-labelledby": title });
+}
+
+function resultSlot(ctx) {
+  return h("div", { class: "result-slot", dataset: { resultFor: ctx.type }, "aria-live": "polite" });
+}
+
+function problem(slot, text) {
+  fill(slot, h("div", { class: "violation", role: "alert" }, text));
+}
+
+function option({ label, sub = null, pressed, onclick, focusKey, disabled = false, className = "", data = {}, title = null }) {
+  return h("button", {
+    type: "button",
+    class: `pa-pick-opt${pressed ? " is-on" : ""}${className ? ` ${className}` : ""}`,
+    "aria-pressed": pressed === undefined ? null : String(Boolean(pressed)),
+    disabled, title,
+    dataset: { ...data, focusKey },
+    onclick,
+  }, h("span", { class: "pa-pick-opt-label" }, label), sub ? h("span", { class: "pa-pick-opt-sub" }, sub) : null);
+}
+
+function group(legend, ...children) {
+  return h("fieldset", { class: "pa-pick-group" }, h("legend", {}, legend), children);
+}
+
+function recordButton(ctx, onclick, text) {
+  return h("button", { type: "button", class: "record-btn aa-pick-record", dataset: { focusKey: `submit:${ctx.type}` }, onclick }, text);
+}
+
+function refocus(root, key) {
+  const again = key && root.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
+  if (again) again.focus();
+}
+
+function fallbackDetails(ctx, summary) {
+  const form = ctx.fallback && ctx.fallback();
+  if (!form) return null;
+  return h("details", { class: "pa-pick-fallback" }, h("summary", {}, summary), form);
+}
+
+function select({ id, label, choices, value, onchange, focusKey }) {
+  return h("div", { class: "field aa-pick-field" }, h("label", { for: id }, label),
+    h("select", { id, dataset: { focusKey: focusKey || id }, onchange: (e) => onchange(e.target.value) },
+      choices.map(([v, text]) => {
+        const el = h("option", { value: v }, text);
+        el.selected = String(v) === String(value ?? "");
+        return el;
+      })));
+}
+
+// ------------------------------------------------------------------ the markers
+
+/** The actions of one icon, grouped by plane (fly) or by airport (swap). */
+function actionGroups(ctx, actions, chosen, choose) {
+  const airports = (ctx.state || {}).airports || {};
+  const groups = new Map();
+  for (const action of actions) {
+    const name = action.fly ? `${colourName(action.fly.colour)} plane at ${action.fly.from}` : `At ${action.swap.airport}`;
+    const id = action.fly ? `${action.fly.colour}@${action.fly.from}` : action.swap.airport;
+    if (!groups.has(id)) groups.set(id, { name, id, actions: [] });
+    groups.get(id).actions.push(action);
+  }
+  return h("div", { class: "aa-pick-actions" }, [...groups.values()].map(({ name, id, actions: list }) => h("div", {
+    class: "aa-pick-plane", dataset: { group: id } },
+  h("span", { class: "aa-pick-plane-name" }, name),
+  h("div", { class: "pa-pick-opts" }, list.map((action) => {
+    const key = keyOf(action);
+    if (action.fly) {
+      return option({ label: `→ ${action.fly.to}`, pressed: chosen === key, focusKey: `aa-act:${key}`, className: "aa-pick-action",
+        data: { colour: action.fly.colour, from: action.fly.from, to: action.fly.to }, onclick: () => choose(key) });
+    }
+    const [a, b] = action.swap.places;
+    const planes = airports[action.swap.airport] || [];
+    return option({ label: `Switch places ${a + 1} and ${b + 1}`, sub: `${colourName(planes[a])} ↔ ${colourName(planes[b])}`,
+      pressed: chosen === key, focusKey: `aa-act:${key}`, className: "aa-pick-action",
+      data: { airport: action.swap.airport, places: `${a},${b}` }, onclick: () => choose(key) });
+  })))));
+}
+
+/** One icon of a bare slot, declared: its type and what it shows. */
+function bareIcon(ctx, bare, k, redraw) {
+  const icon = bare.icons[k];
+  const set = (patch) => { bare.icons[k] = { ...icon, ...patch }; redraw(); };
+  const colour = colourOf(ctx);
+  const detail = icon.type === "AREA"
+    ? select({ id: `aa-bare-areas-${k}`, label: "Areas shown", value: icon.areas,
+      choices: AREA_LABELS.map((a) => [a, a === "ALL" ? "All areas" : a.split("").join(", ")]), onchange: (v) => set({ areas: v }) })
+    : icon.type === "SPECIAL"
+      ? select({ id: `aa-bare-colour-${k}`, label: "Colour", value: icon.colour || colour,
+        choices: PLAYER_COLOURS.map((c) => [c, colourName(c)]), onchange: (v) => set({ colour: v }) })
+      : icon.type === "CODESHARE"
+        ? h("div", { class: "field aa-pick-field" }, h("span", { class: "aa-pick-field-name" }, "NPA colours (one or two)"),
+          h("div", { class: "pa-pick-opts" }, NPA_COLOURS.map((c) => {
+            const on = (icon.colours || []).includes(c);
+            return option({ label: colourName(c), pressed: on, focusKey: `aa-bare-npa-${k}-${c}`, data: { npa: c },
+              onclick: () => {
+                const colours = on ? (icon.colours || []).filter((x) => x !== c) : [...(icon.colours || []), c];
+                bare.icons[k] = { ...icon, colours };
+                redraw(`aa-bare-npa-${k}-${c}`);
+              } });
+          })))
+        : null;
+  return h("fieldset", { class: "aa-pick-bare-icon", dataset: { icon: String(k) } },
+    h("legend", {}, `Icon ${k + 1}`),
+    select({ id: `aa-bare-type-${k}`, label: "Kind", value: icon.type,
+      choices: ICON_TYPES, onchange: (v) => { bare.icons[k] = { type: v }; redraw(`aa-bare-type-${k}`); } }),
+    detail);
+}
+
+/** An icon as the schema wants it (only its type's fields), or a problem in words. */
+function cleanIcon(icon, colour) {
+  if (icon.type === "AREA") return { type: "AREA", areas: icon.areas || "ALL" };
+  if (icon.type === "SPECIAL") return { type: "SPECIAL", colour: icon.colour || colour };
+  if (icon.type === "CODESHARE") {
+    const colours = (icon.colours || []).filter((c) => NPA_COLOURS.includes(c));
+    return colours.length >= 1 && colours.length <= 2 ? { type: "CODESHARE", colours } : "A Code Sharing icon shows one or two NPA colours.";
+  }
+  return { type: "PRIORITY" };
+}
+
+/** A bare slot: its icons declared, the icon used, and what the marker does (typed; the engine judges). */
+function bareForm(ctx, slot, bare, redraw) {
+  const state = ctx.state || {};
+  const airports = Object.keys(state.airports || {});
+  const colour = colourOf(ctx);
+  bare.icons ||= [{ type: "AREA", areas: "ALL" }];
+  if (!(bare.use >= 0 && bare.use < bare.icons.length)) bare.use = 0;
+  const used = bare.icons[bare.use];
+  const swap = used.type === "PRIORITY";
+  const planesOf = (c) => airports.filter((a) => (state.airports[a] || []).includes(c));
+  const colours = [...new Set([colour, ...airports.flatMap((a) => state.airports[a] || [])].filter(Boolean))];
+  if (!bare.colour || !colours.includes(bare.colour)) bare.colour = colour || colours[0];
+  const froms = planesOf(bare.colour);
+  if (!froms.includes(bare.from)) bare.from = froms[0] || null;
+  if (!airports.includes(bare.to) || bare.to === bare.from) bare.to = airports.find((a) => a !== bare.from) || null;
+  if (!airports.includes(bare.airport)) bare.airport = airports.find((a) => (state.airports[a] || []).filter(Boolean).length > 1) || airports[0];
+  const places = (state.airports[bare.airport] || []).map((c, i) => [String(i), `Place ${i + 1}: ${c ? colourName(c) : "free"}`]);
+  return h("div", { class: "aa-pick-bare", dataset: { slot: String(slot) } },
+    h("p", { class: "muted small pa-pick-hint" }, `Slot ${slot + 1} is bare and its icons are not declared yet: read them off the Boarding Pass.`),
+    bare.icons.map((_, k) => bareIcon(ctx, bare, k, redraw)),
+    h("div", { class: "pa-pick-opts aa-pick-bare-count" },
+      bare.icons.length < 3 ? option({ label: "Add an icon", focusKey: "aa-bare-add", onclick: () => { bare.icons.push({ type: "AREA", areas: "ALL" }); redraw("aa-bare-add"); } }) : null,
+      bare.icons.length > 1 ? option({ label: "Remove the last icon", focusKey: "aa-bare-remove", onclick: () => { bare.icons.pop(); redraw("aa-bare-remove"); } }) : null),
+    bare.icons.length > 1 ? group("The marker goes on", h("div", { class: "pa-pick-opts" }, bare.icons.map((icon, k) => option({
+      label: `Icon ${k + 1}`, sub: iconText(icon), pressed: bare.use === k, focusKey: `aa-bare-use-${k}`, data: { use: String(k) },
+      onclick: () => { bare.use = k; redraw(`aa-bare-use-${k}`); } })))) : null,
+    swap
+      ? h("div", { class: "pa-pick-pair" },
+        select({ id: "aa-bare-airport", label: "Airport", value: bare.airport, choices: airports.map((a) => [a, a]),
+          onchange: (v) => { bare.airport = v; bare.a = "0"; bare.b = "1"; redraw("aa-bare-airport"); } }),
+        select({ id: "aa-bare-a", label: "Switch", value: bare.a ?? "0", choices: places, onchange: (v) => { bare.a = v; } }),
+        select({ id: "aa-bare-b", label: "with", value: bare.b ?? "1", choices: places, onchange: (v) => { bare.b = v; } }))
+      : h("div", { class: "pa-pick-pair" },
+        select({ id: "aa-bare-colour", label: "Plane", value: bare.colour, choices: colours.map((c) => [c, colourName(c)]),
+          onchange: (v) => { bare.colour = v; redraw("aa-bare-colour"); } }),
+        select({ id: "aa-bare-from", label: "From", value: bare.from, choices: froms.map((a) => [a, a]),
+          onchange: (v) => { bare.from = v; redraw("aa-bare-from"); } }),
+        select({ id: "aa-bare-to", label: "To", value: bare.to, choices: airports.filter((a) => a !== bare.from).map((a) => [a, a]),
+          onchange: (v) => { bare.to = v; } })));
+}
+
+function bareData(ctx, slot, bare) {
+  const colour = colourOf(ctx);
+  const icons = bare.icons.map((icon) => cleanIcon(icon, colour));
+  const wrong = icons.find((icon) => typeof icon === "string");
+  if (wrong) return wrong;
+  const data = { slot, icon: bare.use, pass_icons: icons };
+  if (icons[bare.use].type === "PRIORITY") {
+    const [a, b] = [Number(bare.a ?? 0), Number(bare.b ?? 1)];
+    if (a === b) return "Choose two different places to switch.";
+    data.swap = { airport: bare.airport, places: [Math.min(a, b), Math.max(a, b)] };
+  } else {
+    if (!bare.from || !bare.to) return "Choose the plane, where it leaves from and where it lands.";
+    data.fly = { colour: bare.colour, from: bare.from, to: bare.to };
+  }
+  return data;
+}
+
+function markerPicker(ctx) {
+  const options = ctx.options || {};
+  const markers = (options.markers || []).filter((m) => m && Number.isInteger(m.slot));
+  const reserve = options.reserve || [];
+  if (!markers.length && !reserve.length) return null;
+  const state = ctx.state || {};
+  const draft = ctx.draft;
+  const markerOf = (slot) => markers.find((m) => m.slot === slot) || null;
+  const actionsOf = (slot, icon) => (((markerOf(slot) || {}).actions || [])[icon] || []);
+  // Forget what the engine no longer offers.
+  if (draft.slot !== undefined && draft.slot !== null && !markerOf(draft.slot)) Object.assign(draft, { slot: null, icon: null, action: null });
+  if (draft.icon !== null && draft.icon !== undefined && draft.slot !== null && markerOf(draft.slot) && !(markerOf(draft.slot).icons || [])[draft.icon]) {
+    draft.icon = null;
+  }
+  if (draft.action && !actionsOf(draft.slot, draft.icon).some((a) => keyOf(a) === draft.action)) draft.action = null;
+  if (draft.reserve && !reserve.includes(draft.reserve)) draft.reserve = null;
+  draft.bare ||= {};
+  const title = "picker-title-marker_placed";
+  const root = section(ctx, "marker", title);
+  const result = resultSlot(ctx);
+  const fallback = fallbackDetails(ctx, "Type the marker instead");
+  const player = playerOf(ctx);
+  const colour = colourOf(ctx);
+  const used = ((state.turn || {}).slots_used || []).length;
+
+  const chooseIcon = (slot, icon) => {
+    Object.assign(draft, { slot, icon, action: null, reserve: null });
+    const only = icon === null ? [] : actionsOf(slot, icon);
+    if (only.length === 1) draft.action = keyOf(only[0]);
+    fill(result);
+    draw(icon === null ? `aa-bare:${slot}` : `aa-icon:${slot}:${icon}`);
+  };
+
+  const submit = () => {
+    fill(result);
+    if (draft.reserve) return ctx.record({ reserve: draft.reserve });
+    if (draft.slot === null || draft.slot === undefined) return problem(result, "Tap the icon the marker goes on, or a card to reserve.");
+    const marker = markerOf(draft.slot);
+    if (!marker.icons) {
+      const data = bareData(ctx, draft.slot, draft.bare[draft.slot] ||= {});
+      return typeof data === "string" ? problem(result, data) : ctx.record(data);
+    }
+    if (draft.icon === null || draft.icon === undefined) return problem(result, "Tap the icon the marker goes on.");
+    const action = actionsOf(draft.slot, draft.icon).find((a) => keyOf(a) === draft.action);
+    if (!action) return problem(result, "Tap the flight or the switch the marker makes.");
+    return ctx.record(JSON.parse(keyOf(action)));
+  };
+
+  function slotPart(marker) {
+    const { slot } = marker;
+    const head = `Slot ${slot + 1}`;
+    if (!marker.icons) {
+      const stack = (((state.players || {})[player] || {}).slots || [])[slot] || [];
+      if (stack.length) {
+        return h("section", { class: "aa-pick-slot is-unknown", dataset: { slot: String(slot) } }, h("h4", {}, head),
+          h("p", { class: "muted small" }, `The card on top (${stack[stack.length - 1]}) is not declared: declare it, or type the marker below.`));
+      }
+      const open = draft.slot === slot;
+      return h("section", { class: "aa-pick-slot is-bare", dataset: { slot: String(slot) } }, h("h4", {}, head),
+        option({ label: "Bare slot: declare its icons", sub: "then what the marker does", pressed: open,
+          focusKey: `aa-bare:${slot}`, className: "aa-pick-bare-btn", data: { slot: String(slot), bare: "true" },
+          onclick: () => chooseIcon(slot, null) }),
+        open ? bareForm(ctx, slot, draft.bare[slot] ||= {}, (key) => draw(key)) : null);
+    }
+    return h("section", { class: "aa-pick-slot", dataset: { slot: String(slot) } }, h("h4", {}, head),
+      h("div", { class: "pa-pick-opts aa-pick-icons" }, marker.icons.map((icon, k) => {
+        const actions = actionsOf(slot, k);
+        return option({ label: iconText(icon), sub: actionsText(actions), pressed: draft.slot === slot && draft.icon === k,
+          disabled: !actions.length, focusKey: `aa-icon:${slot}:${k}`,
+          className: `aa-pick-icon is-${String(icon.type).toLowerCase()}`, data: { slot: String(slot), icon: String(k) },
+          onclick: () => chooseIcon(slot, k) });
+      })),
+      draft.slot === slot && draft.icon !== null && draft.icon !== undefined
+        ? actionGroups(ctx, actionsOf(slot, draft.icon), draft.action, (key) => { draft.action = key; fill(result); draw(`aa-act:${key}`); })
+        : null);
+  }
+
+  function recordText() {
+    if (draft.reserve) return `Reserve ${draft.reserve}`;
+    const action = draft.action ? JSON.parse(draft.action) : null;
+    if (action && action.fly) return `Fly the ${action.fly.colour} plane ${action.fly.from} → ${action.fly.to}`;
+    if (action && action.swap) return `Switch places ${action.swap.places[0] + 1} and ${action.swap.places[1] + 1} at ${action.swap.airport}`;
+    if (draft.slot !== null && draft.slot !== undefined && markerOf(draft.slot) && !markerOf(draft.slot).icons) return `Place the marker on slot ${draft.slot + 1}`;
+    return "Record the marker";
+  }
+
+  function draw(focusKey = null) {
+    fill(root,
+      h("h3", { id: title }, "Marker placed"),
+      h("p", { class: "pa-pick-status" }, player || "The player", colour ? ` (${colour})` : "",
+        ` places a marker: ${used} of 3 placed this turn.`),
+      markers.length
+        ? group("On a Flight icon", h("p", { class: "muted small pa-pick-hint" }, "Tap an icon, then the flight or switch it makes."),
+          markers.map(slotPart))
+        : h("p", { class: "muted small" }, "No slot is offered for a marker now."),
+      reserve.length ? group("Or reserve a card", h("div", { class: "pa-pick-opts aa-pick-cards aa-pick-reserve" }, reserve.map((id) => option({
+        label: cardLabel(ctx, id), sub: cardText(ctx, id), pressed: draft.reserve === id, focusKey: `aa-reserve:${id}`,
+        className: "aa-pick-card", data: { card: String(id) },
+        onclick: () => { Object.assign(draft, { reserve: id, slot: null, icon: null, action: null }); fill(result); draw(`aa-reserve:${id}`); },
+      })))) : null,
+      h("div", { class: "form-foot" }, recordButton(ctx, submit, recordText())),
+      result,
+      fallback);
+    refocus(root, focusKey);
+  }
+
+  draw();
+  return root;
+}
+
+// ------------------------------------------------------------- passengers
+
+function gainPicker(ctx) {
+  const cards = (ctx.options && ctx.options.card) || [];
+  const draft = ctx.draft;
+  if (draft.card && !cards.includes(draft.card)) draft.card = null;
+  if (!draft.card && cards.length === 1) draft.card = cards[0];
+  const state = ctx.state || {};
+  const flights = ((state.turn || {}).flights || []).map((f) => `${f[0]} → ${f[1]}`);
+  const title = "picker-title-passenger_gained";
+  const root = section(ctx, "gain", title);
+  const result = resultSlot(ctx);
+  const fallback = fallbackDetails(ctx, cards.length ? "Type the card instead" : "Record a card anyway");
+
+  const submit = () => {
+    fill(result);
+    if (!draft.card) return problem(result, "Tap the card gained.");
+    return ctx.record({ card: draft.card });
+  };
+
+  function draw(focusKey = null) {
+    fill(root,
+      h("h3", { id: title }, "Passenger gained"),
+      h("p", { class: "pa-pick-status" }, flights.length ? `This turn’s flights: ${flights.join(", ")}.` : "No flight yet this turn."),
+      cards.length
+        ? h("div", { class: "pa-pick-opts aa-pick-cards aa-pick-gain" }, cards.map((id) => option({
+          label: cardLabel(ctx, id), sub: cardText(ctx, id), pressed: draft.card === id, focusKey: `aa-gain:${id}`,
+          className: "aa-pick-card", data: { card: String(id) }, onclick: () => { draft.card = id; fill(result); draw(`aa-gain:${id}`); } })))
+        : h("p", { class: "muted small aa-pick-none" }, "No card of the row is carried by this turn’s flights yet."),
+      cards.length ? h("div", { class: "form-foot" }, recordButton(ctx, submit, draft.card ? `Gain ${draft.card}` : "Record the passenger")) : null,
+      result,
+      fallback);
+    refocus(root, focusKey);
+  }
+
+  draw();
+  return root;
+}
+
+// ---------------------------------------------------------------- Alliance
+
+function alliancePicker(ctx) {
+  const choices = ((ctx.options && ctx.options.choices) || []).filter((c) => c && c.npa && Number.isInteger(c.area));
+  const draft = ctx.draft;
+  if (draft.choice && !choices.some((c) => keyOf(c) === draft.choice)) draft.choice = null;
+  const areas = (ctx.state || {}).alliances || [];
+  const title = "picker-title-alliance_formed";
+  const root = section(ctx, "alliance", title);
+  const result = resultSlot(ctx);
+  const fallback = fallbackDetails(ctx, choices.length ? "Type the Alliance instead" : "Record an Alliance anyway");
+
+  const submit = () => {
+    fill(result);
+    const chosen = choices.find((c) => keyOf(c) === draft.choice);
+    if (!chosen) return problem(result, "Tap the NPA and the Alliance Area.");
+    return ctx.record({ npa: chosen.npa, area: chosen.area });
+  };
+
+  function draw(focusKey = null) {
+    const npas = [...new Set(choices.map((c) => c.npa))];
+    fill(root,
+      h("h3", { id: title }, "Alliance formed"),
+      choices.length
+        ? npas.map((npa) => group(`With the ${colourName(npa)} NPA`, h("div", { class: "pa-pick-opts aa-pick-alliances" },
+          choices.filter((c) => c.npa === npa).map((c) => {
+            const key = keyOf(c);
+            const members = areas[c.area] || [];
+            return option({ label: `Alliance Area ${c.area + 1}`, sub: members.length ? members.map(colourName).join(", ") : "empty",
+              pressed: draft.choice === key, focusKey: `aa-alliance:${key}`, className: "aa-pick-alliance",
+              data: { npa: c.npa, area: String(c.area) }, onclick: () => { draft.choice = key; fill(result); draw(`aa-alliance:${key}`); } });
+          }))))
+        : h("p", { class: "muted small aa-pick-none" }, "The engine offers no Alliance now."),
+      choices.length ? h("div", { class: "form-foot" }, recordButton(ctx, submit, "Record the Alliance")) : null,
+      result,
+      fallback);
+    refocus(root, focusKey);
+  }
+
+  draw();
+  return root;
+}
+
+export const pickers = {
+  marker_placed: markerPicker,
+  passenger_gained: gainPicker,
+  alliance_formed: alliancePicker,
+};

@@ -1,0 +1,367 @@
+"""Air Alliance on the recording page: the plugin's pickers (static/js/record/engines/air-alliance.js).
+
+The pickers show only what the engine offers (engines/air_alliance/offers.py): each slot's
+visible Flight icons with the flights or switches each allows now (the exact marker data),
+the cards that may be reserved, the cards this turn's flights carry, the legal Alliances.
+A bare slot whose icons nobody declared asks for them and sends them as ``pass_icons``.
+
+One test plays a real turn on the recording page (the set-up's events through the API, then
+a flight, a passenger and a reservation tapped through the page, and what the store kept
+read back through the API); the others mount a picker alone on a real engine state, with the
+engine's options or with options changed to show the page follows them and not rules of its
+own.  The cards, airports' codes and icons are made up for the tests.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import time
+import urllib.error
+import urllib.request
+from typing import Any
+
+import pytest
+
+import engines
+from engines.base import Event
+from tests.browser.conftest import PHONE, SCREENSHOTS, screenshot
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ["Ann", "Bo"]  # red, yellow
+PRIORITY = {"type": "PRIORITY"}
+
+
+def card(card_id: str, dep: str, arr: str, miles: int = 3000, name: str | None = None) -> dict[str, Any]:
+    return {"id": card_id, "name": name or f"Passenger {card_id}", "dep": dep, "arr": arr, "miles": miles, "cls": "ECONOMY",
+            "icons": [{"type": "AREA", "areas": "ALL"}, PRIORITY, {"type": "CODESHARE", "colours": ["black"]}], "trio": None}
+
+
+CARDS = [card("P1", "A1", "E2"), card("P2", "E2", "M3"), card("P3", "A1", "M3", 9000),
+         card("P4", "U3", "U2", 4000), card("P5", "U3", "U2"), card("P6", "U3", "U2")]
+# Ann's Boarding Pass as printed (made up): an AE Area Landing Permit on slot 1, an EM
+# permit and a Priority Takeoff on slot 2, a black Code Sharing on slot 3.
+RED_PASS = [[{"type": "AREA", "areas": "AE"}], [{"type": "AREA", "areas": "EM"}, PRIORITY],
+            [{"type": "CODESHARE", "colours": ["black"]}]]
+SETUP: list[tuple[str, dict[str, Any]]] = [
+    ("planes_placed", {"player": "Ann", "airports": ["A1", "A2", "E1", "U1"]}),
+    ("planes_placed", {"player": "Bo", "airports": ["A3", "E3", "M1", "U2"]}),
+    *[("card_revealed", {"card": c}) for c in CARDS],
+]
+
+
+def air_alliance() -> Any:
+    try:
+        return engines.find("air-alliance")
+    except Exception:  # noqa: BLE001 (not registered)
+        pytest.skip("the Air Alliance engine is not registered")
+
+
+def api(live: Any, method: str, path: str, body: dict[str, Any] | None = None, token: str | None = None) -> Any:
+    request = urllib.request.Request(f"{live.url}{path}", method=method,
+                                     data=json.dumps(body).encode() if body is not None else None,
+                                     headers={"Content-Type": "application/json", "Accept": "application/json"})
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request) as answer:
+            return json.load(answer)
+    except urllib.error.HTTPError as error:
+        raise AssertionError(f"{method} {path} {body}: {error.code} {error.read().decode()}") from None
+
+
+def state_of(live: Any, game_id: str) -> dict[str, Any]:
+    return dict(api(live, "GET", f"/api/games/{game_id}/state"))
+
+
+def stored(live: Any, game_id: str) -> list[dict[str, Any]]:
+    return list(api(live, "GET", f"/api/games/{game_id}/events?view=recorded")["events"])
+
+
+def new_game(live: Any, *more: tuple[str, dict[str, Any]]) -> tuple[str, str]:
+    """An Air Alliance game at the start of Ann's first turn."""
+    air_alliance()
+    created = api(live, "POST", "/api/games", {"engine": "air-alliance", "title": "Air Alliance at the table",
+                                                "players": [{"name": p} for p in PLAYERS]})
+    game_id, token = str(created["id"]), str(created["write_token"])
+    for type_, data in [*SETUP, *more]:
+        answer = api(live, "POST", f"/api/games/{game_id}/events", {"type": type_, "data": data}, token)
+        assert not answer.get("flags"), (type_, answer["flags"])
+    now = state_of(live, game_id)
+    assert now["state"]["phase"] == "TURNS" and now["expected"]["actors"] == ["Ann"]
+    return game_id, token
+
+
+def open_recording(live: Any, browser: Any, game_id: str, token: str) -> tuple[Any, Any, list[str]]:
+    context = browser.new_context(viewport=PHONE)
+    context.set_default_timeout(10_000)
+    context.add_cookies([{"name": f"ts_token_{game_id}", "value": token, "url": live.url}])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{live.url}/games/{game_id}/record")
+    return context, page, errors
+
+
+def wait_for_step(page: Any, step: int) -> None:
+    page.wait_for_function(
+        "step => (document.querySelector('#turn .turn-meta') || {}).textContent?.includes(`Step ${step} ·`)", arg=step)
+
+
+def record_and_wait(page: Any, button: Any, live: Any, game_id: str) -> dict[str, Any]:
+    """Tap a record button; the stored event once the page shows it."""
+    before = len(stored(live, game_id))
+    button.click()
+    deadline = time.monotonic() + 10
+    while len(events := stored(live, game_id)) == before:
+        assert time.monotonic() < deadline, "nothing was recorded"
+        time.sleep(0.05)
+    wait_for_step(page, state_of(live, game_id)["step"])
+    return events[-1]
+
+
+def shoot(picker: Any, name: str) -> None:
+    screenshot(picker.page, f"air-alliance-{name}-phone")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    picker.screenshot(path=str(SCREENSHOTS / f"air-alliance-{name}-picker-phone.png"))
+
+
+# ---------------------------------------------------------- a real turn, tapped
+
+def test_a_turn_is_recorded_a_flight_by_an_icon_a_passenger_and_a_reservation(live: Any, browser: Any) -> None:
+    game_id, token = new_game(live, ("board_declared", {"passes": {"red": RED_PASS}}))
+    context, page, errors = open_recording(live, browser, game_id, token)
+    marker = page.locator(".aa-picker[data-type=marker_placed]")
+    marker.wait_for()
+
+    # The three slots and their visible icons, as the engine offers them.
+    offered = state_of(live, game_id)["expected"]["options"]["marker_placed"]
+    assert [m["slot"] for m in offered["markers"]] == [0, 1, 2]
+    assert marker.locator(".aa-pick-slot").evaluate_all("ss => ss.map(s => s.dataset.slot)") == ["0", "1", "2"]
+    icons = marker.locator("button.aa-pick-icon")
+    assert icons.evaluate_all("bs => bs.map(b => b.dataset.slot + ':' + b.dataset.icon)") == ["0:0", "1:0", "1:1", "2:0"]
+    assert "Area Landing Permit: A, E" in icons.nth(0).inner_text()
+    assert f"{len(offered['markers'][0]['actions'][0])} flights" in icons.nth(0).inner_text()
+    # No two different planes share an airport yet: Priority Takeoff allows nothing.
+    assert offered["markers"][1]["actions"][1] == []
+    assert marker.locator("button[data-slot='1'][data-icon='1']").is_disabled()
+    assert "nothing legal now" in marker.locator("button[data-slot='1'][data-icon='1']").inner_text()
+
+    # Tap the AE permit: its flights, by plane, each a destination the engine allows.
+    marker.locator("button[data-slot='0'][data-icon='0']").click()
+    flights = marker.locator("button.aa-pick-action")
+    shown = flights.evaluate_all("bs => bs.map(b => [b.dataset.colour, b.dataset.from, b.dataset.to])")
+    assert sorted(map(tuple, shown)) == sorted((a["fly"]["colour"], a["fly"]["from"], a["fly"]["to"])
+                                               for a in offered["markers"][0]["actions"][0])
+    assert marker.locator(".aa-pick-plane[data-group='red@A1'] .aa-pick-plane-name").inner_text() == "Red plane at A1"
+    marker.locator(".aa-pick-plane[data-group='red@A1'] button[data-to='E2']").click()
+    shoot(marker, "marker")
+    record = marker.locator(".aa-pick-record")
+    assert record.inner_text() == "Fly the red plane A1 → E2"
+    event = record_and_wait(page, record, live, game_id)
+    assert event["type"] == "marker_placed" and event["actor"] == "Ann"
+    assert event["data"] == {"slot": 0, "icon": 0, "fly": {"colour": "red", "from": "A1", "to": "E2"}}
+    now = state_of(live, game_id)
+    assert now["state"]["airports"]["E2"] == ["red"] and now["state"]["turn"]["slots_used"] == [0]
+
+    # The passenger the flight carries: P1 (A1 → E2), with its route and miles.
+    assert now["expected"]["options"]["passenger_gained"] == {"card": ["P1"]}
+    gain = page.locator(".aa-picker[data-type=passenger_gained]")
+    assert gain.locator("button.aa-pick-card").evaluate_all("bs => bs.map(b => b.dataset.card)") == ["P1"]
+    assert "A1 → E2 · 3,000 miles" in gain.locator("button[data-card='P1']").inner_text()
+    assert "A1 → E2" in gain.locator(".pa-pick-status").inner_text()
+    gain.locator("button[data-card='P1']").click()
+    shoot(gain, "gain")
+    event = record_and_wait(page, gain.locator(".aa-pick-record"), live, game_id)
+    assert event["type"] == "passenger_gained" and event["data"] == {"card": "P1"}
+    assert state_of(live, game_id)["state"]["turn"]["gained"] == ["P1"]
+
+    # The used slot is gone; reserve P4 (U3 → U2, 4,000 miles) from the reserve section.
+    assert marker.locator(".aa-pick-slot").evaluate_all("ss => ss.map(s => s.dataset.slot)") == ["1", "2"]
+    reserve = marker.locator(".aa-pick-reserve button")
+    assert reserve.evaluate_all("bs => bs.map(b => b.dataset.card)") == \
+        state_of(live, game_id)["expected"]["options"]["marker_placed"]["reserve"]
+    assert "U3 → U2 · 4,000 miles" in marker.locator(".aa-pick-reserve button[data-card='P4']").inner_text()
+    marker.locator(".aa-pick-reserve button[data-card='P4']").click()
+    assert marker.locator(".aa-pick-record").inner_text() == "Reserve P4"
+    event = record_and_wait(page, marker.locator(".aa-pick-record"), live, game_id)
+    assert event["data"] == {"reserve": "P4"}
+    now = state_of(live, game_id)["state"]
+    assert now["reserved"] == {"P4": "Ann"} and now["turn"]["markers"] == 2 and now["turn"]["gained"] == ["P1"]
+    assert [e["type"] for e in stored(live, game_id)][-3:] == ["marker_placed", "passenger_gained", "marker_placed"]
+    assert not errors, errors
+    context.close()
+
+
+# ------------------------------------------------- a picker alone, on a real state
+
+HARNESS = """
+async ({ type, options, state, players, actor }) => {
+  const { pickers } = await import('/static/js/record/engines/air-alliance.js');
+  window.recorded = [];
+  const draft = {};
+  const host = document.getElementById('host');
+  const el = pickers[type]({ type, options, state, players, actor, draft,
+    record: (data) => { window.recorded.push(data); return Promise.resolve(true); },
+    fallback: () => null });
+  host.replaceChildren(el || document.createTextNode('generic form'));
+  return Boolean(host.querySelector('.aa-picker'));
+}
+"""
+
+
+def after_setup(*more: Event, cards: list[dict[str, Any]] = CARDS) -> tuple[Any, Any]:
+    """The engine and its state after the set-up and `more` events (each legal)."""
+    engine = air_alliance()
+    state = engine.setup(PLAYERS, {})
+    events = [Event("planes_placed", SETUP[0][1]), Event("planes_placed", SETUP[1][1]),
+              *[Event("card_revealed", {"card": c}) for c in cards], *more]
+    for event in events:
+        assert not [v for v in engine.check(state, event) if v.blocks], (event, engine.check(state, event))
+        state = engine.apply(state, event)
+    return engine, state
+
+
+def mount(page: Any, engine: Any, state: Any, type_: str, options: dict[str, Any] | None = None) -> Any:
+    expected = engine.expected(state)
+    assert type_ in expected["event_types"]
+    offered = expected["options"][type_] if options is None else options
+    shown = page.evaluate(HARNESS, {"type": type_, "options": offered, "state": state,
+                                    "players": PLAYERS, "actor": expected["actors"][0]})
+    assert shown, f"the {type_} picker replaced the generic form"
+    return page.locator(f".aa-picker[data-type={type_}]")
+
+
+def legal(engine: Any, state: Any, type_: str, data: dict[str, Any], actor: str = "Ann") -> list[Any]:
+    return [(v.code, v.message) for v in engine.check(state, Event(type_, data, actor)) if v.blocks]
+
+
+def test_a_bare_slot_asks_for_its_icons_and_sends_them_with_the_marker(phone: Any) -> None:
+    engine, state = after_setup()
+    assert all(m["icons"] is None for m in engine.expected(state)["options"]["marker_placed"]["markers"])
+    picker = mount(phone, engine, state, "marker_placed")
+    assert picker.locator("button.aa-pick-icon").count() == 0
+    assert picker.locator("button.aa-pick-bare-btn").evaluate_all("bs => bs.map(b => b.dataset.slot)") == ["0", "1", "2"]
+    picker.locator("button.aa-pick-bare-btn[data-slot='1']").click()
+    picker.locator("#aa-bare-areas-0").select_option("AE")
+    picker.locator("#aa-bare-from").select_option("A1")
+    picker.locator("#aa-bare-to").select_option("E2")
+    assert picker.locator("#aa-bare-colour").input_value() == "red", "the player's own plane first"
+    picker.locator(".aa-pick-record").click()
+    data = phone.evaluate("window.recorded")[-1]
+    assert data == {"slot": 1, "icon": 0, "pass_icons": [{"type": "AREA", "areas": "AE"}],
+                    "fly": {"colour": "red", "from": "A1", "to": "E2"}}
+    assert legal(engine, state, "marker_placed", data) == []
+
+    # Two icons, the marker on the second (a black/white Code Sharing): a black NPA flies.
+    picker.locator("button[data-focus-key='aa-bare-add']").click()
+    picker.locator("#aa-bare-type-1").select_option("CODESHARE")
+    picker.locator("[data-icon='1'] button[data-npa='black']").click()
+    picker.locator("[data-icon='1'] button[data-npa='white']").click()
+    picker.locator("button[data-use='1']").click()
+    picker.locator("#aa-bare-colour").select_option("black")
+    picker.locator("#aa-bare-from").select_option("M4")
+    picker.locator("#aa-bare-to").select_option("M2")
+    shoot(picker, "bare")
+    picker.locator(".aa-pick-record").click()
+    data = phone.evaluate("window.recorded")[-1]
+    assert data == {"slot": 1, "icon": 1, "pass_icons": [{"type": "AREA", "areas": "AE"},
+                                                         {"type": "CODESHARE", "colours": ["black", "white"]}],
+                    "fly": {"colour": "black", "from": "M4", "to": "M2"}}
+    assert legal(engine, state, "marker_placed", data) == []
+
+    # A Code Sharing icon with no colour is refused before it is sent.
+    picker.locator("[data-icon='1'] button[data-npa='black']").click()
+    picker.locator("[data-icon='1'] button[data-npa='white']").click()
+    picker.locator(".aa-pick-record").click()
+    assert len(phone.evaluate("window.recorded")) == 2
+    assert "one or two NPA colours" in picker.locator(".result-slot").inner_text()
+
+
+def test_the_marker_picker_follows_the_engine_s_offers_not_rules_of_its_own(phone: Any) -> None:
+    engine, state = after_setup(Event("board_declared", {"passes": {"red": RED_PASS}}))
+    # Stand two different planes at A1 so Priority Takeoff has switches to offer.
+    state = copy.deepcopy(state)
+    state["airports"]["A1"] = ["red", "yellow"]
+    state["airports"]["A3"] = []
+    real = engine.expected(state)["options"]["marker_placed"]
+    switches = real["markers"][1]["actions"][1]
+    assert switches == [{"slot": 1, "icon": 1, "swap": {"airport": "A1", "places": [0, 1]}}]
+    picker = mount(phone, engine, state, "marker_placed")
+    picker.locator("button[data-slot='1'][data-icon='1']").click()
+    switch = picker.locator("button.aa-pick-action")
+    assert switch.count() == 1 and "Red ↔ Yellow" in switch.inner_text()
+    assert picker.locator(".aa-pick-record").inner_text() == "Switch places 1 and 2 at A1", "a lone action is chosen"
+    picker.locator(".aa-pick-record").click()
+    data = phone.evaluate("window.recorded")[-1]
+    assert data == switches[0] and legal(engine, state, "marker_placed", data) == []
+
+    # Options cut down by hand: one slot, one flight the engine would not offer, one card.
+    odd = {"slot": 2, "icon": 0, "fly": {"colour": "white", "from": "A4", "to": "U3"}}
+    options = {"markers": [{"slot": 2, "icons": RED_PASS[2], "actions": [[odd]]}], "reserve": ["P6"]}
+    picker = mount(phone, engine, state, "marker_placed", options)
+    assert picker.locator(".aa-pick-slot").evaluate_all("ss => ss.map(s => s.dataset.slot)") == ["2"]
+    assert picker.locator(".aa-pick-reserve button").evaluate_all("bs => bs.map(b => b.dataset.card)") == ["P6"]
+    picker.locator("button[data-slot='2'][data-icon='0']").click()
+    assert picker.locator("button.aa-pick-action").evaluate_all("bs => bs.map(b => b.dataset.to)") == ["U3"]
+    picker.locator(".aa-pick-record").click()
+    assert phone.evaluate("window.recorded")[-1] == odd, "the page sends what the offers say, and judges nothing"
+    assert legal(engine, state, "marker_placed", odd) != [], "(the engine refuses it: the page did not judge)"
+
+    # Nothing offered at all: the generic form.
+    shown = phone.evaluate(HARNESS, {"type": "marker_placed", "options": {"markers": [], "reserve": []}, "state": state,
+                                     "players": PLAYERS, "actor": "Ann"})
+    assert shown is False and phone.locator("#host").inner_text() == "generic form"
+
+
+def test_the_gain_picker_lists_the_carried_cards_as_text(phone: Any) -> None:
+    hostile = card("P2", "E2", "M3", 5000, name="<img src=x onerror=alert(1)>")
+    cards = [CARDS[0], hostile, *CARDS[2:]]
+    engine, state = after_setup(Event("board_declared", {"passes": {"red": RED_PASS}}),
+                                Event("marker_placed", {"slot": 0, "icon": 0, "fly": {"colour": "red", "from": "A1", "to": "E2"}}),
+                                Event("marker_placed", {"slot": 1, "icon": 0, "fly": {"colour": "red", "from": "E2", "to": "M3"}}),
+                                cards=cards)
+    offered = engine.expected(state)["options"]["passenger_gained"]["card"]
+    assert offered == ["P1", "P2", "P3"]
+    picker = mount(phone, engine, state, "passenger_gained")
+    assert picker.locator("button.aa-pick-card").evaluate_all("bs => bs.map(b => b.dataset.card)") == offered
+    assert picker.locator("img").count() == 0
+    assert "<img src=x onerror=alert(1)>" in picker.locator("button[data-card='P2']").inner_text()
+    assert "A1 → M3 · 9,000 miles · Economy" in picker.locator("button[data-card='P3']").inner_text()
+    picker.locator("button[data-card='P3']").click()
+    picker.locator(".aa-pick-record").click()
+    assert phone.evaluate("window.recorded")[-1] == {"card": "P3"}
+
+    # The page lists what the offers list, no more: one card offered, one button, chosen already.
+    picker = mount(phone, engine, state, "passenger_gained", {"card": ["P2"]})
+    assert picker.locator("button.aa-pick-card").evaluate_all("bs => bs.map(b => b.dataset.card)") == ["P2"]
+    picker.locator(".aa-pick-record").click()
+    assert phone.evaluate("window.recorded")[-1] == {"card": "P2"}
+    picker = mount(phone, engine, state, "passenger_gained", {"card": []})
+    assert picker.locator("button.aa-pick-card").count() == 0 and picker.locator(".aa-pick-record").count() == 0
+
+
+def test_the_alliance_picker_offers_the_legal_choices(phone: Any) -> None:
+    engine, state = after_setup(Event("board_declared", {"passes": {"red": [
+        [{"type": "CODESHARE", "colours": ["black"]}], [{"type": "CODESHARE", "colours": ["black", "white"]}],
+        [{"type": "CODESHARE", "colours": ["purple", "black"]}]]}}))
+    state = copy.deepcopy(state)
+    state["alliances"] = [["yellow", "black"], [], [], []]
+    choices = engine.expected(state)["options"]["alliance_formed"]["choices"]
+    assert choices and {c["npa"] for c in choices} == {"black"}
+    picker = mount(phone, engine, state, "alliance_formed")
+    shown = picker.locator("button.aa-pick-alliance").evaluate_all("bs => bs.map(b => [b.dataset.npa, Number(b.dataset.area)])")
+    assert sorted(map(tuple, shown)) == sorted((c["npa"], c["area"]) for c in choices)
+    assert "Yellow, Black" in picker.locator("button.aa-pick-alliance[data-area='0']").inner_text()
+    picker.locator("button.aa-pick-alliance[data-area='0']").click()
+    shoot(picker, "alliance")
+    picker.locator(".aa-pick-record").click()
+    data = phone.evaluate("window.recorded")[-1]
+    assert data == {"npa": "black", "area": 0} and legal(engine, state, "alliance_formed", data) == []
+
+    picker = mount(phone, engine, state, "alliance_formed", {"npa": [], "area": [], "choices": [{"npa": "white", "area": 3}]})
+    assert picker.locator("button.aa-pick-alliance").evaluate_all("bs => bs.map(b => b.dataset.npa + b.dataset.area)") == ["white3"]
+    picker = mount(phone, engine, state, "alliance_formed", {"npa": [], "area": [], "choices": []})
+    assert picker.locator("button.aa-pick-alliance").count() == 0
+    assert "no Alliance" in picker.inner_text()
