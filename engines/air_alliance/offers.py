@@ -2,7 +2,9 @@
 choices the rules accept, each found by asking ``check`` about the event it would make.
 
 - ``marker_placed``: ``markers`` (each slot's visible icons, and for each icon the legal
-  flights or switches it allows now) and ``reserve`` (the cards that may be reserved);
+  flights or switches it allows now, with the Kobe Rules (1) two-marker flights when in
+  play), ``reserve`` (the cards that may be reserved) and ``flush`` (``[True]`` when the
+  Kobe Rules (2) let a marker flush the pass now);
 - ``passenger_gained``: ``card`` (the row's cards this turn's flights already carry);
 - ``alliance_formed``: ``npa`` and ``area`` choices that are legal.
 A bare slot whose icons nobody has declared is listed with ``icons: None``: the table
@@ -36,6 +38,8 @@ def _actions(state: State, slot: int, index: int, icon: Mapping[str, Any]) -> li
         tried = [{**base, "fly": {"colour": plane, "from": start, "to": end}}
                  for plane in movers for start, planes in state["airports"].items() if plane in planes
                  for end in airports.AIRPORTS if end != start]
+        if icon["type"] == "CODESHARE" and state["options"]["kobe_double_codeshare"]:
+            tried += [{**action, "double": True} for action in tried]  # Kobe Rules (1): two markers
     return [data for data in tried if _legal(turns.check_marker, state, data)]
 
 
@@ -52,7 +56,9 @@ def marker_options(state: State) -> dict[str, list[Any]]:
         markers.append(entry)
     reserve = [card for card in state["row"] if card is not None
                and _legal(turns.check_marker, state, {"reserve": card})]
-    return {"markers": markers, "reserve": reserve, "slot": [m["slot"] for m in markers], "icon": [0, 1, 2]}
+    flush = [True] if _legal(turns.check_marker, state, {"flush": True}) else []  # Kobe Rules (2)
+    return {"markers": markers, "reserve": reserve, "flush": flush, "slot": [m["slot"] for m in markers],
+            "icon": [0, 1, 2]}
 
 
 def gain_options(state: State) -> dict[str, list[Any]]:

@@ -165,6 +165,10 @@ def test_kobe_two_markers_use_an_opponents_npa_and_one_flushes_the_pass() -> Non
     black = [{"type": "CODESHARE", "colours": ["black"]}]
     one = {"slot": 0, "icon": 0, "pass_icons": black, "fly": {"colour": "black", "from": "M4", "to": "M2"}}
     assert codes(ENGINE, state, Event("marker_placed", one)) == ["AA-C18"]
+    offered_state = dict(state, declared={**state["declared"], "pass:red:0": {"value": black, "at": 0, "label": "made up"}})
+    actions = ENGINE.expected(offered_state)["options"]["marker_placed"]["markers"][0]["actions"][0]
+    assert actions and all(a.get("double") and a["fly"]["colour"] == "black" for a in actions)  # only with two markers
+    assert ENGINE.expected(state)["options"]["marker_placed"]["flush"] == [True]
     state = legal(ENGINE, state, Event("marker_placed", {**one, "double": True}))
     assert state["turn"]["markers"] == 2 and state["airports"]["M2"] == ["black"]
     state["players"]["Ann"]["slots"] = [["P1"], [], []]
