@@ -54,7 +54,7 @@ class StoreAppends:
 
     def __init__(self, path: Path, total: int):
         self.store = new_store(path)
-        demos = [demo for demo in demo_games() if demo["engine"] in ENGINES]
+        demos = list(demo_games(only=ENGINES))
         shortest = min(len(demo["events"]) for demo in demos)
         # Enough games for every append, made before any clock starts.
         self.games = [(demo, *self.store.create_game(demo["engine"], demo["players"], options=demo.get("options")))

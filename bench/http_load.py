@@ -62,7 +62,7 @@ class Client:
 def append_requests(client: Client) -> Iterator[tuple[str, str, Any, str | None, int]]:
     """(method, path, body, token, expected status) of appends, game after game; the
     game's creation is not timed (a new game is rare beside its events)."""
-    demos = [demo for demo in demo_games() if demo["engine"] in APPEND_ENGINES]
+    demos = list(demo_games(only=APPEND_ENGINES))
     for demo in itertools.cycle(demos):
         status, game, _ = client.request("POST", "/api/games", {
             "engine": demo["engine"], "players": [{"name": name} for name in demo["players"]],
