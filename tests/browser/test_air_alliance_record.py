@@ -15,17 +15,13 @@ own.  The cards, airports' codes and icons are made up for the tests.
 from __future__ import annotations
 
 import copy
-import json
-import time
-import urllib.error
-import urllib.request
 from typing import Any
 
 import pytest
 
 import engines
 from engines.base import Event
-from tests.browser.conftest import PHONE, SCREENSHOTS, screenshot
+from tests.browser.recording import api, open_recording, record_and_wait, shoot, state_of, stored
 
 pytestmark = pytest.mark.browser
 
@@ -52,31 +48,7 @@ SETUP: list[tuple[str, dict[str, Any]]] = [
 
 
 def air_alliance() -> Any:
-    try:
-        return engines.find("air-alliance")
-    except Exception:  # noqa: BLE001 (not registered)
-        pytest.skip("the Air Alliance engine is not registered")
-
-
-def api(live: Any, method: str, path: str, body: dict[str, Any] | None = None, token: str | None = None) -> Any:
-    request = urllib.request.Request(f"{live.url}{path}", method=method,
-                                     data=json.dumps(body).encode() if body is not None else None,
-                                     headers={"Content-Type": "application/json", "Accept": "application/json"})
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    try:
-        with urllib.request.urlopen(request) as answer:
-            return json.load(answer)
-    except urllib.error.HTTPError as error:
-        raise AssertionError(f"{method} {path} {body}: {error.code} {error.read().decode()}") from None
-
-
-def state_of(live: Any, game_id: str) -> dict[str, Any]:
-    return dict(api(live, "GET", f"/api/games/{game_id}/state"))
-
-
-def stored(live: Any, game_id: str) -> list[dict[str, Any]]:
-    return list(api(live, "GET", f"/api/games/{game_id}/events?view=recorded")["events"])
+    return engines.find("air-alliance")
 
 
 def new_game(live: Any, *more: tuple[str, dict[str, Any]]) -> tuple[str, str]:
@@ -91,40 +63,6 @@ def new_game(live: Any, *more: tuple[str, dict[str, Any]]) -> tuple[str, str]:
     now = state_of(live, game_id)
     assert now["state"]["phase"] == "TURNS" and now["expected"]["actors"] == ["Ann"]
     return game_id, token
-
-
-def open_recording(live: Any, browser: Any, game_id: str, token: str) -> tuple[Any, Any, list[str]]:
-    context = browser.new_context(viewport=PHONE)
-    context.set_default_timeout(10_000)
-    context.add_cookies([{"name": f"ts_token_{game_id}", "value": token, "url": live.url}])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(f"{live.url}/games/{game_id}/record")
-    return context, page, errors
-
-
-def wait_for_step(page: Any, step: int) -> None:
-    page.wait_for_function(
-        "step => (document.querySelector('#turn .turn-meta') || {}).textContent?.includes(`Step ${step} ·`)", arg=step)
-
-
-def record_and_wait(page: Any, button: Any, live: Any, game_id: str) -> dict[str, Any]:
-    """Tap a record button; the stored event once the page shows it."""
-    before = len(stored(live, game_id))
-    button.click()
-    deadline = time.monotonic() + 10
-    while len(events := stored(live, game_id)) == before:
-        assert time.monotonic() < deadline, "nothing was recorded"
-        time.sleep(0.05)
-    wait_for_step(page, state_of(live, game_id)["step"])
-    return events[-1]
-
-
-def shoot(picker: Any, name: str) -> None:
-    screenshot(picker.page, f"air-alliance-{name}-phone")
-    SCREENSHOTS.mkdir(exist_ok=True)
-    picker.screenshot(path=str(SCREENSHOTS / f"air-alliance-{name}-picker-phone.png"))
 
 
 # ---------------------------------------------------------- a real turn, tapped
@@ -156,7 +94,7 @@ def test_a_turn_is_recorded_a_flight_by_an_icon_a_passenger_and_a_reservation(li
                                                for a in offered["markers"][0]["actions"][0])
     assert marker.locator(".aa-pick-plane[data-group='red@A1'] .aa-pick-plane-name").inner_text() == "Red plane at A1"
     marker.locator(".aa-pick-plane[data-group='red@A1'] button[data-to='E2']").click()
-    shoot(marker, "marker")
+    shoot("air-alliance", marker, "marker")
     record = marker.locator(".aa-pick-record")
     assert record.inner_text() == "Fly the red plane A1 → E2"
     event = record_and_wait(page, record, live, game_id)
@@ -172,7 +110,7 @@ def test_a_turn_is_recorded_a_flight_by_an_icon_a_passenger_and_a_reservation(li
     assert "A1 → E2 · 3,000 miles" in gain.locator("button[data-card='P1']").inner_text()
     assert "A1 → E2" in gain.locator(".pa-pick-status").inner_text()
     gain.locator("button[data-card='P1']").click()
-    shoot(gain, "gain")
+    shoot("air-alliance", gain, "gain")
     event = record_and_wait(page, gain.locator(".aa-pick-record"), live, game_id)
     assert event["type"] == "passenger_gained" and event["data"] == {"card": "P1"}
     assert state_of(live, game_id)["state"]["turn"]["gained"] == ["P1"]
@@ -263,7 +201,7 @@ def test_a_bare_slot_asks_for_its_icons_and_sends_them_with_the_marker(phone: An
     picker.locator("#aa-bare-colour").select_option("black")
     picker.locator("#aa-bare-from").select_option("M4")
     picker.locator("#aa-bare-to").select_option("M2")
-    shoot(picker, "bare")
+    shoot("air-alliance", picker, "bare")
     picker.locator(".aa-pick-record").click()
     data = phone.evaluate("window.recorded")[-1]
     assert data == {"slot": 1, "icon": 1, "pass_icons": [{"type": "AREA", "areas": "AE"},
@@ -355,7 +293,7 @@ def test_the_alliance_picker_offers_the_legal_choices(phone: Any) -> None:
     assert sorted(map(tuple, shown)) == sorted((c["npa"], c["area"]) for c in choices)
     assert "Yellow, Black" in picker.locator("button.aa-pick-alliance[data-area='0']").inner_text()
     picker.locator("button.aa-pick-alliance[data-area='0']").click()
-    shoot(picker, "alliance")
+    shoot("air-alliance", picker, "alliance")
     picker.locator(".aa-pick-record").click()
     data = phone.evaluate("window.recorded")[-1]
     assert data == {"npa": "black", "area": 0} and legal(engine, state, "alliance_formed", data) == []

@@ -20,6 +20,7 @@ import pytest
 
 import engines
 from tests.browser.conftest import LAPTOP, PHONE, SCREENSHOTS, screenshot
+from tests.browser.recording import open_recording
 
 pytestmark = pytest.mark.browser
 
@@ -315,17 +316,6 @@ def post(live: Any, game_id: str, token: str, type_: str, data: dict[str, Any], 
     if actor:
         body["actor"] = actor
     return api(live, "POST", f"/api/games/{game_id}/events", body, token)
-
-
-def open_recording(live: Any, browser: Any, game_id: str, token: str) -> tuple[Any, Any, list[str]]:
-    context = browser.new_context(viewport=PHONE)
-    context.set_default_timeout(10_000)
-    context.add_cookies([{"name": f"ts_token_{game_id}", "value": token, "url": live.url}])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(f"{live.url}/games/{game_id}/record")
-    return context, page, errors
 
 
 def wait_for_steps(page: Any, steps: int) -> None:

@@ -19,16 +19,13 @@ from __future__ import annotations
 
 import copy
 import json
-import time
-import urllib.error
-import urllib.request
 from typing import Any
 
 import pytest
 
 import engines
 from engines.base import Event
-from tests.browser.conftest import PHONE, SCREENSHOTS, screenshot
+from tests.browser.recording import api, open_recording, record_and_wait, shoot, state_of, stored
 
 pytestmark = pytest.mark.browser
 
@@ -61,31 +58,7 @@ SETUP: list[tuple[str, str | None, dict[str, Any]]] = [
 
 
 def panamax() -> Any:
-    try:
-        return engines.find("panamax")
-    except Exception:  # noqa: BLE001 (not registered)
-        pytest.skip("the Panamax engine is not registered")
-
-
-def api(live: Any, method: str, path: str, body: dict[str, Any] | None = None, token: str | None = None) -> Any:
-    request = urllib.request.Request(f"{live.url}{path}", method=method,
-                                     data=json.dumps(body).encode() if body is not None else None,
-                                     headers={"Content-Type": "application/json", "Accept": "application/json"})
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    try:
-        with urllib.request.urlopen(request) as answer:
-            return json.load(answer)
-    except urllib.error.HTTPError as error:
-        raise AssertionError(f"{method} {path} {body}: {error.code} {error.read().decode()}") from None
-
-
-def state_of(live: Any, game_id: str) -> dict[str, Any]:
-    return dict(api(live, "GET", f"/api/games/{game_id}/state"))
-
-
-def stored(live: Any, game_id: str) -> list[dict[str, Any]]:
-    return list(api(live, "GET", f"/api/games/{game_id}/events?view=recorded")["events"])
+    return engines.find("panamax")
 
 
 def new_game(live: Any) -> tuple[str, str]:
@@ -103,41 +76,6 @@ def new_game(live: Any) -> tuple[str, str]:
     now = state_of(live, game_id)
     assert now["state"]["phase"] == "TURNS" and now["expected"]["actors"] == ["Amelia"]
     return game_id, token
-
-
-def open_recording(live: Any, browser: Any, game_id: str, token: str) -> tuple[Any, Any, list[str]]:
-    context = browser.new_context(viewport=PHONE)
-    context.set_default_timeout(10_000)
-    context.add_cookies([{"name": f"ts_token_{game_id}", "value": token, "url": live.url}])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(f"{live.url}/games/{game_id}/record")
-    return context, page, errors
-
-
-def wait_for_step(page: Any, step: int) -> None:
-    """Until the page shows the game after `step` effective events."""
-    page.wait_for_function(
-        "step => (document.querySelector('#turn .turn-meta') || {}).textContent?.includes(`Step ${step} ·`)", arg=step)
-
-
-def record_and_wait(page: Any, button: Any, live: Any, game_id: str) -> dict[str, Any]:
-    """Tap a record button; the stored event once the page shows it."""
-    before = len(stored(live, game_id))
-    button.click()
-    deadline = time.monotonic() + 10
-    while len(events := stored(live, game_id)) == before:
-        assert time.monotonic() < deadline, "nothing was recorded"
-        time.sleep(0.05)
-    wait_for_step(page, state_of(live, game_id)["step"])
-    return events[-1]
-
-
-def shoot(picker: Any, name: str) -> None:
-    screenshot(picker.page, f"panamax-{name}-phone")
-    SCREENSHOTS.mkdir(exist_ok=True)
-    picker.screenshot(path=str(SCREENSHOTS / f"panamax-{name}-picker-phone.png"))
 
 
 # ---------------------------------------------------------- a real turn, tapped
@@ -167,7 +105,7 @@ def test_a_contract_load_turn_is_recorded_die_card_and_loads(live: Any, browser:
     assert take.locator("button[data-use=movement]").is_disabled(), "a grey die cannot move ships"
     assert "not with this die" in take.locator("button[data-use=movement]").inner_text()
     assert "3 loads" in take.locator("button[data-column='4']").inner_text()
-    shoot(take, "take")
+    shoot("panamax", take, "take")
     record = take.locator(".px-pick-record")
     assert record.inner_text() == "Take column 4 for contract / load"
     event = record_and_wait(page, record, live, game_id)
@@ -222,7 +160,7 @@ def test_a_contract_load_turn_is_recorded_die_card_and_loads(live: Any, browser:
     assert refused.locator("button[data-ship='USS Iowa']").count() == 0, "a military ship is never offered a die"
     fits.locator("button[data-ship='red-2a']").click()
     assert load.locator(".px-pick-record").inner_text() == "Load the 2 onto red-2a"
-    shoot(load, "load")
+    shoot("panamax", load, "load")
     event = record_and_wait(page, load.locator(".px-pick-record"), live, game_id)
     assert event["type"] == "die_loaded" and event["actor"] == "Amelia"
     assert event["data"] == {"contract": 1, "container": 0, "target": {"ship": "red-2a"}}
@@ -251,7 +189,7 @@ def test_a_contract_load_turn_is_recorded_die_card_and_loads(live: Any, browser:
     assert "free action" in load.locator(".result-slot").first.inner_text()
     assert len(stored(live, game_id)) == steps, "nothing is recorded while the icon is not declared"
     load.locator("button[data-free=market]").click()
-    shoot(load, "load-flag")
+    shoot("panamax", load, "load-flag")
     event = record_and_wait(page, load.locator(".px-pick-record"), live, game_id)
     assert event["data"] == {"contract": 1, "container": 1, "target": {"ship": "green-2a"}, "free_action": "market"}
     now = state_of(live, game_id)
@@ -266,7 +204,7 @@ def test_a_contract_load_turn_is_recorded_die_card_and_loads(live: Any, browser:
     assert free.locator("button[data-company]").evaluate_all("bs => bs.map(b => b.dataset.company)") == ["red", "green", "yellow"]
     assert "$6 · 4 left" in free.locator("button[data-company=green]").inner_text()
     free.locator("button[data-company=green]").click()
-    shoot(free, "free-market")
+    shoot("panamax", free, "free-market")
     event = record_and_wait(page, free.locator(".px-pick-record"), live, game_id)
     assert event["type"] == "free_action_used" and event["data"] == {"kind": "market", "company": "green"}
     now = state_of(live, game_id)
@@ -332,7 +270,7 @@ def test_a_transfer_then_the_moved_die_then_ships_sail_out(live: Any, browser: A
     assert "dashed rectangle or a lake" in move.locator(".result-slot").first.inner_text()
     assert len(stored(live, game_id)) == steps
     move.locator("button[data-zone-kind=DASHED]").click()
-    shoot(move, "move")
+    shoot("panamax", move, "move")
     event = record_and_wait(page, move.locator(".px-pick-record"), live, game_id)
     assert event["type"] == "ship_moved" and event["actor"] == "Amelia"
     assert event["data"] == {"ships": ["red-1"], "kind": "waterway", "to": "Culebra Cut", "to_kind": "DASHED", "via": "action"}
@@ -361,7 +299,7 @@ def test_a_transfer_then_the_moved_die_then_ships_sail_out(live: Any, browser: A
     move.locator(".px-pick-record").click()
     assert "owner’s bonus for red-1" in move.locator(".result-slot").first.inner_text()
     bonus.locator("button[data-bonus=card]").click()
-    shoot(move, "move-out")
+    shoot("panamax", move, "move-out")
     event = record_and_wait(page, move.locator(".px-pick-record"), live, game_id)
     assert event["data"] == {"ships": ["red-1"], "kind": "lock", "to": "OCEAN", "via": "action", "bonus": {"red-1": "card"}}
     now = state_of(live, game_id)["state"]
