@@ -8,20 +8,20 @@ events, never presented as the game's.  Only the rules, the airports' shapes, th
 start table and the Trio List are the rulebook's.
 
 ``candidates(engine, state)`` makes the events ``expected()`` offers concrete with that
-data.  The demo (``demo_game``) is three players' whole game: a fixed rule (``_choose``)
-picks among the legal candidates, preferring flights that carry a passenger, with a
-seeded die for the rest, so the game is the same every time.
+data.  The demo (``demo_game``) is three players' whole game: a fixed rule (``_liking``,
+through ``engines.weighted_play``) picks among the legal candidates, preferring flights
+that carry a passenger, with a seeded die for the rest, so the game is the same every time.
 """
 
 from __future__ import annotations
 
 import functools
-import random
 from typing import Any
 
 from engines.air_alliance import routes
 from engines.air_alliance.airports import AIRPORTS, NPA_COLOURS, NPA_START, PLAYER_COLOURS, shape
 from engines.air_alliance.table import DECK
+from engines import weighted_play
 from engines.base import Engine, Event, State
 
 PLAYERS = ["Hana", "Kenji", "Sora"]
@@ -142,30 +142,12 @@ def _liking(engine: Engine, state: State, event: Event) -> float:
     return 1.0
 
 
-def _choose(engine: Engine, state: State, die: random.Random) -> Event | None:
-    legal = [event for event in candidates(engine, state) if not any(v.blocks for v in engine.check(state, event))]
-    if not legal:
-        return None
-    weights = [_liking(engine, state, event) for event in legal]
-    return die.choices(legal, weights=weights)[0]
-
-
 @functools.lru_cache(maxsize=1)
 def _play() -> tuple[Event, ...]:
     import engines
-    engine = engines.find("air-alliance")
-    state = engine.setup(PLAYERS, {})
-    die, events = random.Random(SEED), []
-    while not engine.is_over(state) and len(events) < 3000:
-        event = _choose(engine, state, die)
-        if event is None:
-            raise RuntimeError(f"the demo's fixed rule found no legal event at step {state['step']}")
-        events.append(event)
-        state = engine.apply(state, event)
-    return tuple(events)
+    return weighted_play.play_out(engines.find("air-alliance"), PLAYERS, {}, candidates, _liking, SEED)
 
 
 def demo_game() -> dict[str, Any]:
     """``{"title", "players", "options", "events": [{"type", "actor", "data"}]}``."""
-    return {"title": TITLE, "players": list(PLAYERS), "options": {},
-            "events": [{"type": e.type, "actor": e.actor, "data": e.data} for e in _play()]}
+    return weighted_play.demo_record(TITLE, PLAYERS, {}, _play())

@@ -9,16 +9,16 @@ rulebook states is the game's: the set-up, the unique ships, the rules.
 
 ``candidates(engine, state)`` makes the events ``expected()`` offers concrete with that
 data.  The demo (``demo_game``) is three players' whole game: at each step a fixed rule
-(``_choose``) picks among the legal candidates, with a seeded die for ties, so the game
+(``_liking``, through ``engines.weighted_play``) picks among the legal candidates, with a seeded die for ties, so the game
 is the same every time, and every event is legal when it is made.
 """
 
 from __future__ import annotations
 
 import functools
-import random
 from typing import Any
 
+from engines import weighted_play
 from engines.base import Engine, Event, State
 from engines.panamax.action_table import layout_from_rolls
 from engines.panamax.cargo import passenger_payments
@@ -225,7 +225,7 @@ _LIKES = {
 _USES = {"contract_load": 8, "movement": 4, "market_buy": 2, "market_raise": 1, "pass": 0.02}
 
 
-def _liking(state: State, event: Event) -> float:
+def _liking(engine: Engine, state: State, event: Event) -> float:
     """The fixed rule: load and deliver, take cards, sail ships out, and show a mulligan once."""
     data = event.data
     if event.type == "action_table_rolled":
@@ -246,30 +246,12 @@ def _liking(state: State, event: Event) -> float:
     return float(_LIKES.get(event.type, 1))
 
 
-def _choose(engine: Engine, state: State, die: random.Random) -> Event | None:
-    legal = [event for event in candidates(engine, state) if not any(v.blocks for v in engine.check(state, event))]
-    if not legal:
-        return None
-    weights = [_liking(state, event) for event in legal]
-    return die.choices(legal, weights=weights)[0] if any(weights) else legal[0]
-
-
 @functools.lru_cache(maxsize=1)
 def _play() -> tuple[Event, ...]:
     import engines
-    engine = engines.find("panamax")
-    state = engine.setup(PLAYERS, {})
-    die, events = random.Random(SEED), []
-    while not engine.is_over(state):
-        event = _choose(engine, state, die)
-        if event is None:
-            raise RuntimeError(f"the demo's fixed rule found no legal event at step {state['step']} ({state['phase']})")
-        events.append(event)
-        state = engine.apply(state, event)
-    return tuple(events)
+    return weighted_play.play_out(engines.find("panamax"), PLAYERS, {}, candidates, _liking, SEED)
 
 
 def demo_game() -> dict[str, Any]:
     """``{"title", "players", "options", "events": [{"type", "actor", "data"}]}``."""
-    return {"title": TITLE, "players": list(PLAYERS), "options": {},
-            "events": [{"type": e.type, "actor": e.actor, "data": e.data} for e in _play()]}
+    return weighted_play.demo_record(TITLE, PLAYERS, {}, _play())
