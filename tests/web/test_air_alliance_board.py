@@ -14,11 +14,10 @@ import pytest
 
 from engines.air_alliance.engine import AirAlliance
 from engines.base import Event, State
-from engines.content_cache import content_digest
 from recorder import close_app, create_app
-from recorder.web.board_parts import PartTable, assemble
-from recorder.web.frames import render_board, render_board_chunks
+from recorder.web.frames import render_board
 from recorder.web.pages import engine_css
+from tests.web.board_checks import assert_parts_make_the_whole, unkept_blocks
 from tests.engines.scenario import legal
 from tests.engines.test_air_alliance_engine import card, fly, reveal, set_up
 from tests.web.test_pan_am_board import Node, tree
@@ -334,37 +333,10 @@ def test_the_board_joined_from_its_parts_is_the_whole_board(app: Any) -> None:
     reserver["players"]["Ann "] = reserver["players"].pop("Ann")
     reserver["seats"], reserver["reserved"], reserver["turn"]["player"] = ["Ann ", "Bo"], {"P4": "Ann "}, "Ann "
     states.append(reserver)
-    fragments = app.jinja_env.fragments
-    with app.test_request_context():
-        fragments.enabled = False
-        plain = [str(render_board(ENGINE, s, s["seats"])) for s in states]
-        fragments.enabled = True
-        fragments.clear()
-        for order in (range(len(states)), reversed(range(len(states)))):
-            table = PartTable()
-            for step in order:
-                joined = assemble(table.encode(render_board_chunks(ENGINE, states[step], states[step]["seats"])), table.parts)
-                assert joined == plain[step], step
-                assert str(render_board(ENGINE, states[step], states[step]["seats"])) == plain[step], step
-            assert len(table.parts) > 30  # the board did come in parts
-    assert fragments.hits > len(states)
-    assert len(set(plain)) == len(plain), "and the boards differ from step to step"
+    assert_parts_make_the_whole(app, ENGINE, states, 30)
 
 
 def test_every_block_of_the_board_is_kept(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """A key that is not plain data (a macro's Markup, say) is never cached: its block would be
     drawn again at every step without a word.  Every block's key here is plain data."""
-    fragments = app.jinja_env.fragments
-    draw = fragments.render
-    unkept: set[str] = set()
-
-    def render(block: str, key: Any, caller: Callable[[], str]) -> str:
-        if content_digest((block, key)) is None:
-            unkept.add(block)
-        return draw(block, key, caller)
-
-    monkeypatch.setattr(fragments, "render", render)
-    with app.test_request_context():
-        for state in all_states():
-            render_board(ENGINE, state, state["seats"])
-    assert unkept == set()
+    assert unkept_blocks(app, monkeypatch, ENGINE, all_states()) == set()

@@ -13,13 +13,12 @@ from typing import Any, Callable, Iterator
 import pytest
 
 from engines.base import Event, State
-from engines.content_cache import content_digest
 from engines.panamax.action_table import layout_from_rolls
 from engines.panamax.engine import Panamax
 from recorder import close_app, create_app
-from recorder.web.board_parts import PartTable, assemble
-from recorder.web.frames import render_board, render_board_chunks
+from recorder.web.frames import render_board
 from recorder.web.pages import engine_css
+from tests.web.board_checks import assert_parts_make_the_whole, unkept_blocks
 from tests.web.test_pan_am_board import Node, tree
 
 ENGINE = Panamax()
@@ -417,38 +416,11 @@ def test_the_board_joined_from_its_parts_is_the_whole_board(app: Any) -> None:
     # each differs from the one before it only in what board_view derives from declared facts
     views = [three, declare(copy.deepcopy(three), *spec), moved, dashed, sized, declare(copy.deepcopy(sized), *spec)]
     states = whole_game() + [loaded(), loaded("market"), fold(loaded(), END)] + views
-    fragments = app.jinja_env.fragments
-    with app.test_request_context():
-        fragments.enabled = False
-        plain = [str(render_board(ENGINE, s, s["seats"])) for s in states]
-        fragments.enabled = True
-        fragments.clear()
-        for order in (range(len(states)), reversed(range(len(states)))):
-            table = PartTable()
-            for step in order:
-                joined = assemble(table.encode(render_board_chunks(ENGINE, states[step], states[step]["seats"])), table.parts)
-                assert joined == plain[step], step
-                assert str(render_board(ENGINE, states[step], states[step]["seats"])) == plain[step], step
-            assert len(table.parts) > 10  # the board did come in parts
-    assert fragments.hits > len(states)
-    assert len(set(plain)) == len(plain), "and the boards differ from step to step"
+    assert_parts_make_the_whole(app, ENGINE, states, 10)
 
 
 def test_every_block_of_the_board_is_kept(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """A key that is not plain data (a macro's Markup, say) is never cached: its block would be
     drawn again at every step without a word.  Every block's key here is plain data."""
-    fragments = app.jinja_env.fragments
-    draw = fragments.render
-    unkept: set[str] = set()
-
-    def render(block: str, key: Any, caller: Callable[[], str]) -> str:
-        if content_digest((block, key)) is None:
-            unkept.add(block)
-        return draw(block, key, caller)
-
-    monkeypatch.setattr(fragments, "render", render)
-    with app.test_request_context():
-        for state in whole_game() + [loaded(), set_up(["Ana", "Ben", "Cy", "Dee"])]:
-            render_board(ENGINE, state, state["seats"])
-    assert unkept == set()
+    assert unkept_blocks(app, monkeypatch, ENGINE, whole_game() + [loaded(), set_up(["Ana", "Ben", "Cy", "Dee"])]) == set()
 
