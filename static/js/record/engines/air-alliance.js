@@ -17,6 +17,7 @@
 // The buttons borrow Pan Am's look (pa-pick-*); aa-pick-* classes mark Air Alliance's.
 
 import { fill, h, humanize } from "../dom.js";
+import { fallbackDetails, group, option, playerOf, problem, refocus, resultSlot, section } from "./picker-kit.js";
 
 // The icons' vocabulary as the event schema spells it (engines/air_alliance/schemas.py).
 const ICON_TYPES = [["AREA", "Area Landing Permit"], ["SPECIAL", "Special landing permit"],
@@ -29,11 +30,6 @@ const AREA_NAMES = { A: "A", E: "E", M: "M", U: "U" };
 const plural = (n, word) => `${n} ${n === 1 ? word : word.endsWith("h") ? `${word}es` : `${word}s`}`;
 const colourName = (c) => humanize(String(c || "?"));
 const keyOf = (data) => JSON.stringify(data);
-
-function playerOf(ctx) {
-  const state = ctx.state || {};
-  return (state.turn && state.turn.player) || ctx.actor || null;
-}
 
 function colourOf(ctx) {
   const state = ctx.state || {};
@@ -79,46 +75,8 @@ function actionsText(actions) {
 
 // ----------------------------------------------------------------- shared pieces
 
-function section(ctx, picker, title) {
-  return h("section", { class: "action-form pa-picker aa-picker", dataset: { type: ctx.type, picker }, "aria-labelledby": title });
-}
-
-function resultSlot(ctx) {
-  return h("div", { class: "result-slot", dataset: { resultFor: ctx.type }, "aria-live": "polite" });
-}
-
-function problem(slot, text) {
-  fill(slot, h("div", { class: "violation", role: "alert" }, text));
-}
-
-function option({ label, sub = null, pressed, onclick, focusKey, disabled = false, className = "", data = {}, title = null }) {
-  return h("button", {
-    type: "button",
-    class: `pa-pick-opt${pressed ? " is-on" : ""}${className ? ` ${className}` : ""}`,
-    "aria-pressed": pressed === undefined ? null : String(Boolean(pressed)),
-    disabled, title,
-    dataset: { ...data, focusKey },
-    onclick,
-  }, h("span", { class: "pa-pick-opt-label" }, label), sub ? h("span", { class: "pa-pick-opt-sub" }, sub) : null);
-}
-
-function group(legend, ...children) {
-  return h("fieldset", { class: "pa-pick-group" }, h("legend", {}, legend), children);
-}
-
 function recordButton(ctx, onclick, text) {
   return h("button", { type: "button", class: "record-btn aa-pick-record", dataset: { focusKey: `submit:${ctx.type}` }, onclick }, text);
-}
-
-function refocus(root, key) {
-  const again = key && root.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
-  if (again) again.focus();
-}
-
-function fallbackDetails(ctx, summary) {
-  const form = ctx.fallback && ctx.fallback();
-  if (!form) return null;
-  return h("details", { class: "pa-pick-fallback" }, h("summary", {}, summary), form);
 }
 
 function select({ id, label, choices, value, onchange, focusKey }) {
@@ -277,7 +235,7 @@ function markerPicker(ctx) {
   if (draft.reserve && !reserve.includes(draft.reserve)) draft.reserve = null;
   draft.bare ||= {};
   const title = "picker-title-marker_placed";
-  const root = section(ctx, "marker", title);
+  const root = section(ctx, "marker", title, "aa-picker");
   const result = resultSlot(ctx);
   const fallback = fallbackDetails(ctx, "Type the marker instead");
   const player = playerOf(ctx);
@@ -379,7 +337,7 @@ function gainPicker(ctx) {
   const state = ctx.state || {};
   const flights = ((state.turn || {}).flights || []).map((f) => `${f[0]} → ${f[1]}`);
   const title = "picker-title-passenger_gained";
-  const root = section(ctx, "gain", title);
+  const root = section(ctx, "gain", title, "aa-picker");
   const result = resultSlot(ctx);
   const fallback = fallbackDetails(ctx, cards.length ? "Type the card instead" : "Record a card anyway");
 
@@ -416,7 +374,7 @@ function alliancePicker(ctx) {
   if (draft.choice && !choices.some((c) => keyOf(c) === draft.choice)) draft.choice = null;
   const areas = (ctx.state || {}).alliances || [];
   const title = "picker-title-alliance_formed";
-  const root = section(ctx, "alliance", title);
+  const root = section(ctx, "alliance", title, "aa-picker");
   const result = resultSlot(ctx);
   const fallback = fallbackDetails(ctx, choices.length ? "Type the Alliance instead" : "Record an Alliance anyway");
 

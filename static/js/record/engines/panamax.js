@@ -23,6 +23,7 @@
 // away with the engine's reason, to record over the rules when the table rules otherwise.
 
 import { fill, h, humanize } from "../dom.js";
+import { fallbackDetails, group, option, playerOf, problem, refocus, resultSlot, section } from "./picker-kit.js";
 
 const NATION = { CHINA: "China", EU: "EU", US_EAST: "US East", US_WEST: "US West" };
 const OCEAN_OF = { EU: "ATLANTIC", US_EAST: "ATLANTIC", CHINA: "PACIFIC", US_WEST: "PACIFIC" };
@@ -64,11 +65,6 @@ function allowsText(allows) {
   return words.filter(([key]) => allows && allows[key] !== undefined).map(([key, word]) => plural(allows[key], word)).join(", ");
 }
 
-function playerOf(ctx) {
-  const state = ctx.state || {};
-  return (state.turn && state.turn.player) || ctx.actor || null;
-}
-
 /** The current player's company: [colour, company] (or [null, {}]). */
 function companyOf(ctx) {
   const state = ctx.state || {};
@@ -86,53 +82,14 @@ function companiesInSeatOrder(state) {
 
 // ----------------------------------------------------------------- shared pieces
 
-function section(ctx, picker, title) {
-  return h("section", { class: "action-form pa-picker px-picker", dataset: { type: ctx.type, picker }, "aria-labelledby": title });
-}
-
-function resultSlot(ctx) {
-  return h("div", { class: "result-slot", dataset: { resultFor: ctx.type }, "aria-live": "polite" });
-}
-
-function problem(slot, text) {
-  fill(slot, h("div", { class: "violation", role: "alert" }, text));
-}
-
-/** A big toggle button: `pressed` undefined makes a plain button. */
-function option({ label, sub = null, pressed, onclick, focusKey, disabled = false, className = "", data = {}, title = null }) {
-  return h("button", {
-    type: "button",
-    class: `pa-pick-opt${pressed ? " is-on" : ""}${className ? ` ${className}` : ""}`,
-    "aria-pressed": pressed === undefined ? null : String(Boolean(pressed)),
-    disabled, title,
-    dataset: { ...data, focusKey },
-    onclick,
-  }, h("span", { class: "pa-pick-opt-label" }, label), sub ? h("span", { class: "pa-pick-opt-sub" }, sub) : null);
-}
-
 /** A place on the table that cannot be chosen now, said in words. */
 function offSpot(label, sub, data = {}) {
   return h("span", { class: "px-pick-off", dataset: data },
     h("span", { class: "pa-pick-opt-label" }, label), sub ? h("span", { class: "pa-pick-opt-sub" }, sub) : null);
 }
 
-function group(legend, ...children) {
-  return h("fieldset", { class: "pa-pick-group" }, h("legend", {}, legend), children);
-}
-
 function recordButton(ctx, onclick, text) {
   return h("button", { type: "button", class: "record-btn px-pick-record", dataset: { focusKey: `submit:${ctx.type}` }, onclick }, text);
-}
-
-function refocus(root, key) {
-  const again = key && root.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
-  if (again) again.focus();
-}
-
-function fallbackDetails(ctx, summary) {
-  const form = ctx.fallback && ctx.fallback();
-  if (!form) return null;
-  return h("details", { class: "pa-pick-fallback" }, h("summary", {}, summary), form);
 }
 
 // ------------------------------------------------------------- the Action table
@@ -197,7 +154,7 @@ function takePicker(ctx) {
     if (!draft.use) draft.use = natural(draft.die);
   }
   const title = "picker-title-action_die_taken";
-  const root = section(ctx, "take", title);
+  const root = section(ctx, "take", title, "px-picker");
   const result = resultSlot(ctx);
   const fallback = fallbackDetails(ctx, "Type the die instead");
   const player = playerOf(ctx);
@@ -256,7 +213,7 @@ function transferPicker(ctx) {
   const cost = (options.cost || [])[0];
   const layout = (ctx.state && ctx.state.action_table) || { columns: [] };
   const title = "picker-title-die_transferred";
-  const root = section(ctx, "transfer", title);
+  const root = section(ctx, "transfer", title, "px-picker");
   const result = resultSlot(ctx);
   const fallback = fallbackDetails(ctx, "Type the transfer instead");
 
@@ -417,7 +374,7 @@ function loadPicker(ctx) {
     ...(options["target.ship"] || []).filter((s) => state.ships && state.ships[s])];
   const draft = ctx.draft;
   const title = "picker-title-die_loaded";
-  const root = section(ctx, "load", title);
+  const root = section(ctx, "load", title, "px-picker");
   const result = resultSlot(ctx);
   const fallback = fallbackDetails(ctx, "Type the load instead");
   const turn = state.turn || {};
@@ -503,7 +460,7 @@ function freePicker(ctx) {
   const draft = ctx.draft;
   if (!draft.kind || !kinds.includes(draft.kind)) draft.kind = kinds.includes(due.kind) ? due.kind : null;
   const title = "picker-title-free_action_used";
-  const root = section(ctx, "free", title);
+  const root = section(ctx, "free", title, "px-picker");
   const result = resultSlot(ctx);
   const fallback = fallbackDetails(ctx, "Type the free action instead");
   const contracts = company.contracts || [];
@@ -682,7 +639,7 @@ function movePicker(ctx) {
     draft.via = vias.length === 1 ? vias[0] : onlyFree ? "move3" : vias.includes("action") ? "action" : null;
   }
   const title = "picker-title-ship_moved";
-  const root = section(ctx, "move", title);
+  const root = section(ctx, "move", title, "px-picker");
   const result = resultSlot(ctx);
 
   const goal = () => (draft.to === "other" ? String(draft.newZone || "").trim() : draft.to);

@@ -1,0 +1,49 @@
+// What the engines' recording-page pickers share: the picker's section, its result slot
+// and problems, the big option buttons and their groups, keeping the focus across a
+// redraw, the generic form tucked away, the acting player.  Text goes in as text nodes.
+
+import { fill, h } from "../dom.js";
+
+export function section(ctx, picker, title, engineClass) {
+  return h("section", { class: `action-form pa-picker ${engineClass}`, dataset: { type: ctx.type, picker }, "aria-labelledby": title });
+}
+
+export function resultSlot(ctx) {
+  return h("div", { class: "result-slot", dataset: { resultFor: ctx.type }, "aria-live": "polite" });
+}
+
+export function problem(slot, text) {
+  fill(slot, h("div", { class: "violation", role: "alert" }, text));
+}
+
+/** A big toggle button: `pressed` undefined makes a plain button. */
+export function option({ label, sub = null, pressed, onclick, focusKey, disabled = false, className = "", data = {}, title = null }) {
+  return h("button", {
+    type: "button",
+    class: `pa-pick-opt${pressed ? " is-on" : ""}${className ? ` ${className}` : ""}`,
+    "aria-pressed": pressed === undefined ? null : String(Boolean(pressed)),
+    disabled, title,
+    dataset: { ...data, focusKey },
+    onclick,
+  }, h("span", { class: "pa-pick-opt-label" }, label), sub ? h("span", { class: "pa-pick-opt-sub" }, sub) : null);
+}
+
+export function group(legend, ...children) {
+  return h("fieldset", { class: "pa-pick-group" }, h("legend", {}, legend), children);
+}
+
+export function refocus(root, key) {
+  const again = key && root.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
+  if (again) again.focus();
+}
+
+export function fallbackDetails(ctx, summary) {
+  const form = ctx.fallback && ctx.fallback();
+  if (!form) return null;
+  return h("details", { class: "pa-pick-fallback" }, h("summary", {}, summary), form);
+}
+
+export function playerOf(ctx) {
+  const state = ctx.state || {};
+  return (state.turn && state.turn.player) || ctx.actor || null;
+}
