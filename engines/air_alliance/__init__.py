@@ -28,8 +28,10 @@ Last Turn with the next player (AA-C27); a Last Turn may ``row_refreshed`` once 
 and reserves nothing (AA-C22); the game ends after its last seat (AA-C31).
 
 Options: ``colours``, ``alliance_areas`` (4, the note's G11), and the Kobe Rules (1) two
-markers on an opponents' NPA, (2) flushing the pass, (5) markers optional, 3 the Last
-Turn's order, planes removed, and 10,000 miles a five ECONOMY cards.
+markers on an opponents' NPA, (2) flushing the pass, (5) markers optional, 2 the First
+Turn (a new row, Priority Takeoffs by seat with ``first_turn_swap``, no reservations
+until every First Turn is played: ``first_turn``, AA-C33), 3 the Last Turn's order,
+planes removed, and 10,000 miles a five ECONOMY cards.
 
 Declared data: ``card:<id>``, ``pass:<colour>:<slot>``, ``landable:<airport>``,
 ``special:<colour>`` (engines.declared; a contradiction is ``declared/conflict``).  Checks
@@ -42,12 +44,11 @@ text clears only areas without an NPA); the depleting player's own turn may stil
 reserve; under the Kobe Last Turn the depleting player's planes leave at the end of that
 turn (G12).
 
-Next: the Kobe Rules (3) reservations off the board, (4) waiting for a cancellation, (6)
-the extra marker and 2's First Turn (not offered as options until built), an optional
-data file, the recording page's picker.
+Next: the Kobe Rules (3) reservations off the board, (4) waiting for a cancellation and
+(6) the extra marker (not offered as options until built), an optional data file.
 
 Modules: ``engine`` (the object) delegates to ``table`` (options, the table), ``setup_phase``,
-``turns``, with the pure rules of ``airports``, ``routes``, ``icons``, ``alliances``,
+``turns``, ``first_turn``, with the pure rules of ``airports``, ``routes``, ``icons``, ``alliances``,
 ``baggage``, ``boarding_pass``, ``last_turn``, ``scoring``; ``offers`` (the page's choices),
 ``schemas``, ``demo`` (the demo game and its made-up data).
 """

@@ -107,6 +107,8 @@ def candidates(engine: Engine, state: State) -> list[Event]:
             out += [Event(kind, {"card": card_id}, actor) for card_id in offered["card"]]
         elif kind == "alliance_formed":
             out += [Event(kind, choice, actor) for choice in offered["choices"]]
+        elif kind == "first_turn_swap":
+            out += [Event(kind, swap, actor) for swap in offered["swaps"][:3]]
         elif kind == "boarding_pass_updated":
             out.append(Event(kind, _placements(state["turn"]["gained"]), actor))
         else:

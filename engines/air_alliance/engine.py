@@ -9,7 +9,7 @@ from typing import Any, Callable, ClassVar
 
 from marshmallow import Schema
 
-from engines.air_alliance import offers, scoring, setup_phase, turns
+from engines.air_alliance import first_turn, offers, scoring, setup_phase, turns
 from engines.air_alliance.schemas import EVENT_SCHEMAS
 from engines.air_alliance.table import OPTIONS, initial_state, setup_problems
 from engines.base import EventUnpacking, Option, SetupError, State, Violation, json_copy, resolve_options
@@ -29,6 +29,7 @@ _EVENTS: dict[str, tuple[Rules, Effects]] = {
     "boarding_pass_updated": (turns.check_placement, turns.apply_placement),
     "discards_reshuffled": (turns.check_reshuffle, turns.apply_reshuffle),
     "row_refreshed": (turns.check_refresh, turns.apply_refresh),
+    "first_turn_swap": (first_turn.check_swap, first_turn.apply_swap),
 }
 
 
@@ -98,7 +99,8 @@ def describe_event(state: State, event_type: str, actor: str | None, data: Mappi
         "phase1_ended": lambda: f"{who} has placed the markers: Lost Baggage",
         "boarding_pass_updated": lambda: f"{who} places the cards gained on the Boarding Pass",
         "discards_reshuffled": lambda: "The discards are shuffled into a new deck: the Last Turn begins",
-        "row_refreshed": lambda: f"{who} discards the Baggage Claim Area for six new cards (Last Turn)",
+        "row_refreshed": lambda: f"{who} discards the Baggage Claim Area for six new cards",
+        "first_turn_swap": lambda: f"{who} switches two planes at {data['airport']} (First Turn)",
     }
     return lines[event_type]() if event_type in lines else event_type
 
@@ -143,12 +145,17 @@ def expected_of(state: State) -> dict[str, Any]:
         return {"actors": player, "event_types": ["discards_reshuffled"], "options": {}}
     if turn["phase"] == 1:
         fresh = not turn["markers"] and not turn["gained"]
-        refresh = fresh and turns.in_last_turn(state) and player[0] not in state["last_turn"]["refreshed"]
+        refresh = fresh and (turns.in_last_turn(state) and player[0] not in state["last_turn"]["refreshed"]
+                             or first_turn.in_first_turn(state) and not turn.get("first_refreshed"))
+        swap = fresh and first_turn.in_first_turn(state) and turn.get("first_swaps", 0) < first_turn.swaps_allowed(state)
         kinds = ["marker_placed", "passenger_gained", *(["card_revealed"] if None in state["row"] else []),
-                 "phase1_ended", *(["alliance_formed"] if fresh else []), *(["row_refreshed"] if refresh else [])]
+                 "phase1_ended", *(["alliance_formed"] if fresh else []), *(["row_refreshed"] if refresh else []),
+                 *(["first_turn_swap"] if swap else [])]
         options = {"marker_placed": offers.marker_options(state), "passenger_gained": offers.gain_options(state)}
         if fresh:
             options["alliance_formed"] = offers.alliance_options(state)
+        if swap:
+            options["first_turn_swap"] = offers.swap_options(state)
         return {"actors": player, "event_types": kinds, "options": options}
     if turn["phase"] == 2:
         return {"actors": player, "event_types": ["card_revealed"], "options": {}}

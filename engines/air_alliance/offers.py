@@ -6,7 +6,8 @@ choices the rules accept, each found by asking ``check`` about the event it woul
   play), ``reserve`` (the cards that may be reserved) and ``flush`` (``[True]`` when the
   Kobe Rules (2) let a marker flush the pass now);
 - ``passenger_gained``: ``card`` (the row's cards this turn's flights already carry);
-- ``alliance_formed``: ``npa`` and ``area`` choices that are legal.
+- ``alliance_formed``: ``npa`` and ``area`` choices that are legal;
+- ``first_turn_swap``: ``swaps``, the First Turn's legal switches.
 A bare slot whose icons nobody has declared is listed with ``icons: None``: the table
 declares them with the marker.
 """
@@ -16,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.air_alliance import airports, boarding_pass, turns
+from engines.air_alliance import airports, boarding_pass, first_turn, turns
 from engines.air_alliance.airports import NPA_COLOURS
 from engines.base import State
 
@@ -59,6 +60,15 @@ def marker_options(state: State) -> dict[str, list[Any]]:
     flush = [True] if _legal(turns.check_marker, state, {"flush": True}) else []  # Kobe Rules (2)
     return {"markers": markers, "reserve": reserve, "flush": flush, "slot": [m["slot"] for m in markers],
             "icon": [0, 1, 2]}
+
+
+def swap_options(state: State) -> dict[str, list[Any]]:
+    """The First Turn's legal switches (the Kobe Rules 2)."""
+    tried = [{"airport": code, "places": [a, b]} for code, planes in state["airports"].items()
+             for a in range(len(planes)) for b in range(a + 1, len(planes))
+             if planes[a] is not None and planes[b] is not None and planes[a] != planes[b]]
+    legal = [data for data in tried if _legal(first_turn.check_swap, state, data)]
+    return {"swaps": legal, "airport": sorted({d["airport"] for d in legal})}
 
 
 def gain_options(state: State) -> dict[str, list[Any]]:

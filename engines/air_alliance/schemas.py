@@ -141,4 +141,5 @@ EVENT_SCHEMAS: dict[str, type[Schema]] = {
     "boarding_pass_updated": BoardingPassUpdated,
     "discards_reshuffled": Nothing,
     "row_refreshed": Nothing,
+    "first_turn_swap": Swap,
 }

@@ -33,11 +33,13 @@ OPTIONS: dict[str, Option] = {
                                     "opponents' Alliance once.", type="bool"),
     "kobe_flush": Option(False, "Kobe Rules (2): a marker may flush the Boarding Pass.", type="bool"),
     "kobe_markers_optional": Option(False, "Kobe Rules (5): not every marker must be placed.", type="bool"),
+    "kobe_first_turn": Option(False, "Kobe Rules 2: the First Turn (a new row, Priority Takeoffs by seat, no "
+                              "reservations).", type="bool"),
     "kobe_last_turn": Option(False, "Kobe Rules 3: the Last Turn ends with the last seat, planes leave after it; "
                              "10,000 miles a five ECONOMY cards.", type="bool"),
 }
 # Not yet offered (issue 10 goes on): the Kobe Rules (3) reservations off the board, (4) waiting
-# for a cancellation, (6) the extra marker, and 2's First Turn.
+# for a cancellation, (6) the extra marker.
 
 
 def setup_problems(players: Sequence[Any], opts: Mapping[str, Any]) -> list[Violation]:
@@ -60,7 +62,7 @@ def initial_state(players: Sequence[str], opts: Mapping[str, Any]) -> dict[str, 
         "options": dict(opts),
         "seats": list(players),
         "players": {name: {"colour": opts["colours"][seat], "slots": [[], [], []], "set_aside": [],
-                           "planes_placed": False, "reservation": None}
+                           "planes_placed": False, "reservation": None, "first_turn_done": False}
                     for seat, name in enumerate(players)},
         "airports": initial_airports(),
         "alliances": [[] for _ in range(opts["alliance_areas"])],

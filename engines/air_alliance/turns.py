@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.air_alliance import airports, alliances, baggage, boarding_pass, icons, routes
+from engines.air_alliance import airports, alliances, baggage, boarding_pass, first_turn, icons, routes
 from engines.air_alliance.last_turn import last_turn_order
 from engines.base import State, Violation
 from engines.declared import Fact, conflicts, declare, value
@@ -113,6 +113,9 @@ def check_marker(state: State, actor: str | None, data: Mapping[str, Any]) -> li
     if "reserve" in data:
         if turn["markers"] >= boarding_pass.MARKERS:
             return [Violation("AA-C07", boarding_pass.MARKER_RULE, "All 3 markers are placed this turn")]
+        if first_turn.first_turns_running(state):
+            return [Violation("AA-C22", first_turn.FIRST_RULE, "During any player's First Turn, no player may reserve "
+                              "a Passenger Card")]
         return baggage.reserve_problems(state["row"], state["reserved"], data["reserve"], turn["reserved"],
                                         in_last_turn(state))
     slot, index = data["slot"], data["icon"]
@@ -325,6 +328,10 @@ def check_refresh(state: State, actor: str | None, data: Mapping[str, Any]) -> l
     if problems:
         return problems
     turn, last = state["turn"], state.get("last_turn")
+    if first_turn.in_first_turn(state) and not turn["markers"] and not turn["gained"]:
+        if turn.get("first_refreshed"):
+            return [Violation("AA-C33", first_turn.FIRST_RULE, "The row is refreshed once at the First Turn")]
+        return []
     if not in_last_turn(state) or turn["markers"] or turn["gained"]:
         return [Violation("AA-C30", "Special rules for the Last Turn", "The row is refreshed at the start of a player's "
                           "Last Turn, before any marker")]
@@ -337,7 +344,10 @@ def apply_refresh(state: State, data: Mapping[str, Any]) -> None:
     kept = [c for c in state["row"] if c is not None and c in state["reserved"]]
     state["discards"] += [c for c in state["row"] if c is not None and c not in state["reserved"]]
     state["row"] = [*kept, *[None] * (baggage.SPACES - len(kept))]
-    state["last_turn"]["refreshed"].append(current(state))
+    if first_turn.in_first_turn(state):
+        state["turn"]["first_refreshed"] = True
+    else:
+        state["last_turn"]["refreshed"].append(current(state))
 
 
 def check_phase1_end(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
@@ -390,6 +400,8 @@ def _next_turn(state: State, extra: bool) -> None:
     """The same player again after 3 or 4 cards (once), else the next seat clockwise; the
     Last Turn counts each seat's turn and ends the game after the last of them."""
     seat = state["current"]
+    if not extra and not state["turn"]["extra"]:  # a player's first turn that is not an extra one is their First Turn
+        state["players"][state["seats"][seat]]["first_turn_done"] = True
     last = state.get("last_turn")
     if last is not None and not extra and state["options"]["kobe_last_turn"] and (
             seat in last["order"] and last["started"] or seat not in last["order"]):

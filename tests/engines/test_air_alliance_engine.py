@@ -190,3 +190,26 @@ def test_kobe_last_turn_planes_leave_the_board() -> None:  # Kobe Rules 3
     assert state["last_turn"]["order"] == [2]
     assert all("red" not in planes for planes in state["airports"].values())
     assert state["airports"]["A1"] == ["green"]  # Cy's plane took the freed runway
+
+
+def test_kobe_first_turn_a_new_row_switches_by_seat_and_no_reservations() -> None:  # Kobe Rules 2, AA-C33
+    state = ENGINE.setup(["Ann", "Bo", "Cy"], {"kobe_first_turn": True, "colours": ["red", "yellow", "green"]})
+    state = legal(ENGINE, state, *[Event("planes_placed", {"player": p, "airports": a}) for p, a in (
+        ("Ann", ["A1", "A2", "E1", "U1"]), ("Bo", ["A3", "E3", "M1", "U2"]), ("Cy", ["A1", "E2", "M2", "U3"]))],
+                  *[reveal(f"P{n}") for n in range(1, 7)])
+    swap = Event("first_turn_swap", {"airport": "A1", "places": [0, 1]})
+    assert codes(ENGINE, state, swap) == ["AA-C33"]  # the 1st player takes none
+    assert codes(ENGINE, state, Event("marker_placed", {"reserve": "P1"})) == ["AA-C22"]
+    assert "row_refreshed" in ENGINE.expected(state)["event_types"]
+    state = legal(ENGINE, state, Event("row_refreshed", {}))
+    assert state["row"] == [None] * 6 and state["discards"] == ["P1", "P2", "P3", "P4", "P5", "P6"]
+    assert codes(ENGINE, state, Event("row_refreshed", {})) == ["AA-C33"]  # once
+    state = legal(ENGINE, state, *[reveal(f"Q{n}") for n in range(1, 7)])
+    state["turn"]["phase"] = 3  # Ann's turn at its Flight Control, nothing gained
+    state = legal(ENGINE, state, Event("boarding_pass_updated", {"placements": {}}))
+    assert state["turn"]["player"] == "Bo" and state["players"]["Ann"]["first_turn_done"]
+    assert {"airport": "A1", "places": [0, 1]} in ENGINE.expected(state)["options"]["first_turn_swap"]["swaps"]
+    state = legal(ENGINE, state, swap)  # the 2nd player: one switch, not a marker
+    assert state["airports"]["A1"] == ["green", "red"] and state["turn"]["markers"] == 0
+    assert codes(ENGINE, state, Event("first_turn_swap", {"airport": "A1", "places": [0, 1]})) == ["AA-C33"]
+    assert codes(ENGINE, state, Event("marker_placed", {"reserve": "Q1"})) == ["AA-C22"]  # Cy's First Turn is to come
