@@ -11,16 +11,13 @@ checks what the store kept; it runs once the engine is registered.
 from __future__ import annotations
 
 import copy
-import json
-import urllib.error
-import urllib.request
 from typing import Any
 
 import pytest
 
 import engines
 from tests.browser.conftest import LAPTOP, PHONE, SCREENSHOTS, screenshot
-from tests.browser.recording import open_recording
+from tests.browser.recording import api, open_recording
 
 pytestmark = pytest.mark.browser
 
@@ -296,19 +293,6 @@ def pan_am() -> Any:
     if not hasattr(engine, "board_view"):  # templates/engines/pan-am/board.html calls it
         pytest.skip("the Pan Am engine has no board_view yet: its board partial, so the recording page, cannot render")
     return engine
-
-
-def api(live: Any, method: str, path: str, body: dict[str, Any] | None = None, token: str | None = None) -> Any:
-    request = urllib.request.Request(f"{live.url}{path}", method=method,
-                                     data=json.dumps(body).encode() if body is not None else None,
-                                     headers={"Content-Type": "application/json", "Accept": "application/json"})
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    try:
-        with urllib.request.urlopen(request) as answer:
-            return json.load(answer)
-    except urllib.error.HTTPError as error:
-        raise AssertionError(f"{method} {path} {body}: {error.code} {error.read().decode()}") from None
 
 
 def post(live: Any, game_id: str, token: str, type_: str, data: dict[str, Any], actor: str | None = None) -> Any:

@@ -4,15 +4,32 @@ parts the board is the whole board, byte for byte, and every block's key is plai
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any, Callable
 
 import pytest
 
 from engines.base import Engine, State
+from recorder import close_app, create_app
 from engines.content_cache import content_digest
 from recorder.web.board_parts import PartTable, assemble
 from recorder.web.frames import render_board, render_board_chunks
+
+
+def template_app(folder: Path) -> Iterator[Any]:
+    """An app on a throwaway SQLite file: a board test needs only its templates."""
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{folder / 'board.db'}"})
+    yield app
+    close_app(app)
+
+
+def renderer(app: Any, engine: Engine) -> Callable[[State], str]:
+    """A state's whole board, drawn as the viewer draws it."""
+    def render(state: State) -> str:
+        with app.test_request_context():
+            return str(render_board(engine, state, state["seats"]))
+    return render
 
 
 def assert_parts_make_the_whole(app: Any, engine: Engine, states: Sequence[State], fewest_parts: int) -> None:

@@ -15,10 +15,8 @@ import pytest
 from engines.base import Event, State
 from engines.panamax.action_table import layout_from_rolls
 from engines.panamax.engine import Panamax
-from recorder import close_app, create_app
-from recorder.web.frames import render_board
 from recorder.web.pages import engine_css
-from tests.web.board_checks import assert_parts_make_the_whole, unkept_blocks
+from tests.web.board_checks import assert_parts_make_the_whole, renderer, template_app, unkept_blocks
 from tests.web.test_pan_am_board import Node, tree
 
 ENGINE = Panamax()
@@ -116,17 +114,12 @@ def whole_game() -> list[State]:
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """Only the templates are needed: one app on SQLite for the module."""
-    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('px') / 'board.db'}"})
-    yield app
-    close_app(app)
+    yield from template_app(tmp_path_factory.mktemp("px"))
 
 
 @pytest.fixture
 def board(app: Any) -> Callable[[State], str]:
-    def render(state: State) -> str:
-        with app.test_request_context():
-            return str(render_board(ENGINE, state, state["seats"]))
-    return render
+    return renderer(app, ENGINE)
 
 
 def declare(state: State, key: str, value: Any) -> State:
