@@ -97,6 +97,22 @@ def depart(airport: str, planes: Sequence[str | None], colour: str) -> Planes:
     return left
 
 
+def remove(airport: str, planes: Sequence[str | None], colour: str) -> Planes:
+    """The airport with every plane of ``colour`` taken off the board (the Kobe Rules 3),
+    wherever it stands: not a departure, so no runway order holds it back; the planes
+    behind move up as after one (a Y's intersection plane to the freed runway, a reverse
+    Y's queue), a V's runway is freed.
+
+    >>> remove("M1", ["yellow", "yellow", "red"], "red"), remove("E2", ["purple", "red", "white"], "red")
+    (['yellow', 'yellow'], ['purple', 'white'])
+    >>> remove("M4", ["red", "black"], "red"), remove("A1", ["red", "blue", "red"], "red")
+    ([None, 'black'], ['blue'])
+    """
+    if shape(airport) == "V":
+        return [None if plane == colour else plane for plane in planes]
+    return [plane for plane in planes if plane != colour]
+
+
 def landing_problems(airport: str, planes: Sequence[str | None], colour: str,
                      landable: Mapping[str, Sequence[str]] | None) -> list[Violation]:
     """AA-C13 and AA-C14: room at ``airport``, and a V airport takes only its colours."""

@@ -103,6 +103,7 @@ def candidates(engine: Engine, state: State) -> list[Event]:
                     useful = [a for a in actions if "fly" in a and (a["fly"]["from"], a["fly"]["to"]) in wanted]
                     out += [Event(kind, action, actor) for action in [*useful, *actions[:4]]]
             out += [Event(kind, {"reserve": card_id}, actor) for card_id in offered["reserve"][:2]]
+            out += [Event(kind, {use: True}, actor) for use in ("flush", "wait") if offered.get(use)]  # Kobe Rules
         elif kind == "passenger_gained":
             out += [Event(kind, {"card": card_id}, actor) for card_id in offered["card"]]
         elif kind == "alliance_formed":
@@ -110,7 +111,11 @@ def candidates(engine: Engine, state: State) -> list[Event]:
         elif kind == "first_turn_swap":
             out += [Event(kind, swap, actor) for swap in offered["swaps"][:3]]
         elif kind == "boarding_pass_updated":
-            out.append(Event(kind, _placements(state["turn"]["gained"]), actor))
+            out.append(Event(kind, _placements(state["turn"]["gained"][state["turn"]["placed"]:]), actor))
+        elif kind == "cancellations_claimed":  # Kobe Rules (4): each waiting player claims, or nobody does
+            claims = offered["claims"]
+            out += [Event(kind, {"claims": {c["player"]: c["cards"][0] for c in claims if c["cards"]}}, None),
+                    Event(kind, {"claims": {}}, None)]
         else:
             out.append(Event(kind, {}, actor))
     return out

@@ -9,10 +9,11 @@ from typing import Any, Callable, ClassVar
 
 from marshmallow import Schema
 
-from engines.air_alliance import first_turn, offers, scoring, setup_phase, turns
+from engines.air_alliance import board, first_turn, offers, reservations, scoring, setup_phase, turns
 from engines.air_alliance.schemas import EVENT_SCHEMAS
 from engines.air_alliance.table import OPTIONS, initial_state, setup_problems
 from engines.base import EventUnpacking, Option, SetupError, State, Violation, json_copy, resolve_options
+from engines.declared import declare
 
 Rules = Callable[[State, str | None, Mapping[str, Any]], list[Violation]]
 Effects = Callable[[State, Mapping[str, Any]], None]
@@ -30,7 +31,10 @@ _EVENTS: dict[str, tuple[Rules, Effects]] = {
     "discards_reshuffled": (turns.check_reshuffle, turns.apply_reshuffle),
     "row_refreshed": (turns.check_refresh, turns.apply_refresh),
     "first_turn_swap": (first_turn.check_swap, first_turn.apply_swap),
+    "cancellations_claimed": (turns.check_claims, turns.apply_claims),
 }
+# Events any player at the table records, whoever's turn it is.
+_TABLE_EVENTS = frozenset({"cancellations_claimed"})
 
 
 def check_event(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
@@ -40,7 +44,7 @@ def check_event(state: State, event_type: str, actor: str | None, data: Mapping[
         return [Violation("event/unknown-player", "Events", f"{actor!r} is not at the table")]
     if state["phase"] == "OVER":
         return [Violation("AA-C31", "Last Turn", "The game is over after the Last Turn")]
-    if state.get("turn") and actor is not None and actor != turns.current(state):
+    if state.get("turn") and actor is not None and actor != turns.current(state) and event_type not in _TABLE_EVENTS:
         return [Violation("AA-C03", turns.TURN_RULE, f"It is {turns.current(state)}'s turn, not {actor}'s")]
     return _EVENTS[event_type][0](state, actor, data)
 
@@ -84,12 +88,17 @@ _UNFOLDABLE = (KeyError, IndexError, TypeError, ValueError, AttributeError)
 def describe_event(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> str:
     who = actor or (turns.current(state) if state.get("turn") else "The table")
     if event_type == "marker_placed":
+        extra = " (extra marker)" if state.get("turn") and state["turn"]["phase"] == turns.EXTRA_PHASE else ""
         if "reserve" in data:
-            return f"{who} reserves {data['reserve']}"
+            return f"{who} reserves {data['reserve']}{extra}"
+        if data.get("wait"):
+            return f"{who} waits for a cancellation{extra}"
+        if data.get("flush"):
+            return f"{who} flushes the Boarding Pass{extra}"
         fly = data.get("fly")
         what = f"flies {fly['colour']} from {fly['from']} to {fly['to']}" if fly else "switches two planes" \
             if data.get("swap") else "places a marker"
-        return f"{who} {what} (slot {data['slot'] + 1})"
+        return f"{who} {what} (slot {data['slot'] + 1}){extra}"
     lines = {
         "planes_placed": lambda: f"{data['player']} places planes at {', '.join(data['airports'])}",
         "card_revealed": lambda: f"{data['card']['id']} ({data['card']['dep']} to {data['card']['arr']}) turns up",
@@ -101,8 +110,17 @@ def describe_event(state: State, event_type: str, actor: str | None, data: Mappi
         "discards_reshuffled": lambda: "The discards are shuffled into a new deck: the Last Turn begins",
         "row_refreshed": lambda: f"{who} discards the Baggage Claim Area for six new cards",
         "first_turn_swap": lambda: f"{who} switches two planes at {data['airport']} (First Turn)",
+        "cancellations_claimed": lambda: _claims_words(state, data["claims"]),
     }
     return lines[event_type]() if event_type in lines else event_type
+
+
+def _claims_words(state: State, claims: Mapping[str, str]) -> str:
+    if not claims:
+        return "Nobody claims a cancellation"
+    taken = reservations.winners(state["seats"], turns.current(state), claims) if state.get("turn") else {}
+    return "; ".join(f"{player} claims {card}" + ("" if taken.get(card, player) == player else " (too late)")
+                     for player, card in claims.items())
 
 
 def held(state: State, player: str) -> list[dict[str, Any]]:
@@ -131,21 +149,35 @@ def standings(state: State) -> dict[str, Any]:
     return {"final": final, "players": rows, "winners": winners}
 
 
+def actors_of(state: State) -> list[str]:
+    """Who may act now, without building the offers (the store asks on every append)."""
+    if state["phase"] == "SETUP":
+        return list(state["seats"])
+    if state["phase"] == "OVER":
+        return []
+    if state["turn"].get("claims"):  # a table event anyone records; the player whose turn it is first
+        return [turns.current(state), *(name for name in state["seats"] if name != turns.current(state))]
+    return [turns.current(state)]
+
+
 def expected_of(state: State) -> dict[str, Any]:
+    actors = actors_of(state)
     if state["phase"] == "SETUP":
         due = ["planes_placed"] if not all(p["planes_placed"] for p in state["players"].values()) else []
         if None in state["row"]:
             due.append("card_revealed")
-        return {"actors": list(state["seats"]), "event_types": [*due, "board_declared"], "options": {}}
+        return {"actors": actors, "event_types": [*due, "board_declared"], "options": {}}
     if state["phase"] == "OVER":
-        return {"actors": [], "event_types": [], "options": {}}
+        return {"actors": actors, "event_types": [], "options": {}}
     turn = state["turn"]
-    player = [turns.current(state)]
     if state["deck"] == 0 and None in state["row"] and state["discards"]:
-        return {"actors": player, "event_types": ["discards_reshuffled"], "options": {}}
+        return {"actors": actors, "event_types": ["discards_reshuffled"], "options": {}}
+    if turn.get("claims"):
+        return {"actors": actors, "event_types": ["cancellations_claimed"],
+                "options": {"cancellations_claimed": reservations.claim_offers(state)}}
     if turn["phase"] == 1:
         fresh = not turn["markers"] and not turn["gained"]
-        refresh = fresh and (turns.in_last_turn(state) and player[0] not in state["last_turn"]["refreshed"]
+        refresh = fresh and (turns.in_last_turn(state) and actors[0] not in state["last_turn"]["refreshed"]
                              or first_turn.in_first_turn(state) and not turn.get("first_refreshed"))
         swap = fresh and first_turn.in_first_turn(state) and turn.get("first_swaps", 0) < first_turn.swaps_allowed(state)
         kinds = ["marker_placed", "passenger_gained", *(["card_revealed"] if None in state["row"] else []),
@@ -156,10 +188,17 @@ def expected_of(state: State) -> dict[str, Any]:
             options["alliance_formed"] = offers.alliance_options(state)
         if swap:
             options["first_turn_swap"] = offers.swap_options(state)
-        return {"actors": player, "event_types": kinds, "options": options}
+        return {"actors": actors, "event_types": kinds, "options": options}
+    if turn["phase"] == turns.EXTRA_PHASE:  # the Kobe Rules (6): the extra marker, then its cards placed
+        extra_left = turn["extra_markers"] < turns.EXTRA_MARKERS
+        kinds = ["marker_placed" if extra_left else "passenger_gained",
+                 *(["card_revealed"] if None in state["row"] else []), "boarding_pass_updated"]
+        options = {"marker_placed": offers.marker_options(state)} if extra_left else \
+            {"passenger_gained": offers.gain_options(state)}
+        return {"actors": actors, "event_types": kinds, "options": options}
     if turn["phase"] == 2:
-        return {"actors": player, "event_types": ["card_revealed"], "options": {}}
-    return {"actors": player, "event_types": ["boarding_pass_updated"], "options": {}}
+        return {"actors": actors, "event_types": ["card_revealed"], "options": {}}
+    return {"actors": actors, "event_types": ["boarding_pass_updated"], "options": {}}
 
 
 # The players' colours on the pages (the markers' and Boarding Passes' colours).
@@ -195,6 +234,7 @@ class AirAlliance(EventUnpacking):
     words = staticmethod(describe_event)
     standings = staticmethod(standings)
     expected = staticmethod(expected_of)
+    actors = staticmethod(actors_of)
     effects_in_place = staticmethod(apply_event_in_place)  # for folds, see ``engines.base.apply_owned``
     position = staticmethod(position_of)
     seat_colours = staticmethod(seat_colours_of)
@@ -202,9 +242,14 @@ class AirAlliance(EventUnpacking):
     def setup(self, players: Sequence[str], options: Mapping[str, Any]) -> State:
         opts = resolve_options(self, options)
         problems = setup_problems(list(players), opts)
+        if not problems and opts["board"] is not None:
+            problems = board.problems(opts["board"])
         if problems:
             raise SetupError(problems)
-        return initial_state(list(players), opts)
+        state = initial_state(list(players), opts)
+        if opts["board"] is not None:
+            state["declared"] = declare({}, board.facts(opts["board"]), board.ORIGIN)
+        return state
 
     def is_over(self, state: State) -> bool:
         return bool(state["phase"] == "OVER")

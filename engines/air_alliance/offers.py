@@ -4,8 +4,11 @@ choices the rules accept, each found by asking ``check`` about the event it woul
 - ``marker_placed``: ``markers`` (each slot's visible icons, and for each icon the legal
   flights or switches it allows now, with the Kobe Rules (1) two-marker flights when in
   play), ``reserve`` (the cards that may be reserved) and ``flush`` (``[True]`` when the
-  Kobe Rules (2) let a marker flush the pass now);
-- ``passenger_gained``: ``card`` (the row's cards this turn's flights already carry);
+  Kobe Rules (2) let a marker flush the pass now), ``wait`` (``[True]`` when the Kobe
+  Rules (4) let a marker wait for a cancellation);
+- ``passenger_gained``: ``card`` (the cards this turn's flights already carry);
+- ``cancellations_claimed``: ``claims`` (each waiting player's cards to claim; the
+  Kobe Rules (4));
 - ``alliance_formed``: ``npa`` and ``area`` choices that are legal;
 - ``first_turn_swap``: ``swaps``, the First Turn's legal switches.
 A bare slot whose icons nobody has declared is listed with ``icons: None``: the table
@@ -36,9 +39,14 @@ def _actions(state: State, slot: int, index: int, icon: Mapping[str, Any]) -> li
                  if planes[a] is not None and planes[b] is not None and planes[a] != planes[b]]
     else:
         movers = [colour] if icon["type"] in ("AREA", "SPECIAL") else list(NPA_COLOURS)
+        # Only planes free to leave, to airports with room: the rest fail AA-C11 or AA-C13
+        # before any other rule, and trying them cost the recording page most of its time.
+        starts = [(plane, start) for plane in movers for start, planes in state["airports"].items()
+                  if not airports.departure_problems(start, planes, plane)]
+        ends = [end for end, planes in state["airports"].items()
+                if airports.count(planes) < airports.CAPACITY[airports.shape(end)]]
         tried = [{**base, "fly": {"colour": plane, "from": start, "to": end}}
-                 for plane in movers for start, planes in state["airports"].items() if plane in planes
-                 for end in airports.AIRPORTS if end != start]
+                 for plane, start in starts for end in ends if end != start]
         if icon["type"] == "CODESHARE" and state["options"]["kobe_double_codeshare"]:
             tried += [{**action, "double": True} for action in tried]  # Kobe Rules (1): two markers
     return [data for data in tried if _legal(turns.check_marker, state, data)]
@@ -58,7 +66,8 @@ def marker_options(state: State) -> dict[str, list[Any]]:
     reserve = [card for card in state["row"] if card is not None
                and _legal(turns.check_marker, state, {"reserve": card})]
     flush = [True] if _legal(turns.check_marker, state, {"flush": True}) else []  # Kobe Rules (2)
-    return {"markers": markers, "reserve": reserve, "flush": flush, "slot": [m["slot"] for m in markers],
+    wait = [True] if _legal(turns.check_marker, state, {"wait": True}) else []  # Kobe Rules (4)
+    return {"markers": markers, "reserve": reserve, "flush": flush, "wait": wait, "slot": [m["slot"] for m in markers],
             "icon": [0, 1, 2]}
 
 
@@ -72,8 +81,10 @@ def swap_options(state: State) -> dict[str, list[Any]]:
 
 
 def gain_options(state: State) -> dict[str, list[Any]]:
-    return {"card": [card for card in state["row"] if card is not None
-                     and _legal(turns.check_gain, state, {"card": card})]}
+    """The row's cards, and under the Kobe Rules (3) the ones off the board, that this
+    turn's flights carry and the player may take."""
+    cards = [*(card for card in state["row"] if card is not None), *state["offboard"]]
+    return {"card": [card for card in cards if _legal(turns.check_gain, state, {"card": card})]}
 
 
 def alliance_options(state: State) -> dict[str, list[Any]]:

@@ -87,7 +87,8 @@ class Swap(_Strict):
 
 class MarkerPlaced(_Strict):
     """A marker on a Flight icon (``slot``, ``icon``: which of its face's icons; a bare slot's
-    icons declared in ``pass_icons``) with what it does, or on a card of the row (``reserve``)."""
+    icons declared in ``pass_icons``) with what it does, on a card of the row (``reserve``), or
+    under the Kobe Rules on the logo (``wait``) or flushing the pass (``flush``)."""
 
     slot = fields.Integer(strict=True, validate=validate.Range(min=0, max=2))
     icon = fields.Integer(strict=True, validate=validate.Range(min=0, max=2))
@@ -97,13 +98,16 @@ class MarkerPlaced(_Strict):
     double = fields.Boolean()
     reserve = fields.String(validate=validate.Length(min=1, max=40))
     flush = fields.Boolean(validate=validate.Equal(True))
+    wait = fields.Boolean(validate=validate.Equal(True))
 
     @validates_schema
     def _one_use(self, data: dict[str, object], **_: object) -> None:
-        if "flush" in data:
-            if set(data) != {"flush"}:
-                raise ValidationError("A flush (Kobe Rules) is only that")
-        elif "reserve" in data:
+        for alone in ("flush", "wait"):  # Kobe Rules (2) and (4)
+            if alone in data and set(data) != {alone}:
+                raise ValidationError(f"A marker's {alone} (Kobe Rules) is only that")
+        if "flush" in data or "wait" in data:
+            return
+        if "reserve" in data:
             if set(data) != {"reserve"}:
                 raise ValidationError("A reservation names only the card")
         elif "slot" not in data or "icon" not in data:
@@ -112,6 +116,13 @@ class MarkerPlaced(_Strict):
 
 class CardOnly(_Strict):
     card = fields.String(required=True, validate=validate.Length(min=1, max=40))
+
+
+class CancellationsClaimed(_Strict):
+    """Kobe Rules (4): each waiting player's claim after a PHASE 1 (none: nobody claims)."""
+
+    claims = fields.Dict(keys=fields.String(validate=validate.Length(min=1)),
+                         values=fields.String(validate=validate.Length(min=1, max=40)), required=True)
 
 
 class Nothing(_Strict):
@@ -142,4 +153,5 @@ EVENT_SCHEMAS: dict[str, type[Schema]] = {
     "discards_reshuffled": Nothing,
     "row_refreshed": Nothing,
     "first_turn_swap": Swap,
+    "cancellations_claimed": CancellationsClaimed,
 }

@@ -35,7 +35,7 @@ def check_planes(state: State, actor: str | None, data: Mapping[str, Any]) -> li
     for code in data["airports"]:
         if code not in table:
             return [Violation("AA-C02", SETUP_RULE, f"{code} is not an airport")]
-        problems += airports.landing_problems(code, table[code], colour, turns._landable(state))
+        problems += airports.landing_problems(code, table[code], colour, turns.landable(state, code))
         if not any(p.blocks for p in problems):
             table[code] = airports.land(code, table[code], colour)
     return problems

@@ -29,17 +29,24 @@ OPTIONS: dict[str, Option] = {
     "colours": Option(list(PLAYER_COLOURS), "Each player's colour, in the order the players are listed.", type="list"),
     "alliance_areas": Option(ALLIANCE_AREAS, "How many Alliance Areas the board has (\"an Alliance Area on each side\").",
                              type="int"),
+    "board": Option(None, "A board file transcribed from the physical board, the Boarding Passes and the Passenger "
+                    "Cards (engines/air_alliance/board.py; board-template.json beside it has the sections, empty).",
+                    type="object", nullable=True),
     "kobe_double_codeshare": Option(False, "Kobe Rules (1): two markers on a Code Sharing icon use an NPA of an "
                                     "opponents' Alliance once.", type="bool"),
     "kobe_flush": Option(False, "Kobe Rules (2): a marker may flush the Boarding Pass.", type="bool"),
+    "kobe_reserve_offboard": Option(False, "Kobe Rules (3): a reserved card leaves the board with its marker and the "
+                                    "row is refilled.", type="bool"),
+    "kobe_wait_cancellation": Option(False, "Kobe Rules (4): a marker may wait for a cancellation and reserve after "
+                                     "another player's PHASE 1.", type="bool"),
     "kobe_markers_optional": Option(False, "Kobe Rules (5): not every marker must be placed.", type="bool"),
+    "kobe_extra_marker": Option(False, "Kobe Rules (6): an extra marker instead of an extra turn after 3 passengers.",
+                                type="bool"),
     "kobe_first_turn": Option(False, "Kobe Rules 2: the First Turn (a new row, Priority Takeoffs by seat, no "
                               "reservations).", type="bool"),
     "kobe_last_turn": Option(False, "Kobe Rules 3: the Last Turn ends with the last seat, planes leave after it; "
                              "10,000 miles a five ECONOMY cards.", type="bool"),
 }
-# Not yet offered (issue 10 goes on): the Kobe Rules (3) reservations off the board, (4) waiting
-# for a cancellation, (6) the extra marker.
 
 
 def setup_problems(players: Sequence[Any], opts: Mapping[str, Any]) -> list[Violation]:
@@ -62,12 +69,13 @@ def initial_state(players: Sequence[str], opts: Mapping[str, Any]) -> dict[str, 
         "options": dict(opts),
         "seats": list(players),
         "players": {name: {"colour": opts["colours"][seat], "slots": [[], [], []], "set_aside": [],
-                           "planes_placed": False, "reservation": None, "first_turn_done": False}
+                           "planes_placed": False, "reservation": None, "waiting": False, "first_turn_done": False}
                     for seat, name in enumerate(players)},
         "airports": initial_airports(),
         "alliances": [[] for _ in range(opts["alliance_areas"])],
         "row": [None] * SPACES,
         "reserved": {},
+        "offboard": {},
         "deck": DECK,
         "discards": [],
         "seen": [],

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.air_alliance import airports, alliances, baggage, boarding_pass, first_turn, icons, routes
+from engines.air_alliance import airports, alliances, baggage, boarding_pass, first_turn, icons, reservations, routes
 from engines.air_alliance.last_turn import last_turn_order
 from engines.base import State, Violation
 from engines.declared import Fact, conflicts, declare, value
@@ -24,11 +24,14 @@ from engines.declared import Fact, conflicts, declare, value
 TURN_RULE = "Flow Chart of Player Turn"
 MAX_GAINS = 4  # "If you manage to get 3 or 4 Passenger Cards"; Flight Control places 4 at most (the note's G8)
 EXTRA_TURN_GAINS = 3
+EXTRA_PHASE = 4  # the Kobe Rules (6): after PHASE 3, one extra marker, then its cards placed
+EXTRA_MARKERS = 1
+EXTRA_RULE = "Optional Rules: Kobe Rules (1. (6) Extra marker instead of extra turn)"
 
 
 def new_turn(player: str, extra: bool) -> dict[str, Any]:
     return {"player": player, "extra": extra, "phase": 1, "markers": 0, "slots_used": [], "reserved": False,
-            "flights": [], "gained": []}
+            "waited": False, "flights": [], "gained": [], "placed": 0}
 
 
 def current(state: State) -> str:
@@ -51,14 +54,16 @@ def face_icons(state: State, player: str, slot: int) -> list[dict[str, Any]] | N
     return bare
 
 
-def turn_problems(state: State, actor: str | None, phase: int) -> list[Violation]:
-    """AA-C03: the current player acts, in the phase's order."""
+def turn_problems(state: State, actor: str | None, *phases: int) -> list[Violation]:
+    """AA-C03: the current player acts, in the phase's order (PHASE 4: the Kobe Rules (6)
+    extra marker, after PHASE 3)."""
     if state["phase"] != "TURNS" or state["turn"] is None:
         return [Violation("AA-C03", TURN_RULE, f"No turn is being played ({state['phase']})")]
     if actor is not None and actor != current(state):
         return [Violation("AA-C03", TURN_RULE, f"It is {current(state)}'s turn, not {actor}'s")]
-    if state["turn"]["phase"] != phase:
-        return [Violation("AA-C03", TURN_RULE, f"The turn is in PHASE {state['turn']['phase']}, not PHASE {phase}")]
+    if state["turn"]["phase"] not in phases:
+        wanted = " or ".join(f"PHASE {phase}" for phase in phases)
+        return [Violation("AA-C03", TURN_RULE, f"The turn is in PHASE {state['turn']['phase']}, not {wanted}")]
     return []
 
 
@@ -98,24 +103,27 @@ def _icon_fact(colour: str, slot: int, icons_declared: list[dict[str, Any]]) -> 
 
 
 def check_marker(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
-    """AA-C07 to AA-C22 for one marker."""
-    problems = turn_problems(state, actor, 1)
+    """AA-C07 to AA-C22 (and the Kobe Rules' AA-C32, C34) for one marker."""
+    problems = turn_problems(state, actor, 1, EXTRA_PHASE)
     if problems:
         return problems
     turn, player = state["turn"], current(state)
+    short = _markers_short(state, 2 if data.get("double") else 1)
+    if short:
+        return short
     if data.get("flush"):
         return _flush_problems(state)
-    if data.get("double"):
-        if not state["options"]["kobe_double_codeshare"]:
-            return [Violation("AA-C18", icons.ICON_RULE, "Two markers on one icon are the Kobe Rules' (1), not in play")]
-        if turn["markers"] + 2 > boarding_pass.MARKERS:
-            return [Violation("AA-C07", boarding_pass.MARKER_RULE, "Two markers are needed; fewer are left this turn")]
+    if data.get("double") and not state["options"]["kobe_double_codeshare"]:
+        return [Violation("AA-C18", icons.ICON_RULE, "Two markers on one icon are the Kobe Rules' (1), not in play")]
+    if data.get("wait"):
+        return reservations.wait_problems(state, turn["reserved"], turn["waited"])
     if "reserve" in data:
-        if turn["markers"] >= boarding_pass.MARKERS:
-            return [Violation("AA-C07", boarding_pass.MARKER_RULE, "All 3 markers are placed this turn")]
         if first_turn.first_turns_running(state):
             return [Violation("AA-C22", first_turn.FIRST_RULE, "During any player's First Turn, no player may reserve "
                               "a Passenger Card")]
+        if turn["waited"]:
+            return [Violation("AA-C21", reservations.KOBE_RULE, "In your turn, you may only either reserve or wait "
+                              "for cancellation once")]
         return baggage.reserve_problems(state["row"], state["reserved"], data["reserve"], turn["reserved"],
                                         in_last_turn(state))
     slot, index = data["slot"], data["icon"]
@@ -129,10 +137,24 @@ def check_marker(state: State, actor: str | None, data: Mapping[str, Any]) -> li
         shown = list(data["pass_icons"])
     elif data.get("pass_icons") and not state["players"][player]["slots"][slot]:
         problems += conflicts(state["declared"], [_icon_fact(colour, slot, list(data["pass_icons"]))], state["step"] + 1)
-    problems += boarding_pass.marker_problems(slot, index, turn["slots_used"], turn["markers"], len(shown))
+    # the markers left were counted above (``_markers_short``: PHASE 1's three, or the extra one)
+    problems += boarding_pass.marker_problems(slot, index, turn["slots_used"], 0, len(shown))
     if any(p.blocks for p in problems):
         return problems
     return problems + _action_problems(state, player, shown[index], data)
+
+
+def _markers_short(state: State, needed: int) -> list[Violation]:
+    """AA-C07: three markers a turn; AA-C34: after PHASE 3, the Kobe Rules (6) one extra."""
+    turn = state["turn"]
+    if turn["phase"] == EXTRA_PHASE:
+        if turn["extra_markers"] + needed > EXTRA_MARKERS:
+            return [Violation("AA-C34", EXTRA_RULE, "One extra marker is spent after placing the Passenger Cards")]
+        return []
+    if turn["markers"] + needed > boarding_pass.MARKERS:
+        return [Violation("AA-C07", boarding_pass.MARKER_RULE, f"All 3 markers are placed this turn" if needed == 1
+                          else "Two markers are needed; fewer are left this turn")]
+    return []
 
 
 def _flush_problems(state: State) -> list[Violation]:
@@ -141,8 +163,6 @@ def _flush_problems(state: State) -> list[Violation]:
     if not state["options"]["kobe_flush"]:
         return [Violation("AA-C07", boarding_pass.MARKER_RULE, "Flushing the Boarding Pass is the Kobe Rules' (2), not "
                           "in play")]
-    if state["turn"]["markers"] >= boarding_pass.MARKERS:
-        return [Violation("AA-C07", boarding_pass.MARKER_RULE, "All 3 markers are placed this turn")]
     return []
 
 
@@ -169,7 +189,7 @@ def _action_problems(state: State, player: str, icon: Mapping[str, Any], data: M
             return [Violation("AA-C10", icons.ICON_RULE, f"A landing permit flies one of your own ({colour}) planes, "
                               f"not {plane}")]
         problems = icons.area_problems(icon, fly["to"]) if kind == "AREA" else \
-            icons.special_problems(icon, fly["to"], _specials(state))
+            icons.special_problems(icon, fly["to"], specials(state, icon["colour"]))
     else:
         problems = icons.codeshare_problems(icon, plane, colour, state["alliances"], bool(data.get("double")))
         if data.get("double") and icons.alliance_of(state["alliances"], plane) in (
@@ -179,24 +199,32 @@ def _action_problems(state: State, player: str, icon: Mapping[str, Any], data: M
     if fly["from"] == fly["to"]:
         problems.append(Violation("AA-C12", airports.AIRPORT_RULE, "A plane lands \"from another airport\""))
     problems += airports.departure_problems(fly["from"], state["airports"][fly["from"]], plane)
-    problems += airports.landing_problems(fly["to"], state["airports"][fly["to"]], plane, _landable(state))
+    problems += airports.landing_problems(fly["to"], state["airports"][fly["to"]], plane, landable(state, fly["to"]))
     return problems
 
 
-def _specials(state: State) -> dict[str, str] | None:
-    found = {key.split(":", 1)[1]: entry["value"] for key, entry in state["declared"].items() if key.startswith("special:")}
-    return found or None
+def specials(state: State, colour: str) -> dict[str, str] | None:
+    """The special airport declared for ``colour``, as ``icons.special_problems`` reads it."""
+    found: str | None = value(state["declared"], f"special:{colour}")
+    return None if found is None else {colour: found}
 
 
-def _landable(state: State) -> dict[str, list[str]] | None:
-    found = {key.split(":", 1)[1]: entry["value"] for key, entry in state["declared"].items()
-             if key.startswith("landable:")}
-    return found or None
+def landable(state: State, airport: str) -> dict[str, list[str]] | None:
+    """The colours declared to land at ``airport``, as ``airports.landing_problems`` reads
+    them (one key looked up: a scan of every declared fact cost the offers most of their time)."""
+    found: list[str] | None = value(state["declared"], f"landable:{airport}")
+    return None if found is None else {airport: found}
 
 
 def apply_marker(state: State, data: Mapping[str, Any]) -> None:
     turn, player = state["turn"], current(state)
-    turn["markers"] += 2 if data.get("double") else 1
+    if turn["phase"] == EXTRA_PHASE:
+        turn["extra_markers"] += 1
+    else:
+        turn["markers"] += 2 if data.get("double") else 1
+    if data.get("wait"):  # Kobe Rules (4): a marker on the logo
+        state["players"][player]["waiting"] = turn["waited"] = True
+        return
     if data.get("flush"):  # the removed cards still score: "keep them beside you"
         info = state["players"][player]
         for stack in info["slots"]:
@@ -204,11 +232,15 @@ def apply_marker(state: State, data: Mapping[str, Any]) -> None:
         info["slots"] = [[], [], []]
         return
     if "reserve" in data:
-        state["reserved"][data["reserve"]] = player
-        state["players"][player]["reservation"] = data["reserve"]
+        reservations.reserve(state, player, data["reserve"])
         turn["reserved"] = True
         return
     turn["slots_used"].append(data["slot"])
+    # which icon each marker went on, for the pages ("Resolve the action just after you place the marker")
+    # (``card``: the slot's top card then, None for the bare pass)
+    top = boarding_pass.faces(state["players"][player]["slots"])[data["slot"]]
+    turn.setdefault("marks", []).append({"slot": data["slot"], "icon": data["icon"], "card": top,
+                                         "double": bool(data.get("double"))})
     colour = state["players"][player]["colour"]
     if data.get("pass_icons") and not state["players"][player]["slots"][data["slot"]]:
         facts = [_icon_fact(colour, data["slot"], list(data["pass_icons"]))]
@@ -230,16 +262,22 @@ def apply_marker(state: State, data: Mapping[str, Any]) -> None:
 
 def check_gain(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
     """AA-C23 to AA-C25."""
-    problems = turn_problems(state, actor, 1)
+    problems = turn_problems(state, actor, 1, EXTRA_PHASE)
     if problems:
         return problems
     turn, card_id = state["turn"], data["card"]
-    if card_id not in state["row"]:
+    present, holder = reservations.gain_holder(state, card_id)
+    if not present:
         return [Violation("AA-C23", routes.ROUTE_RULE, f"{card_id} is not in the Baggage Claim Area")]
-    holder = state["reserved"].get(card_id)
     if holder is not None and holder != current(state):
         return [Violation("AA-C23", baggage.RESERVE_RULE, f"{card_id} is reserved by {holder}")]
-    if len(turn["gained"]) >= MAX_GAINS:
+    if holder is None and card_id in state["offboard"] and turn.get("retrieved") != card_id:
+        return [Violation("AA-C23", reservations.KOBE_RULE, f"{card_id} is off the board, and not held for "
+                          f"{current(state)}")]
+    if turn["phase"] == EXTRA_PHASE and not turn["extra_markers"]:
+        return [Violation("AA-C34", EXTRA_RULE, "After PHASE 3, passengers are gained with the extra marker: place it "
+                          "first")]
+    if len(turn["gained"]) - turn["placed"] >= MAX_GAINS:
         return [Violation("AA-C25", "PHASE 3: Flight Control", f"{MAX_GAINS} cards a turn at most")]
     face = card(state, card_id) or {}
     return routes.route_problems(card_id, face.get("dep", "?"), face.get("arr", "?"),
@@ -247,8 +285,7 @@ def check_gain(state: State, actor: str | None, data: Mapping[str, Any]) -> list
 
 
 def apply_gain(state: State, data: Mapping[str, Any]) -> None:
-    state["row"] = baggage.take(state["row"], data["card"])
-    state["reserved"].pop(data["card"], None)
+    reservations.take(state, data["card"])
     state["turn"]["gained"].append(data["card"])
 
 
@@ -306,9 +343,8 @@ def apply_reshuffle(state: State, data: Mapping[str, Any]) -> None:
 def remove_planes(state: State, colour: str) -> None:
     """Kobe Rules 3: a player's planes leave the board; the others move up as after a departure."""
     for code, planes in state["airports"].items():
-        while colour in planes:
-            planes = airports.depart(code, planes, colour)
-        state["airports"][code] = planes
+        if colour in planes:
+            state["airports"][code] = airports.remove(code, planes, colour)
 
 
 # -- PHASE 1's end, PHASE 2 and PHASE 3 ---------------------------------------------
@@ -358,30 +394,61 @@ def check_phase1_end(state: State, actor: str | None, data: Mapping[str, Any]) -
     if state["turn"]["markers"] < boarding_pass.MARKERS and not state["options"]["kobe_markers_optional"]:
         return [Violation("AA-C07", boarding_pass.MARKER_RULE, f"Place all 3 markers: {state['turn']['markers']} are "
                           "placed")]
-    if None in state["row"]:
+    return _refill_problems(state)
+
+
+def _refill_problems(state: State) -> list[Violation]:
+    if None in state["row"] and (state["deck"] or state["discards"]):
         return [Violation("AA-C26", "Refilling the Baggage Claim Area", "Refill the Baggage Claim Area first")]
     return []
 
 
 def apply_phase1_end(state: State, data: Mapping[str, Any]) -> None:
     """PHASE 2: "discard the leftmost Passenger Card ... other than a reserved card"; a
-    reveal then refills the row (PHASE 3 once it is full)."""
-    lost = baggage.lost_baggage(state["row"], state["reserved"])
-    state["turn"]["phase"] = 2
-    if lost is not None:
-        state["row"] = baggage.take(state["row"], lost)
-        state["discards"].append(lost)
+    reveal then refills the row (PHASE 3 once it is full).  Under the Kobe Rules (4) the
+    players waiting for a cancellation claim first (``cancellations_claimed``)."""
+    turn = state["turn"]
+    turn["phase"] = 2
+    waiting = reservations.claimants(state, current(state), in_last_turn(state))
+    if waiting:
+        turn["claims"] = waiting
+        return
+    _lost_baggage(state)
+
+
+def _lost_baggage(state: State) -> None:
+    reservations.lost_baggage(state)
     if None not in state["row"] or state["deck"] == 0 and not state["discards"]:
         state["turn"]["phase"] = 3
 
 
+def check_claims(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
+    """AA-C32 (the Kobe Rules (4)); any player at the table records the claims."""
+    if state["phase"] != "TURNS" or state["turn"] is None:
+        return [Violation("AA-C03", TURN_RULE, f"No turn is being played ({state['phase']})")]
+    return reservations.claim_problems(state, data["claims"])
+
+
+def apply_claims(state: State, data: Mapping[str, Any]) -> None:
+    """The claims settled by precedence, then the Lost Baggage."""
+    reservations.settle(state, data["claims"])
+    state["turn"].pop("claims", None)
+    _lost_baggage(state)
+
+
 def check_placement(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
-    """AA-C29."""
-    problems = turn_problems(state, actor, 3)
+    """AA-C29 for the cards gained since the last placement (the Kobe Rules (6) place the
+    extra marker's like PHASE 3's: the note's G14)."""
+    problems = turn_problems(state, actor, 3, EXTRA_PHASE)
     if problems:
         return problems
+    turn = state["turn"]
+    if turn["phase"] == EXTRA_PHASE:
+        problems = _refill_problems(state)
+        if problems:
+            return problems
     cover = data.get("cover")
-    return boarding_pass.placement_problems(state["turn"]["gained"], data["placements"],
+    return boarding_pass.placement_problems(turn["gained"][turn["placed"]:], data["placements"],
                                             cover["card"] if cover else None)
 
 
@@ -393,7 +460,15 @@ def apply_placement(state: State, data: Mapping[str, Any]) -> None:
     cover = data.get("cover")
     if cover and 0 <= cover["slot"] < boarding_pass.SLOTS:
         player["slots"][cover["slot"]].append(cover["card"])
-    _next_turn(state, len(turn["gained"]) >= EXTRA_TURN_GAINS and not turn["extra"])
+    earned = len(turn["gained"]) >= EXTRA_TURN_GAINS
+    if state["options"].get("kobe_extra_marker"):
+        if earned and turn["phase"] == 3:  # "Instead, you may spend an extra marker"
+            covered = {*data["placements"].values(), *([cover["slot"]] if cover else [])}
+            turn.update(phase=EXTRA_PHASE, extra_markers=0, placed=len(turn["gained"]),
+                        slots_used=[slot for slot in turn["slots_used"] if slot not in covered])
+            return
+        earned = False  # "You no longer take an extra turn after gaining three passengers"
+    _next_turn(state, earned and not turn["extra"])
 
 
 def _next_turn(state: State, extra: bool) -> None:
@@ -423,9 +498,8 @@ def _next_turn(state: State, extra: bool) -> None:
     state["current"] = seat
     player = state["seats"][seat]
     # "gather all 3 of your markers ... (including any marker on a card you reserved)"
-    held = state["players"][player]["reservation"]
-    if held is not None:
-        state["reserved"].pop(held, None)
-        state["players"][player]["reservation"] = None
+    held_off_board = reservations.retrieve(state, player)
     state["turn"] = new_turn(player, extra)
+    if held_off_board is not None:  # the Kobe Rules (3): still to be gained this turn
+        state["turn"]["retrieved"] = held_off_board
     state["turn_number"] = state.get("turn_number", 1) + 1

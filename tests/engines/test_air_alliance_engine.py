@@ -1,4 +1,4 @@
-"""Air Alliance through its engine object (engines/air_alliance/engine.py, not registered yet).
+"""Air Alliance through its engine object (engines/air_alliance/engine.py).
 
 The rulebook prints no card and no airport code for its transit example's places: the
 codes A1 (Polynesia), E2 (Cannes) and M3 (Tokyo), the cards and their icons are made up
