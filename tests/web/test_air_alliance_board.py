@@ -1,18 +1,24 @@
 """Air Alliance in the viewer: the four areas' airports with their runways and planes, the
 Alliance Areas, the Baggage Claim Area with its reservations and each player's Boarding Pass
 as three stacks, drawn by the board partial (templates/engines/air-alliance/board.html) from
-states the engine folds, the way the viewer renders a frame (``render_board``).  The engine is
-not registered yet: these tests build its states with the engine tests' set-up and events.
+states the engine folds, the way the viewer renders a frame (``render_board``); and the Kobe
+Rules' table: cards off the board (3), markers waiting on the logo and the claims (4), the extra
+marker (6), and which icon each marker of the turn went on, also over a whole Kobe game played
+by the demo's fixed rule.  The states are built with the engine tests' set-up and events.
 Cards, airport codes of the transit example and board facts here are made up, never the game's."""
 
 from __future__ import annotations
 
 import copy
+import functools
 from typing import Any, Callable, Iterator
 
 import pytest
 
+from engines import weighted_play
+from engines.air_alliance import demo
 from engines.air_alliance.engine import AirAlliance
+from engines.air_alliance.table import OPTIONS
 from engines.base import Event, State
 from recorder.web.pages import engine_css
 from tests.web.board_checks import assert_parts_make_the_whole, renderer, template_app, unkept_blocks
@@ -95,6 +101,102 @@ def last_turn() -> list[State]:
     return states
 
 
+# -- the Kobe Rules ---------------------------------------------------------------------------
+
+
+def kobe_set_up(names: tuple[str, str] = ("Ann", "Bo"), **rules: bool) -> State:
+    """``set_up()`` with some of the Kobe Rules in play (``reserve_offboard=True``: "kobe_reserve_offboard")."""
+    state = ENGINE.setup(list(names), {f"kobe_{rule}": on for rule, on in rules.items()})
+    return legal(ENGINE, state, Event("planes_placed", {"player": names[0], "airports": ["A1", "A2", "E1", "U1"]}),
+                 Event("planes_placed", {"player": names[1], "airports": ["A3", "E3", "M1", "U2"]}),
+                 Event("card_revealed", {"card": card("P1", "A1", "E2")}), Event("card_revealed", {"card": card("P2", "E2", "M3")}),
+                 Event("card_revealed", {"card": card("P3", "A1", "M3", 9000)}), reveal("P4"), reveal("P5"), reveal("P6"))
+
+
+def kobe_transit(**rules: bool) -> State:
+    """The transit example under the Kobe Rules given."""
+    return legal(ENGINE, kobe_set_up(**rules), fly(0, "red", "A1", "E2", [{"type": "AREA", "areas": "AE"}]),
+                 fly(1, "red", "E2", "M3", [{"type": "AREA", "areas": "EM"}]), *gain("P1", "P2", "P3"))
+
+
+def off_the_board() -> list[State]:
+    """Kobe Rules (3): Ann's third marker reserves P4, which leaves the row with her marker; her
+    extra turn begins (she takes the marker back: P4 stays off the board without one); she flies
+    U1 -> U3 -> U2 and gains it."""
+    held = legal(ENGINE, kobe_transit(reserve_offboard=True), Event("marker_placed", {"reserve": "P4"}))
+    retrieved = legal(ENGINE, held, *[reveal(f"P{n}") for n in (7, 8, 9, 10)], Event("phase1_ended", {}), reveal("P11"),
+                      Event("boarding_pass_updated", {"placements": {"P1": 0, "P2": 1, "P3": 2}}))
+    gained = legal(ENGINE, retrieved, Event("marker_placed", {"slot": 0, "icon": 0, "fly": {"colour": "red", "from": "U1", "to": "U3"}}),
+                   Event("marker_placed", {"slot": 1, "icon": 0, "fly": {"colour": "red", "from": "U3", "to": "U2"}}), *gain("P4"))
+    return [held, retrieved, gained]
+
+
+def cancellations(names: tuple[str, str] = ("Ann", "Bo")) -> list[State]:
+    """Kobe Rules (4): Ann gains P1 and puts a marker on the "Air Alliance" logo; Bo's PHASE 1
+    ends and the table waits for Ann's claim; she claims P4."""
+    ann, bo = names
+    waiting = legal(ENGINE, kobe_set_up(names, wait_cancellation=True), fly(0, "red", "A1", "E2", [{"type": "AREA", "areas": "AE"}]),
+                    *gain("P1"), Event("marker_placed", {"wait": True}))
+    window = legal(ENGINE, waiting, fly(1, "red", "A2", "A3", ALL), reveal("P7"), Event("phase1_ended", {}), reveal("P8"),
+                   Event("boarding_pass_updated", {"placements": {"P1": 0}}),
+                   fly(0, "yellow", "A3", "A1", ALL), fly(1, "yellow", "E3", "E1", ALL), fly(2, "yellow", "U2", "U3", ALL),
+                   Event("phase1_ended", {}))
+    claimed = legal(ENGINE, window, Event("cancellations_claimed", {"claims": {ann: "P4"}}))
+    return [waiting, window, claimed]
+
+
+def extra_marker() -> list[State]:
+    """Kobe Rules (6): Ann's three cards go on her pass at PHASE 3 (covering the slots her markers
+    were on); her extra marker then flies black M4 -> M2 on P2's Code Sharing icon (the third), or
+    red U1 -> U3 on P1's Area Landing Permit, carrying P7."""
+    phase3 = legal(ENGINE, kobe_transit(extra_marker=True), fly(2, "red", "A2", "A3", ALL), reveal("P7", "U1", "U3"),
+                   reveal("P8"), reveal("P9"), Event("phase1_ended", {}), reveal("P10"))
+    extra = legal(ENGINE, phase3, Event("boarding_pass_updated", {"placements": {"P1": 0, "P2": 1, "P3": 2}}))
+    codeshare = legal(ENGINE, extra, Event("marker_placed", {"slot": 1, "icon": 2, "fly": {"colour": "black", "from": "M4", "to": "M2"}}))
+    carried = legal(ENGINE, extra, Event("marker_placed", {"slot": 0, "icon": 0, "fly": {"colour": "red", "from": "U1", "to": "U3"}}),
+                    *gain("P7"))
+    return [phase3, extra, codeshare, carried]
+
+
+KOBE = {name: True for name in OPTIONS if name.startswith("kobe_")}
+
+
+@functools.lru_cache(maxsize=1)
+def kobe_game() -> tuple[tuple[Event, ...], tuple[State, ...]]:
+    """Three players' whole game with every Kobe Rule in play, by the demo's fixed rule (its
+    made-up cards and board): the events, and the state after each (the set-up first)."""
+    assert KOBE.keys() >= {"kobe_reserve_offboard", "kobe_wait_cancellation", "kobe_extra_marker", "kobe_flush"}
+    events = weighted_play.play_out(ENGINE, demo.PLAYERS, KOBE, demo.candidates, demo._liking, 0)
+    states = [ENGINE.setup(list(demo.PLAYERS), KOBE)]
+    for event in events:
+        states.append(ENGINE.apply(states[-1], event))
+    return events, tuple(states)
+
+
+def kobe_frames() -> list[State]:
+    """The Kobe game's states that show its rules (each kind a few times), and every tenth."""
+    _, states = kobe_game()
+
+    def shows(state: State) -> set[str]:
+        turn = state.get("turn") or {}
+        kinds = {"held" if holder else "unmarked" for holder in (state.get("offboard") or {}).values()}
+        kinds |= {"waiting"} if any(p.get("waiting") for p in state["players"].values()) else set()
+        kinds |= {"claims"} if turn.get("claims") else set()
+        kinds |= {"extra"} if turn.get("phase") == 4 else set()
+        kinds |= {"double"} if any(m["double"] and m["slot"] in turn["slots_used"] for m in turn.get("marks") or []) else set()
+        return kinds
+
+    picked, seen = [], {}
+    for step, state in enumerate(states):
+        kinds = shows(state)
+        if step % 10 == 0 or any(seen.get(kind, 0) < 3 for kind in kinds):
+            picked.append(state)
+            for kind in kinds:
+                seen[kind] = seen.get(kind, 0) + 1
+    assert set(seen) == {"held", "unmarked", "waiting", "claims", "extra", "double"}, seen
+    return picked
+
+
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """Only the templates are needed: one app on SQLite for the module."""
@@ -118,6 +220,15 @@ def runways(page: Node, code: str) -> list[str | None]:
 
 def boarding_pass(page: Node, player: str) -> Node:
     return page.one("li", cls="aa-pass", data_player=player)
+
+
+def pass_alone(html: str, player: str) -> Node:
+    """A player's Boarding Pass parsed out of a whole board (parsing every board of a whole game
+    takes most of a test's time); ``player`` is a plain name."""
+    start = '<li class="aa-pass '
+    found = [chunk for chunk in html.split(start)[1:] if f'data-player="{player}"' in chunk.split(">", 1)[0]]
+    assert len(found) == 1, player
+    return tree(start + found[0])
 
 
 def space(page: Node, n: int) -> Node:
@@ -166,7 +277,11 @@ def test_the_transit_example_s_plane_ends_at_m3_and_its_path_and_gains_are_shown
     assert [c.attrs["data-card"] for c in turn.all("li", cls="aa-card-line")] == ["P1", "P2", "P3"]
     assert turn.one("li", data_card="P1").spoken() == "P1 A1 to E2 · 3,000 miles"
     assert [s.attrs["data-slot"] for s in ann.all("li", cls="has-marker")] == ["1", "2"], "a marker on each slot flown from"
-    assert [i.text() for i in ann.one("li", cls="aa-slot", data_slot="1").all(cls="aa-icon")] == ["Area Landing Permit · AE 1-2-3"]
+    # The turn's marks: each marker on the icon it went on (icon 0 of the bare slots' declared icons).
+    assert [(i.spoken(), i.attrs.get("data-markers")) for i in ann.one("li", cls="aa-slot", data_slot="1").all(cls="aa-icon")] == [
+        ("A marker on: Area Landing Permit · AE 1-2-3", "1")]
+    assert [t.text() for t in ann.one("li", cls="aa-slot", data_slot="2").one(cls="aa-icon").all(cls="aa-token")] == ["R"], \
+        "the marker is drawn in Ann's colour"
     assert ann.one("li", cls="aa-slot", data_slot="3").one(cls="aa-bare").text() == "Icons not declared yet"
     # The cards gained left the row; the others shifted left and the spaces wait for refills.
     assert [c.attrs["data-card"] for c in page.all(cls="aa-card")] == ["P4", "P5", "P6"]
@@ -290,6 +405,160 @@ def test_the_last_turn_runs_to_the_end_of_the_game(board: Any) -> None:
     assert [p.attrs["data-colour"] for p in four.all("li", cls="aa-pass")] == ["red", "yellow", "green", "blue"]
 
 
+def test_kobe_3_a_reserved_card_waits_off_the_board_with_its_holder_s_marker(board: Any) -> None:
+    held, retrieved, gained = off_the_board()
+    page = tree(board(held))
+    off = page.one("section", cls="aa-offboard")
+    assert off.one("h3").text() == "Off the board · reserved cards"
+    p4 = off.one("li", cls="aa-off", data_offboard="P4")
+    assert "is-held" in p4.classes and "aa-co-red" in p4.classes
+    assert p4.one(cls="aa-card").attrs["data-card"] == "P4" and p4.one(cls="aa-route").spoken() == "U3 to U2", "its declared face"
+    assert p4.one(cls="aa-holder").spoken() == "red marker · reserved by Ann" and p4.one(cls="aa-reserver").text() == "Ann"
+    assert [t.text() for t in p4.one(cls="aa-holder").all(cls="aa-token")] == ["R"]
+    assert [c.attrs["data-card"] for c in page.one("section", cls="aa-baggage").all(cls="aa-card")] == ["P5", "P6"], \
+        "the row keeps six cards without markers: P4 left it"
+    assert not page.all(cls="aa-reserved"), "no card of the row is reserved"
+    assert boarding_pass(page, "Ann").one(cls="aa-reservation").text() == "P4 off the board"
+    # Ann's extra turn: she took her marker back; P4 is hers to gain this turn, else it is discarded.
+    p4 = tree(board(retrieved)).one("section", cls="aa-offboard").one("li", cls="aa-off", data_offboard="P4")
+    assert "is-unmarked" in p4.classes and not p4.all(cls="aa-holder")
+    assert p4.one(cls="aa-no-marker").text() == "no marker"
+    assert p4.one(cls="aa-off-note").text() == "Discarded at this turn's PHASE 2; Ann may still gain it this turn"
+    assert p4.one(cls="aa-card").one(cls="aa-route").spoken() == "U3 to U2"
+    assert boarding_pass(tree(board(retrieved)), "Ann").one(cls="aa-reservation").text() == "none"
+    page = tree(board(gained))
+    assert page.one("section", cls="aa-offboard").one(cls="aa-offboard-empty").text() == "No card off the board"
+    assert [c.attrs["data-card"] for c in boarding_pass(page, "Ann").all("li", cls="aa-card-line")] == ["P4"]
+    # With the Kobe Rules (4) in play too (the Kobe game), a waiting marker may still claim such a card.
+    state = next(s for s in kobe_game()[1] if None in (s.get("offboard") or {}).values())
+    unmarked = next(c for c, holder in state["offboard"].items() if holder is None)
+    note = tree(board(state)).one("li", cls="aa-off", data_offboard=unmarked).one(cls="aa-off-note").text()
+    assert note.startswith("Discarded at this turn's PHASE 2 unless claimed; ")
+    # Without the rule the table has no such place.
+    assert not tree(board(placed())).all("section", cls="aa-offboard")
+    assert "has-offboard" in page.one("div", cls="aa-tables").classes
+
+
+def test_kobe_4_markers_wait_on_the_logo_and_claim_after_another_s_phase_1(board: Any) -> None:
+    waiting, window, claimed = cancellations()
+    page = tree(board(waiting))
+    logo = page.one("section", cls="aa-logo")
+    assert [(w.attrs["data-player"], w.spoken()) for w in logo.all("li", cls="aa-waiting")] == [("Ann", "Ann red marker")]
+    assert "aa-co-red" in logo.one("li", cls="aa-waiting").classes
+    ann = boarding_pass(page, "Ann")
+    assert ann.one(cls="aa-reservation").text() == "waiting on the logo"
+    assert ann.one(cls="aa-markers").text() == "This turn 2 of 3 markers placed · one waits for a cancellation"
+    # Bo's PHASE 1 is over: before the Lost Baggage, the table waits for Ann's claim.
+    page = tree(board(window))
+    assert page.one(cls="aa-turn").spoken() == ("Bo · PHASE 1 is over: cancellations before the Lost Baggage"
+                                                " · waiting for cancellations: Ann")
+    assert [c.text() for c in page.one(cls="aa-claims").all(cls="aa-claimant")] == ["Ann"]
+    assert page.one("section", cls="aa-logo").one("li", cls="aa-waiting", data_player="Ann").spoken() == "Ann red marker · may claim now"
+    assert [c.attrs["data-card"] for c in page.one("section", cls="aa-baggage").all(cls="aa-card")][:2] == ["P3", "P4"], \
+        "the Lost Baggage waits for the claim"
+    # Ann claims P4: her marker leaves the logo for the card, and the Lost Baggage is taken.
+    page = tree(board(claimed))
+    assert page.one("section", cls="aa-logo").one(cls="aa-logo-empty").text() == "No marker waiting"
+    assert not page.all(cls="aa-claims") and page.one(cls="aa-turn").spoken() == "Bo · PHASE 2: Lost Baggage"
+    assert space(page, 1).one(cls="aa-reserved").spoken() == "Reserved by Ann"
+    assert boarding_pass(page, "Ann").one(cls="aa-reservation").text() == "P4"
+    assert not tree(board(placed())).all("section", cls="aa-logo"), "without the rule the logo holds no marker"
+    # The names in the claims and on the logo are escaped.
+    html = board(cancellations((NASTY, 'Bo"b'))[1])
+    assert "<script>" not in html and 'Bo"b' not in html
+    page = tree(html)
+    assert page.one(cls="aa-claimant").text() == NASTY
+    assert page.one("li", cls="aa-waiting").one(cls="aa-waiting-name").text() == NASTY
+
+
+def test_kobe_6_the_extra_marker_after_phase_3_and_the_icons_the_markers_went_on(board: Any) -> None:
+    phase3, extra, codeshare, carried = extra_marker()
+    ann = boarding_pass(tree(board(phase3)), "Ann")
+    assert [(s.attrs["data-slot"], [(i.attrs["data-icon"], i.attrs["data-markers"]) for i in s.all(cls="is-marked")])
+            for s in ann.all("li", cls="aa-slot")] == [("1", [("AREA", "1")]), ("2", [("AREA", "1")]), ("3", [("AREA", "1")])], \
+        "PHASE 3: each marker on the first icon of its bare slot"
+    page = tree(board(extra))
+    assert page.one(cls="aa-turn").spoken() == "Ann · Extra marker (Kobe Rules)"
+    ann = boarding_pass(page, "Ann")
+    assert ann.one(cls="aa-markers").text() == "This turn 3 of 3 markers placed · extra marker not used yet"
+    assert not ann.all(cls="is-marked") and not ann.all("li", cls="has-marker"), \
+        "the cards placed cover the slots the markers were on"
+    placed_ones = ann.all("div", cls="aa-gained")[0]
+    assert placed_ones.one(cls="aa-label").text() == "Gained, placed at PHASE 3"
+    assert [c.attrs["data-card"] for c in placed_ones.all("li", cls="aa-card-line")] == ["P1", "P2", "P3"]
+    assert ann.one("div", cls="aa-gained--extra").text() == "Gained with the extra marker none yet"
+    # The extra marker on P2's third icon: drawn there, and nowhere else.
+    ann = boarding_pass(tree(board(codeshare)), "Ann")
+    assert "extra marker used" in ann.one(cls="aa-markers").text()
+    assert [s.attrs["data-slot"] for s in ann.all("li", cls="has-marker")] == ["2"]
+    icons = ann.one("li", cls="aa-slot", data_slot="2").all(cls="aa-icon")
+    assert [(i.attrs["data-icon"], "is-marked" in i.classes) for i in icons] == [("AREA", False), ("PRIORITY", False), ("CODESHARE", True)]
+    assert icons[2].spoken() == "A marker on: Code Sharing · black"
+    assert [t.text() for t in icons[2].one(cls="aa-icon-markers").all(cls="aa-token")] == ["R"]
+    assert len(ann.all(cls="is-marked")) == 1
+    ann = boarding_pass(tree(board(carried)), "Ann")
+    assert [c.attrs["data-card"] for c in ann.one("div", cls="aa-gained--extra").all("li", cls="aa-card-line")] == ["P7"]
+    assert [i.spoken() for i in ann.all(cls="is-marked")] == ["A marker on: Area Landing Permit · ALL 1-2-3"]
+    assert ann.one(cls="is-marked").attrs["data-markers"] == "1"
+    assert not tree(board(placed())).all(cls="aa-gained--extra")
+
+
+def test_after_a_flush_a_bare_slot_shows_no_marker_it_may_not_hold(board: Any) -> None:
+    """Kobe Rules (2): a mark names the card it went on; after a flush that card is set aside,
+    and the bare pass's icon under it is drawn without the marker."""
+    passes = {"red": [[{"type": "AREA", "areas": "ALL"}], [{"type": "AREA", "areas": "EM"}], [{"type": "PRIORITY"}]]}
+    state = legal(ENGINE, kobe_set_up(flush=True), Event("board_declared", {"passes": passes}), fly(0, "red", "A1", "E2"),
+                  fly(1, "red", "E2", "M3"), *gain("P1", "P2", "P3"), Event("marker_placed", {"reserve": "P4"}),
+                  *[reveal(f"P{n}") for n in (7, 8, 9)], Event("phase1_ended", {}), reveal("P10"),
+                  Event("boarding_pass_updated", {"placements": {"P1": 0, "P2": 1, "P3": 2}}),
+                  Event("marker_placed", {"slot": 0, "icon": 0, "fly": {"colour": "red", "from": "U1", "to": "U3"}}))
+    ann = boarding_pass(tree(board(state)), "Ann")
+    assert [(i.spoken(), i.attrs["data-markers"]) for i in ann.all(cls="is-marked")] == [
+        ("A marker on: Area Landing Permit · ALL 1-2-3", "1")]
+    flushed = legal(ENGINE, state, Event("marker_placed", {"flush": True}))
+    ann = boarding_pass(tree(board(flushed)), "Ann")
+    assert ann.one("li", cls="aa-slot", data_slot="1").one(cls="aa-icon").spoken() == "Area Landing Permit · ALL 1-2-3", \
+        "the bare pass's own icon, which held no marker"
+    assert not ann.all(cls="is-marked")
+
+
+def test_a_kobe_game_s_markers_are_drawn_on_the_icons_they_went_on(board: Any) -> None:
+    """Over the whole Kobe game: the current player's pass shows a marker on an icon exactly when
+    one of the turn's markers went on that icon of the card (or bare slot) the slot still shows,
+    two for a double Code Sharing (Kobe Rules (1)); a flush sets the marked cards aside (above)."""
+    events, states = kobe_game()
+    doubles = flushes = 0
+    went_on: dict[int, tuple[int, int, str | None]] = {}  # this turn's: slot -> (icon, markers, the top card then)
+    flushed = False
+    for step, event in enumerate(events):
+        before, state = states[step], states[step + 1]
+        if event.type == "marker_placed" and "slot" in event.data:
+            stack = before["players"][before["turn"]["player"]]["slots"][event.data["slot"]]
+            went_on[event.data["slot"]] = (event.data["icon"], 2 if event.data.get("double") else 1, stack[-1] if stack else None)
+        flushed = flushed or event.type == "marker_placed" and bool(event.data.get("flush"))
+        if state.get("turn_number") != before.get("turn_number"):  # a new turn (an extra one too)
+            went_on, flushed = {}, False
+        if state["phase"] != "TURNS" or event.type not in ("marker_placed", "boarding_pass_updated", "alliance_formed"):
+            continue
+        player = state["turn"]["player"]
+        tops = [stack[-1] if stack else None for stack in state["players"][player]["slots"]]
+        expected = sorted((slot + 1, icon, markers) for slot, (icon, markers, top) in went_on.items() if tops[slot] == top)
+        mine = boarding_pass(pass_alone(board(state), player), player)
+        drawn = sorted((int(s.attrs["data-slot"]), n, int(i.attrs["data-markers"])) for s in mine.all("li", cls="aa-slot")
+                       for n, i in enumerate(s.all(cls="aa-icon")) if "is-marked" in i.classes)
+        assert drawn == expected, (step, event)
+        doubles += any(markers == 2 for *_, markers in drawn)
+        flushes += flushed
+    assert doubles and flushes, "the game had double markers and flushes to draw"
+    double = next(s for s in states if any(m["double"] and m["slot"] in s["turn"]["slots_used"]
+                                           for m in (s.get("turn") or {}).get("marks") or []))
+    mark = next(m for m in double["turn"]["marks"] if m["double"])
+    slot = boarding_pass(tree(board(double)), double["turn"]["player"]).one("li", cls="aa-slot", data_slot=str(mark["slot"] + 1))
+    icon = slot.all(cls="aa-icon")[mark["icon"]]
+    assert icon.spoken().startswith("Two markers on: Code Sharing") and len(icon.one(cls="aa-icon-markers").all(cls="aa-token")) == 2
+    assert slot.one(cls="aa-marker").text().endswith("2 markers")
+
+
 def test_user_text_is_escaped_everywhere(board: Any) -> None:
     names = [NASTY, 'Bo"b']
     state = seated(names)
@@ -329,7 +598,14 @@ def test_the_board_joined_from_its_parts_is_the_whole_board(app: Any) -> None:
     assert_parts_make_the_whole(app, ENGINE, states, 30)
 
 
+def test_a_kobe_game_s_board_joined_from_its_parts_is_the_whole_board(app: Any) -> None:
+    """The same over a Kobe game's frames (cards off the board, markers on the logo, the claims,
+    the extra marker, double markers) and the hand-made Kobe states."""
+    assert_parts_make_the_whole(app, ENGINE, [*off_the_board(), *cancellations(), *extra_marker(), *kobe_frames()], 60)
+
+
 def test_every_block_of_the_board_is_kept(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """A key that is not plain data (a macro's Markup, say) is never cached: its block would be
     drawn again at every step without a word.  Every block's key here is plain data."""
-    assert unkept_blocks(app, monkeypatch, ENGINE, all_states()) == set()
+    assert unkept_blocks(app, monkeypatch, ENGINE, [*all_states(), *off_the_board(), *cancellations(), *extra_marker(),
+                                                    *kobe_frames()[::4]]) == set()
