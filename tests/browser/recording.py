@@ -1,6 +1,6 @@
 """What the engines' recording-page browser tests share: the JSON API as a table-side
 assistant calls it, the recording page opened with a game's write token, an event
-recorded by a tap and awaited, a picker's screenshots."""
+recorded by a tap and awaited, an engine's picker mounted alone, a picker's screenshots."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import json
 import time
 import urllib.error
 import urllib.request
+from dataclasses import dataclass
 from typing import Any
 
 from tests.browser.conftest import PHONE, SCREENSHOTS, screenshot
@@ -63,6 +64,50 @@ def record_and_wait(page: Any, button: Any, live: Any, game_id: str) -> dict[str
         time.sleep(0.05)
     wait_for_shown_step(page, state_of(live, game_id)["step"])
     return events[-1]
+
+
+# One engine's picker alone in the ``phone`` fixture's ``#host``: what the recording page
+# hands a picker (static/js/record/engines/index.js), with `record` keeping the data in
+# ``window.recorded`` instead of sending it; an engine offering no picker leaves the
+# generic form's place holder.
+PICKER_HARNESS = """
+async ({ plugin, pickerClass, type, options, state, players, actor }) => {
+  const { pickers } = await import(`/static/js/record/engines/${plugin}.js`);
+  window.recorded = [];
+  const draft = {};
+  const host = document.getElementById('host');
+  const el = pickers[type]({ type, options, state, players, actor, draft,
+    record: (data) => { window.recorded.push(data); return Promise.resolve(true); },
+    fallback: () => null });
+  host.replaceChildren(el || document.createTextNode('generic form'));
+  return Boolean(host.querySelector(`.${pickerClass}`));
+}
+"""
+
+
+@dataclass(frozen=True)
+class Pickers:
+    """An engine's recording-page plugin (``static/js/record/engines/<plugin>.js``), whose
+    pickers' sections carry ``picker_class``, at a table of ``players``."""
+
+    plugin: str
+    picker_class: str
+    players: list[str]
+
+    def show(self, page: Any, type_: str, options: Any, state: Any, actor: str | None) -> bool:
+        """The picker of `type_` in ``#host``; whether it took the generic form's place."""
+        return bool(page.evaluate(PICKER_HARNESS, {
+            "plugin": self.plugin, "pickerClass": self.picker_class, "type": type_, "options": options,
+            "state": state, "players": self.players, "actor": actor}))
+
+    def mount(self, page: Any, engine: Any, state: Any, type_: str, options: dict[str, Any] | None = None) -> Any:
+        """The picker of `type_` alone, given the engine's options (or `options` in their stead)."""
+        expected = engine.expected(state)
+        assert type_ in expected["event_types"]
+        offered = expected["options"][type_] if options is None else options
+        shown = self.show(page, type_, offered, state, expected["actors"][0])
+        assert shown, f"the {type_} picker replaced the generic form"
+        return page.locator(f".{self.picker_class}[data-type={type_}]")
 
 
 def shoot(prefix: str, picker: Any, name: str) -> None:

@@ -5,11 +5,17 @@ visible Flight icons with the flights or switches each allows now (the exact mar
 the cards that may be reserved, the cards this turn's flights carry, the legal Alliances.
 A bare slot whose icons nobody declared asks for them and sends them as ``pass_icons``.
 
+Under the Kobe Rules the engine offers more: a marker that flushes the Boarding Pass (2) or
+waits for a cancellation (4), cards held off the board to gain (3), the waiting players'
+claims after another player's PHASE 1 (4), and after PHASE 3 the extra marker and the cards
+it gains placed (6).
+
 One test plays a real turn on the recording page (the set-up's events through the API, then
 a flight, a passenger and a reservation tapped through the page, and what the store kept
-read back through the API); the others mount a picker alone on a real engine state, with the
-engine's options or with options changed to show the page follows them and not rules of its
-own.  The cards, airports' codes and icons are made up for the tests.
+read back through the API), and one a Kobe Rules picker each the same way, from a game
+brought to its moment through the API; the others mount a picker alone on a real engine
+state, with the engine's options or with options changed to show the page follows them and
+not rules of its own.  The cards, airports' codes and icons are made up for the tests.
 """
 
 from __future__ import annotations
@@ -21,11 +27,14 @@ import pytest
 
 import engines
 from engines.base import Event
-from tests.browser.recording import api, open_recording, record_and_wait, shoot, state_of, stored
+from tests.browser.recording import (Pickers, api, open_recording, record_and_wait, shoot, state_of, stored,
+                                     wait_for_shown_step)
 
 pytestmark = pytest.mark.browser
 
 PLAYERS = ["Ann", "Bo"]  # red, yellow
+PICKERS = Pickers("air-alliance", "aa-picker", PLAYERS)
+mount = PICKERS.mount
 PRIORITY = {"type": "PRIORITY"}
 
 
@@ -51,15 +60,22 @@ def air_alliance() -> Any:
     return engines.find("air-alliance")
 
 
-def new_game(live: Any, *more: tuple[str, dict[str, Any]]) -> tuple[str, str]:
-    """An Air Alliance game at the start of Ann's first turn."""
+def create_game(live: Any, events: list[tuple[str, dict[str, Any]]], players: list[str] = PLAYERS,
+                options: dict[str, Any] | None = None) -> tuple[str, str]:
+    """A new Air Alliance game with `events` recorded through the API, each without a flag."""
     air_alliance()
     created = api(live, "POST", "/api/games", {"engine": "air-alliance", "title": "Air Alliance at the table",
-                                                "players": [{"name": p} for p in PLAYERS]})
+                                                "players": [{"name": p} for p in players], "options": options or {}})
     game_id, token = str(created["id"]), str(created["write_token"])
-    for type_, data in [*SETUP, *more]:
+    for type_, data in events:
         answer = api(live, "POST", f"/api/games/{game_id}/events", {"type": type_, "data": data}, token)
-        assert not answer.get("flags"), (type_, answer["flags"])
+        assert not answer.get("flags"), (type_, data, answer["flags"])
+    return game_id, token
+
+
+def new_game(live: Any, *more: tuple[str, dict[str, Any]]) -> tuple[str, str]:
+    """An Air Alliance game at the start of Ann's first turn."""
+    game_id, token = create_game(live, [*SETUP, *more])
     now = state_of(live, game_id)
     assert now["state"]["phase"] == "TURNS" and now["expected"]["actors"] == ["Ann"]
     return game_id, token
@@ -134,21 +150,6 @@ def test_a_turn_is_recorded_a_flight_by_an_icon_a_passenger_and_a_reservation(li
 
 # ------------------------------------------------- a picker alone, on a real state
 
-HARNESS = """
-async ({ type, options, state, players, actor }) => {
-  const { pickers } = await import('/static/js/record/engines/air-alliance.js');
-  window.recorded = [];
-  const draft = {};
-  const host = document.getElementById('host');
-  const el = pickers[type]({ type, options, state, players, actor, draft,
-    record: (data) => { window.recorded.push(data); return Promise.resolve(true); },
-    fallback: () => null });
-  host.replaceChildren(el || document.createTextNode('generic form'));
-  return Boolean(host.querySelector('.aa-picker'));
-}
-"""
-
-
 def after_setup(*more: Event, cards: list[dict[str, Any]] = CARDS) -> tuple[Any, Any]:
     """The engine and its state after the set-up and `more` events (each legal)."""
     engine = air_alliance()
@@ -159,16 +160,6 @@ def after_setup(*more: Event, cards: list[dict[str, Any]] = CARDS) -> tuple[Any,
         assert not [v for v in engine.check(state, event) if v.blocks], (event, engine.check(state, event))
         state = engine.apply(state, event)
     return engine, state
-
-
-def mount(page: Any, engine: Any, state: Any, type_: str, options: dict[str, Any] | None = None) -> Any:
-    expected = engine.expected(state)
-    assert type_ in expected["event_types"]
-    offered = expected["options"][type_] if options is None else options
-    shown = page.evaluate(HARNESS, {"type": type_, "options": offered, "state": state,
-                                    "players": PLAYERS, "actor": expected["actors"][0]})
-    assert shown, f"the {type_} picker replaced the generic form"
-    return page.locator(f".aa-picker[data-type={type_}]")
 
 
 def legal(engine: Any, state: Any, type_: str, data: dict[str, Any], actor: str = "Ann") -> list[Any]:
@@ -248,8 +239,7 @@ def test_the_marker_picker_follows_the_engine_s_offers_not_rules_of_its_own(phon
     assert legal(engine, state, "marker_placed", odd) != [], "(the engine refuses it: the page did not judge)"
 
     # Nothing offered at all: the generic form.
-    shown = phone.evaluate(HARNESS, {"type": "marker_placed", "options": {"markers": [], "reserve": []}, "state": state,
-                                     "players": PLAYERS, "actor": "Ann"})
+    shown = PICKERS.show(phone, "marker_placed", {"markers": [], "reserve": []}, state, "Ann")
     assert shown is False and phone.locator("#host").inner_text() == "generic form"
 
 
@@ -303,3 +293,201 @@ def test_the_alliance_picker_offers_the_legal_choices(phone: Any) -> None:
     picker = mount(phone, engine, state, "alliance_formed", {"npa": [], "area": [], "choices": []})
     assert picker.locator("button.aa-pick-alliance").count() == 0
     assert "no Alliance" in picker.inner_text()
+
+
+# ------------------------------------------------- the Kobe Rules, tapped
+
+# The Kobe Rules (2), (3), (4) and (6); (5) lets a turn end with markers unplaced, so a game
+# reaches the moment a test needs in few events.
+KOBE = {"kobe_flush": True, "kobe_reserve_offboard": True, "kobe_wait_cancellation": True, "kobe_extra_marker": True,
+        "kobe_markers_optional": True}
+CY_PLANES = ("planes_placed", {"player": "Cy", "airports": ["M2", "M3", "U3", "E2"]})  # a third player, green
+BOARD = ("board_declared", {"passes": {"red": RED_PASS}})
+
+
+def revealed(card_id: str, dep: str = "E1", arr: str = "E3") -> tuple[str, dict[str, Any]]:
+    """A new card turns up (by default on a route nobody flies in these tests)."""
+    return ("card_revealed", {"card": card(card_id, dep, arr)})
+
+
+def red_flight(slot: int, start: str, end: str) -> tuple[str, dict[str, Any]]:
+    """A marker on the slot's first icon (an Area Landing Permit) flies Ann's red plane."""
+    return ("marker_placed", {"slot": slot, "icon": 0, "fly": {"colour": "red", "from": start, "to": end}})
+
+
+def placed(placements: dict[str, int]) -> tuple[str, dict[str, Any]]:
+    return ("boarding_pass_updated", {"placements": placements})
+
+
+def kobe_game(live: Any, *events: tuple[str, dict[str, Any]], players: list[str] = PLAYERS) -> tuple[str, str]:
+    """A game under the Kobe Rules, set up (Ann's pass declared), then `events`."""
+    setup = [*SETUP[:2], *([CY_PLANES] if "Cy" in players else []), *SETUP[2:], BOARD]
+    return create_game(live, [*setup, *events], players, KOBE)
+
+
+def test_a_marker_waits_for_a_cancellation_then_one_flushes_the_pass(live: Any, browser: Any) -> None:
+    # Ann's first turn puts P1 on her pass; Bo's turn passes; Ann's second turn begins.
+    game_id, token = kobe_game(live, red_flight(0, "A1", "E2"), ("passenger_gained", {"card": "P1"}), revealed("P7"),
+                               ("phase1_ended", {}), revealed("P8"), placed({"P1": 0}),
+                               ("phase1_ended", {}), revealed("P9"), placed({}))
+    offered = state_of(live, game_id)["expected"]["options"]["marker_placed"]
+    assert offered["wait"] == [True] and offered["flush"] == [True] and offered["reserve"]
+    context, page, errors = open_recording(live, browser, game_id, token)
+    marker = page.locator(".aa-picker[data-type=marker_placed]")
+    marker.wait_for()
+
+    # "Wait for a cancellation" beside the cards to reserve, which stay the engine's list.
+    assert "wait for a cancellation" in marker.locator(".pa-pick-group", has=page.locator(".aa-pick-wait")).inner_text()
+    assert marker.locator(".aa-pick-reserve button").evaluate_all("bs => bs.map(b => b.dataset.card)") == offered["reserve"]
+    marker.locator("button[data-use=wait]").click()
+    assert marker.locator("button[data-use=wait]").get_attribute("aria-pressed") == "true"
+    shoot("air-alliance", marker, "wait")
+    record = marker.locator(".aa-pick-record")
+    assert record.inner_text() == "Wait for a cancellation"
+    event = record_and_wait(page, record, live, game_id)
+    assert (event["type"], event["actor"], event["data"]) == ("marker_placed", "Ann", {"wait": True})
+    now = state_of(live, game_id)
+    assert now["state"]["players"]["Ann"]["waiting"] is True
+    # Reserve or wait, once a turn: the engine offers neither now, and the page shows neither.
+    offered = now["expected"]["options"]["marker_placed"]
+    assert offered["wait"] == [] and offered["reserve"] == []
+    assert marker.locator(".aa-pick-wait, .aa-pick-reserve").count() == 0
+
+    # Flush: P1 leaves the pass for the cards set aside.
+    assert "1 card set aside" in marker.locator("button[data-use=flush]").inner_text()
+    marker.locator("button[data-use=flush]").click()
+    assert marker.locator(".aa-pick-record").inner_text() == "Flush the Boarding Pass"
+    event = record_and_wait(page, marker.locator(".aa-pick-record"), live, game_id)
+    assert (event["type"], event["actor"], event["data"]) == ("marker_placed", "Ann", {"flush": True})
+    ann = state_of(live, game_id)["state"]["players"]["Ann"]
+    assert ann["slots"] == [[], [], []] and ann["set_aside"] == ["P1"]
+    assert [e["data"] for e in stored(live, game_id)][-2:] == [{"wait": True}, {"flush": True}]
+    assert not errors, errors
+    context.close()
+
+
+def test_the_waiting_players_claim_a_cancellation_each_or_not(live: Any, browser: Any) -> None:
+    # Ann waits in her turn, Bo in his (Ann claims nothing after his PHASE 1); Cy ends PHASE 1.
+    players = ["Ann", "Bo", "Cy"]
+    game_id, token = kobe_game(live, ("marker_placed", {"wait": True}), ("phase1_ended", {}), revealed("P7"), placed({}),
+                               ("marker_placed", {"wait": True}), ("phase1_ended", {}),
+                               ("cancellations_claimed", {"claims": {}}), revealed("P8"), placed({}),
+                               ("phase1_ended", {}), players=players)
+    now = state_of(live, game_id)
+    assert now["expected"]["event_types"] == ["cancellations_claimed"]
+    claims = {c["player"]: c["cards"] for c in now["expected"]["options"]["cancellations_claimed"]["claims"]}
+    assert list(claims) == ["Ann", "Bo"] and "P4" in claims["Ann"] and "P5" in claims["Bo"]
+    context, page, errors = open_recording(live, browser, game_id, token)
+    picker = page.locator(".aa-picker[data-type=cancellations_claimed]")
+    picker.wait_for()
+
+    # A row per waiting player: the engine's cards for them, then No claim (chosen at first).
+    assert picker.locator(".aa-pick-claim").evaluate_all("rs => rs.map(r => r.dataset.player)") == ["Ann", "Bo"]
+    for player in ("Ann", "Bo"):
+        row = picker.locator(f".aa-pick-claim[data-player={player}]")
+        assert row.locator("button.aa-pick-card").evaluate_all("bs => bs.map(b => b.dataset.card)") == claims[player]
+        assert row.locator("button.aa-pick-no-claim").get_attribute("aria-pressed") == "true"
+    assert "U3 → U2 · 4,000 miles" in picker.locator("button[data-player=Ann][data-card=P4]").inner_text()
+    assert picker.locator(".aa-pick-record").inner_text() == "Record: nobody claims"
+
+    # Ann claims P4; Bo taps P5, then thinks better of it.
+    picker.locator("button[data-player=Ann][data-card=P4]").click()
+    picker.locator("button[data-player=Bo][data-card=P5]").click()
+    picker.locator("button[data-player=Bo][data-none]").click()
+    assert picker.locator("button[data-player=Bo][data-card=P5]").get_attribute("aria-pressed") == "false"
+    shoot("air-alliance", picker, "claims")
+    record = picker.locator(".aa-pick-record")
+    assert record.inner_text() == "Record 1 claim"
+    event = record_and_wait(page, record, live, game_id)
+    # A table event: the page names the first expected actor, the player whose turn it is.
+    assert (event["type"], event["actor"], event["data"]) == ("cancellations_claimed", "Cy", {"claims": {"Ann": "P4"}})
+    now = state_of(live, game_id)["state"]
+    assert now["offboard"] == {"P4": "Ann"} and now["players"]["Ann"]["reservation"] == "P4"
+    assert now["players"]["Ann"]["waiting"] is False and now["players"]["Bo"]["waiting"] is True
+    assert not errors, errors
+    context.close()
+
+
+def test_the_extra_marker_flies_and_only_its_card_is_placed(live: Any, browser: Any) -> None:
+    # Ann's flights A1 → E2 → M3 carry P1, P2 and P3; the row is refilled, PHASE 2 played.
+    game_id, token = kobe_game(live, red_flight(0, "A1", "E2"), red_flight(1, "E2", "M3"),
+                               *[("passenger_gained", {"card": c}) for c in ("P1", "P2", "P3")],
+                               revealed("P7", "U1", "U2"), revealed("P8"), revealed("P9"), ("phase1_ended", {}),
+                               revealed("P10"))
+    context, page, errors = open_recording(live, browser, game_id, token)
+    placement = page.locator(".aa-picker[data-type=boarding_pass_updated]")
+    placement.wait_for()
+
+    # PHASE 3: the three cards, each on a slot of its own.
+    assert placement.locator(".aa-pick-place").evaluate_all("rs => rs.map(r => r.dataset.card)") == ["P1", "P2", "P3"]
+    for slot, card_id in enumerate(["P1", "P2", "P3"]):
+        placement.locator(f"button[data-card={card_id}][data-slot='{slot}']").click()
+    event = record_and_wait(page, placement.locator(".aa-pick-record"), live, game_id)
+    assert (event["type"], event["data"]) == ("boarding_pass_updated", {"placements": {"P1": 0, "P2": 1, "P3": 2}})
+    now = state_of(live, game_id)
+    assert now["state"]["turn"]["phase"] == 4 and "marker_placed" in now["expected"]["event_types"]
+
+    # The extra marker, said so; the placement picker would end the turn without it.
+    marker = page.locator(".aa-picker[data-type=marker_placed]")
+    assert marker.locator("#picker-title-marker_placed").inner_text() == "Extra marker placed"
+    assert "extra marker (Kobe Rules (6))" in marker.locator(".pa-pick-status").inner_text()
+    assert placement.locator(".aa-pick-place").count() == 0
+    assert placement.locator(".aa-pick-record").inner_text() == "End the turn without the extra marker"
+    # P1's face now shows on slot 1: its all-areas permit flies the red plane at U1 to U2.
+    marker.locator("button[data-slot='0'][data-icon='0']").click()
+    marker.locator(".aa-pick-plane[data-group='red@U1'] button[data-to='U2']").click()
+    assert marker.locator(".aa-pick-record").inner_text() == "Fly the red plane U1 → U2"
+    event = record_and_wait(page, marker.locator(".aa-pick-record"), live, game_id)
+    assert (event["type"], event["data"]) == ("marker_placed", red_flight(0, "U1", "U2")[1])
+    assert state_of(live, game_id)["state"]["turn"]["extra_markers"] == 1
+
+    gain = page.locator(".aa-picker[data-type=passenger_gained]")
+    assert gain.locator("button.aa-pick-card").evaluate_all("bs => bs.map(b => b.dataset.card)") == ["P7"]
+    event = record_and_wait(page, gain.locator(".aa-pick-record"), live, game_id)
+    assert (event["type"], event["data"]) == ("passenger_gained", {"card": "P7"})
+    # The row refilled (through the API: the generic form's part).
+    type_, data = revealed("P11")
+    answer = api(live, "POST", f"/api/games/{game_id}/events", {"type": type_, "data": data}, token)
+    assert not answer.get("flags")
+    wait_for_shown_step(page, state_of(live, game_id)["step"])
+
+    # Only P7 is asked about: P1, P2 and P3 were placed at PHASE 3.
+    title = placement.locator("#picker-title-boarding_pass_updated").inner_text()
+    assert title == "Boarding Pass updated: the extra marker’s cards"
+    assert placement.locator(".aa-pick-place").evaluate_all("rs => rs.map(r => r.dataset.card)") == ["P7"]
+    assert "on P1" in placement.locator("button[data-card=P7][data-slot='0']").inner_text()
+    placement.locator("button[data-card=P7][data-slot='0']").click()
+    shoot("air-alliance", placement, "extra-placement")
+    record = placement.locator(".aa-pick-record")
+    assert record.inner_text() == "Place P7 on slot 1"
+    event = record_and_wait(page, record, live, game_id)
+    assert (event["type"], event["actor"], event["data"]) == ("boarding_pass_updated", "Ann", {"placements": {"P7": 0}})
+    now = state_of(live, game_id)["state"]
+    assert now["players"]["Ann"]["slots"] == [["P1", "P7"], ["P2"], ["P3"]]
+    assert now["turn"]["player"] == "Bo", "no extra turn under the Kobe Rules (6)"
+    assert not errors, errors
+    context.close()
+
+
+def test_a_reserved_card_off_the_board_is_offered_to_gain(live: Any, browser: Any) -> None:
+    # Ann reserves P1 (it leaves the row); Bo's turn passes; Ann's second turn flies A1 → E2.
+    game_id, token = kobe_game(live, ("marker_placed", {"reserve": "P1"}), revealed("P7"), ("phase1_ended", {}),
+                               revealed("P8"), placed({}), ("phase1_ended", {}), revealed("P9"), placed({}),
+                               red_flight(0, "A1", "E2"))
+    now = state_of(live, game_id)
+    assert now["state"]["offboard"] == {"P1": None} and "P1" not in now["state"]["row"]
+    assert now["expected"]["options"]["passenger_gained"] == {"card": ["P1"]}
+    context, page, errors = open_recording(live, browser, game_id, token)
+    gain = page.locator(".aa-picker[data-type=passenger_gained]")
+    gain.wait_for()
+
+    card_button = gain.locator("button[data-card=P1]")
+    assert gain.locator("button.aa-pick-card").count() == 1 and card_button.get_attribute("data-offboard") == "true"
+    assert "A1 → E2 · 3,000 miles · Economy · off the board" in card_button.inner_text()
+    shoot("air-alliance", gain, "gain-offboard")
+    event = record_and_wait(page, gain.locator(".aa-pick-record"), live, game_id)
+    assert (event["type"], event["actor"], event["data"]) == ("passenger_gained", "Ann", {"card": "P1"})
+    now = state_of(live, game_id)["state"]
+    assert now["offboard"] == {} and now["turn"]["gained"] == ["P1"]
+    assert not errors, errors
+    context.close()

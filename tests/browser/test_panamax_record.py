@@ -25,11 +25,12 @@ import pytest
 
 import engines
 from engines.base import Event
-from tests.browser.recording import api, open_recording, record_and_wait, shoot, state_of, stored
+from tests.browser.recording import Pickers, api, open_recording, record_and_wait, shoot, state_of, stored
 
 pytestmark = pytest.mark.browser
 
 PLAYERS = ["Amelia", "Bruno", "Chen"]  # red, green, yellow, in turn order
+mount = Pickers("panamax", "px-picker", PLAYERS).mount
 
 
 def card(card_id: str, nation: str, values: list[int], rail: tuple[int, ...] = ()) -> dict[str, Any]:
@@ -312,20 +313,6 @@ def test_a_transfer_then_the_moved_die_then_ships_sail_out(live: Any, browser: A
 
 # ------------------------------------------------- a picker alone, on a real state
 
-HARNESS = """
-async ({ type, options, state, players, actor }) => {
-  const { pickers } = await import('/static/js/record/engines/panamax.js');
-  window.recorded = [];
-  const draft = {};
-  const host = document.getElementById('host');
-  const el = pickers[type]({ type, options, state, players, actor, draft,
-    record: (data) => { window.recorded.push(data); return Promise.resolve(true); },
-    fallback: () => null });
-  host.replaceChildren(el || document.createTextNode('generic form'));
-  return Boolean(host.querySelector('.px-picker'));
-}
-"""
-
 def after_setup(*more: tuple[str, str | None, dict[str, Any]]) -> tuple[Any, Any]:
     """The engine and its state after the set-up and `more` events (each legal)."""
     engine = panamax()
@@ -335,17 +322,6 @@ def after_setup(*more: tuple[str, str | None, dict[str, Any]]) -> tuple[Any, Any
         assert not [v for v in engine.check(state, event) if v.blocks], (type_, engine.check(state, event))
         state = engine.apply(state, event)
     return engine, state
-
-
-def mount(page: Any, engine: Any, state: Any, type_: str, options: dict[str, Any] | None = None) -> Any:
-    """The picker of `type_` alone, given the engine's options (or `options` in their stead)."""
-    expected = engine.expected(state)
-    assert type_ in expected["event_types"]
-    offered = expected["options"][type_] if options is None else options
-    shown = page.evaluate(HARNESS, {"type": type_, "options": offered, "state": state,
-                                    "players": PLAYERS, "actor": expected["actors"][0]})
-    assert shown, f"the {type_} picker replaced the generic form"
-    return page.locator(f".px-picker[data-type={type_}]")
 
 
 def legal(engine: Any, state: Any, type_: str, data: dict[str, Any], actor: str = "Amelia") -> list[Any]:

@@ -1,19 +1,28 @@
 // Air Alliance on the recording page: a marker on one of the three slots' visible Flight
 // icons (then one of the flights or switches that icon allows now), a bare slot's icons
-// declared with its marker, a reservation, a passenger gained, an Alliance formed.
+// declared with its marker, a reservation, a passenger gained, an Alliance formed; and
+// under the Kobe Rules a flush, a wait for a cancellation, the waiting players' claims, the
+// extra marker and the cards it gains placed.
 //
 // What is legal comes from the engine, never from rules copied here: `expected()`'s
 // options (engines/air_alliance/offers.py) carry
 //   marker_placed     markers: [{slot, icons: [icon] | null, actions: [[marker data per icon]]}],
-//                     reserve: [card ids that may be reserved]
-//   passenger_gained  card: [card ids this turn's flights already carry]
+//                     reserve: [card ids that may be reserved],
+//                     flush: [true] when a marker may flush the pass (Kobe Rules (2)),
+//                     wait: [true] when a marker may wait for a cancellation (Kobe Rules (4))
+//   passenger_gained  card: [card ids this turn's flights already carry; under the Kobe
+//                     Rules (3) maybe cards off the board (`state.offboard`)]
 //   alliance_formed   choices: [{npa, area}]
+//   cancellations_claimed  claims: [{player, cards: [card ids that player may claim]}], in seat order
 // A marker action is the exact data to send ({slot, icon, fly: {colour, from, to}} or
 // {slot, icon, swap: {airport, places}}); the pickers only group and label them. A bare
 // slot (`icons: null`) has no judged actions: the table declares its icons and types
 // what the marker does, and the engine judges it when it is recorded. The state gives
 // what lies on the table: the airports' planes, the Alliance Areas, the declared cards
-// (`declared["card:<id>"].value`). Every label is text; colours are only a hint.
+// (`declared["card:<id>"].value`), the cards off the board, and the turn (its phase; the
+// cards gained, `gained.slice(placed)` still to place). boarding_pass_updated has no
+// offers: its picker asks a slot for each card still to place and the engine judges the
+// placement. Every label is text; colours are only a hint.
 // The buttons borrow Pan Am's look (pa-pick-*); aa-pick-* classes mark Air Alliance's.
 
 import { fill, h, humanize } from "../dom.js";
@@ -26,10 +35,16 @@ const AREA_LABELS = ["ALL", "AM", "EM", "AE", "AU", "MU", "EU", "A", "U", "M", "
 const PLAYER_COLOURS = ["red", "yellow", "green", "blue"];
 const NPA_COLOURS = ["black", "white", "purple"];
 const AREA_NAMES = { A: "A", E: "E", M: "M", U: "U" };
+// The turn's phase after PHASE 3 under the Kobe Rules (6): the extra marker, then its
+// cards placed (engines/air_alliance/turns.py EXTRA_PHASE).
+const EXTRA_PHASE = 4;
 
 const plural = (n, word) => `${n} ${n === 1 ? word : word.endsWith("h") ? `${word}es` : `${word}s`}`;
 const colourName = (c) => humanize(String(c || "?"));
 const keyOf = (data) => JSON.stringify(data);
+// A map keyed by card ids or player names (table text): no inherited keys ("constructor",
+// "__proto__") to mistake for an entry.
+const dict = () => Object.create(null);
 
 function colourOf(ctx) {
   const state = ctx.state || {};
@@ -55,6 +70,23 @@ function cardText(ctx, id) {
 function cardLabel(ctx, id) {
   const card = cardOf(ctx, id);
   return card && card.name ? `${id} · ${card.name}` : String(id);
+}
+
+/** Whether a card lies off the board (the Kobe Rules (3): `state.offboard`, card -> holder or null). */
+function offBoard(ctx, id) {
+  const off = (ctx.state || {}).offboard;
+  return Boolean(off) && Object.prototype.hasOwnProperty.call(off, id);
+}
+
+/** A card button's second line: its route and miles, and where it lies when off the board. */
+function cardSub(ctx, id) {
+  return offBoard(ctx, id) ? `${cardText(ctx, id)} · off the board` : cardText(ctx, id);
+}
+
+/** A card as a toggle button (`data` adds to its card id and where it lies). */
+function cardOption(ctx, id, { pressed, focusKey, onclick, data = {} }) {
+  return option({ label: cardLabel(ctx, id), sub: cardSub(ctx, id), pressed, focusKey, className: "aa-pick-card",
+    data: { ...data, card: String(id), ...(offBoard(ctx, id) ? { offboard: "true" } : {}) }, onclick });
 }
 
 /** An icon in words: "Area Landing Permit: A, E", "Code Sharing: black or white". */
@@ -221,8 +253,12 @@ function markerPicker(ctx) {
   const options = ctx.options || {};
   const markers = (options.markers || []).filter((m) => m && Number.isInteger(m.slot));
   const reserve = options.reserve || [];
-  if (!markers.length && !reserve.length) return null;
+  const flush = (options.flush || []).includes(true); // Kobe Rules (2)
+  const wait = (options.wait || []).includes(true); // Kobe Rules (4)
+  if (!markers.length && !reserve.length && !flush && !wait) return null;
   const state = ctx.state || {};
+  const turn = state.turn || {};
+  const extra = turn.phase === EXTRA_PHASE; // Kobe Rules (6): the extra marker
   const draft = ctx.draft;
   const markerOf = (slot) => markers.find((m) => m.slot === slot) || null;
   const actionsOf = (slot, icon) => (((markerOf(slot) || {}).actions || [])[icon] || []);
@@ -233,6 +269,7 @@ function markerPicker(ctx) {
   }
   if (draft.action && !actionsOf(draft.slot, draft.icon).some((a) => keyOf(a) === draft.action)) draft.action = null;
   if (draft.reserve && !reserve.includes(draft.reserve)) draft.reserve = null;
+  if ((draft.use === "flush" && !flush) || (draft.use === "wait" && !wait)) draft.use = null;
   draft.bare ||= {};
   const title = "picker-title-marker_placed";
   const root = section(ctx, "marker", title, "aa-picker");
@@ -240,18 +277,28 @@ function markerPicker(ctx) {
   const fallback = fallbackDetails(ctx, "Type the marker instead");
   const player = playerOf(ctx);
   const colour = colourOf(ctx);
-  const used = ((state.turn || {}).slots_used || []).length;
+  const placed = Number.isInteger(turn.markers) ? turn.markers : (turn.slots_used || []).length;
+  const stacks = (((state.players || {})[player] || {}).slots || []);
+  const onPass = stacks.reduce((n, stack) => n + (stack || []).length, 0);
 
   const chooseIcon = (slot, icon) => {
-    Object.assign(draft, { slot, icon, action: null, reserve: null });
+    Object.assign(draft, { slot, icon, action: null, reserve: null, use: null });
     const only = icon === null ? [] : actionsOf(slot, icon);
     if (only.length === 1) draft.action = keyOf(only[0]);
     fill(result);
     draw(icon === null ? `aa-bare:${slot}` : `aa-icon:${slot}:${icon}`);
   };
 
+  /** A marker that is only what it does: `flush` or `wait` (the Kobe Rules). */
+  const chooseUse = (use) => {
+    Object.assign(draft, { use, slot: null, icon: null, action: null, reserve: null });
+    fill(result);
+    draw(`aa-use:${use}`);
+  };
+
   const submit = () => {
     fill(result);
+    if (draft.use) return ctx.record({ [draft.use]: true });
     if (draft.reserve) return ctx.record({ reserve: draft.reserve });
     if (draft.slot === null || draft.slot === undefined) return problem(result, "Tap the icon the marker goes on, or a card to reserve.");
     const marker = markerOf(draft.slot);
@@ -295,28 +342,40 @@ function markerPicker(ctx) {
   }
 
   function recordText() {
+    if (draft.use === "flush") return "Flush the Boarding Pass";
+    if (draft.use === "wait") return "Wait for a cancellation";
     if (draft.reserve) return `Reserve ${draft.reserve}`;
     const action = draft.action ? JSON.parse(draft.action) : null;
     if (action && action.fly) return `Fly the ${action.fly.colour} plane ${action.fly.from} → ${action.fly.to}`;
     if (action && action.swap) return `Switch places ${action.swap.places[0] + 1} and ${action.swap.places[1] + 1} at ${action.swap.airport}`;
     if (draft.slot !== null && draft.slot !== undefined && markerOf(draft.slot) && !markerOf(draft.slot).icons) return `Place the marker on slot ${draft.slot + 1}`;
-    return "Record the marker";
+    return extra ? "Record the extra marker" : "Record the marker";
   }
+
+  const useOption = (use, label, sub) => option({ label, sub, pressed: draft.use === use, focusKey: `aa-use:${use}`,
+    className: "aa-pick-use", data: { use }, onclick: () => chooseUse(use) });
 
   function draw(focusKey = null) {
     fill(root,
-      h("h3", { id: title }, "Marker placed"),
+      h("h3", { id: title }, extra ? "Extra marker placed" : "Marker placed"),
       h("p", { class: "pa-pick-status" }, player || "The player", colour ? ` (${colour})` : "",
-        ` places a marker: ${used} of 3 placed this turn.`),
+        extra ? " places the extra marker (Kobe Rules (6)), after placing the Passenger Cards."
+          : ` places a marker: ${placed} of 3 placed this turn.`),
       markers.length
         ? group("On a Flight icon", h("p", { class: "muted small pa-pick-hint" }, "Tap an icon, then the flight or switch it makes."),
           markers.map(slotPart))
         : h("p", { class: "muted small" }, "No slot is offered for a marker now."),
-      reserve.length ? group("Or reserve a card", h("div", { class: "pa-pick-opts aa-pick-cards aa-pick-reserve" }, reserve.map((id) => option({
-        label: cardLabel(ctx, id), sub: cardText(ctx, id), pressed: draft.reserve === id, focusKey: `aa-reserve:${id}`,
-        className: "aa-pick-card", data: { card: String(id) },
-        onclick: () => { Object.assign(draft, { reserve: id, slot: null, icon: null, action: null }); fill(result); draw(`aa-reserve:${id}`); },
-      })))) : null,
+      reserve.length || wait ? group(reserve.length && wait ? "Or reserve a card, or wait for a cancellation"
+        : reserve.length ? "Or reserve a card" : "Or wait for a cancellation",
+      reserve.length ? h("div", { class: "pa-pick-opts aa-pick-cards aa-pick-reserve" }, reserve.map((id) => cardOption(ctx, id, {
+        pressed: draft.reserve === id, focusKey: `aa-reserve:${id}`,
+        onclick: () => { Object.assign(draft, { reserve: id, slot: null, icon: null, action: null, use: null }); fill(result); draw(`aa-reserve:${id}`); },
+      }))) : null,
+      wait ? h("div", { class: "pa-pick-opts aa-pick-wait" },
+        useOption("wait", "Wait for a cancellation", "a marker on the Air Alliance logo (Kobe Rules (4))")) : null) : null,
+      flush ? group("Or flush the Boarding Pass", h("div", { class: "pa-pick-opts aa-pick-flush" },
+        useOption("flush", "Flush the Boarding Pass", onPass
+          ? `${plural(onPass, "card")} set aside; they still score (Kobe Rules (2))` : "the pass is bare (Kobe Rules (2))"))) : null,
       h("div", { class: "form-foot" }, recordButton(ctx, submit, recordText())),
       result,
       fallback);
@@ -352,10 +411,9 @@ function gainPicker(ctx) {
       h("h3", { id: title }, "Passenger gained"),
       h("p", { class: "pa-pick-status" }, flights.length ? `This turn’s flights: ${flights.join(", ")}.` : "No flight yet this turn."),
       cards.length
-        ? h("div", { class: "pa-pick-opts aa-pick-cards aa-pick-gain" }, cards.map((id) => option({
-          label: cardLabel(ctx, id), sub: cardText(ctx, id), pressed: draft.card === id, focusKey: `aa-gain:${id}`,
-          className: "aa-pick-card", data: { card: String(id) }, onclick: () => { draft.card = id; fill(result); draw(`aa-gain:${id}`); } })))
-        : h("p", { class: "muted small aa-pick-none" }, "No card of the row is carried by this turn’s flights yet."),
+        ? h("div", { class: "pa-pick-opts aa-pick-cards aa-pick-gain" }, cards.map((id) => cardOption(ctx, id, {
+          pressed: draft.card === id, focusKey: `aa-gain:${id}`, onclick: () => { draft.card = id; fill(result); draw(`aa-gain:${id}`); } })))
+        : h("p", { class: "muted small aa-pick-none" }, "No card is carried by this turn’s flights yet."),
       cards.length ? h("div", { class: "form-foot" }, recordButton(ctx, submit, draft.card ? `Gain ${draft.card}` : "Record the passenger")) : null,
       result,
       fallback);
@@ -409,8 +467,158 @@ function alliancePicker(ctx) {
   return root;
 }
 
+// ------------------------------------------------------ the Boarding Pass
+
+/** PHASE 3 (and, under the Kobe Rules (6), after the extra marker): a slot for each card
+ * gained since the last placement (`turn.gained.slice(turn.placed)`); with more cards than
+ * slots, the one put on top of another gained card is the `cover`. The engine judges it. */
+function placementPicker(ctx) {
+  const state = ctx.state || {};
+  const turn = state.turn;
+  const player = playerOf(ctx);
+  const stacks = (((state.players || {})[player] || {}).slots || []);
+  if (!turn || !Array.isArray(turn.gained) || !stacks.length) return null;
+  const cards = turn.gained.slice(Number.isInteger(turn.placed) ? turn.placed : 0);
+  const extra = turn.phase === EXTRA_PHASE;
+  const unused = extra && !turn.extra_markers;
+  const covering = cards.length > stacks.length; // one card goes on top of another gained this turn
+  const draft = ctx.draft;
+  const slots = (draft.slots ||= dict());
+  // Forget the cards no longer to place.
+  for (const id of Object.keys(slots)) if (!cards.includes(id) || !(slots[id] >= 0 && slots[id] < stacks.length)) delete slots[id];
+  if (!covering || !cards.includes(draft.cover)) draft.cover = null;
+  const title = "picker-title-boarding_pass_updated";
+  const root = section(ctx, "placement", title, "aa-picker");
+  const result = resultSlot(ctx);
+  const fallback = fallbackDetails(ctx, "Type the placement instead");
+
+  const submit = () => {
+    fill(result);
+    const missing = cards.filter((id) => slots[id] === undefined);
+    if (missing.length) return problem(result, `Tap the slot for ${missing.join(", ")}.`);
+    const placements = dict();
+    for (const id of cards) if (id !== draft.cover) placements[id] = slots[id];
+    return ctx.record(draft.cover ? { placements, cover: { card: draft.cover, slot: slots[draft.cover] } } : { placements });
+  };
+
+  const slotSub = (stack) => (stack && stack.length ? `on ${stack[stack.length - 1]}` : "bare");
+
+  function cardRow(id) {
+    return h("div", { class: "aa-pick-place", dataset: { card: String(id) } }, group(cardLabel(ctx, id),
+      h("p", { class: "muted small pa-pick-hint" }, cardText(ctx, id)),
+      h("div", { class: "pa-pick-opts aa-pick-slots" }, stacks.map((stack, slot) => option({
+        label: `Slot ${slot + 1}`, sub: slotSub(stack), pressed: slots[id] === slot, focusKey: `aa-place:${id}:${slot}`,
+        className: "aa-pick-slot-btn", data: { card: String(id), slot: String(slot) },
+        onclick: () => { slots[id] = slot; fill(result); draw(`aa-place:${id}:${slot}`); } })),
+      covering ? option({ label: "On top of another card gained this turn", pressed: draft.cover === id, focusKey: `aa-cover:${id}`,
+        className: "aa-pick-cover", data: { card: String(id), cover: "true" },
+        onclick: () => { draft.cover = draft.cover === id ? null : id; fill(result); draw(`aa-cover:${id}`); } }) : null)));
+  }
+
+  function status() {
+    if (cards.length) {
+      return extra ? `${player || "The player"} places the ${plural(cards.length, "card")} gained since the PHASE 3 placement (Kobe Rules (6): the extra marker).`
+        : `${player || "The player"} places the ${plural(cards.length, "card")} gained this turn (PHASE 3).`;
+    }
+    if (unused) return "No card to place: recording this ends the turn without the extra marker (Kobe Rules (6)).";
+    return extra ? "No card gained with the extra marker: recording this ends the turn." : "No card gained this turn: recording this ends the turn.";
+  }
+
+  function recordText() {
+    if (!cards.length) return unused ? "End the turn without the extra marker" : "End the turn";
+    return cards.length === 1 && slots[cards[0]] !== undefined ? `Place ${cards[0]} on slot ${slots[cards[0]] + 1}` : "Place the cards";
+  }
+
+  function draw(focusKey = null) {
+    fill(root,
+      h("h3", { id: title }, extra ? "Boarding Pass updated: the extra marker’s cards" : "Boarding Pass updated"),
+      h("p", { class: "pa-pick-status" }, status()),
+      cards.map(cardRow),
+      h("div", { class: "form-foot" }, recordButton(ctx, submit, recordText())),
+      result,
+      fallback);
+    refocus(root, focusKey);
+  }
+
+  draw();
+  return root;
+}
+
+// ------------------------------------------------- cancellations (Kobe Rules (4))
+
+/** After another player's PHASE 1, each player waiting for a cancellation claims one of the
+ * cards the engine offers them, or nothing; `{claims: {}}` records that nobody claims. */
+function claimsPicker(ctx) {
+  const rows = ((ctx.options && ctx.options.claims) || []).filter((c) => c && typeof c.player === "string" && Array.isArray(c.cards));
+  if (!rows.length) return null;
+  const waiting = rows.map((c) => c.player);
+  const offered = dict();
+  for (const { player, cards } of rows) offered[player] = cards;
+  const state = ctx.state || {};
+  const draft = ctx.draft;
+  const chosen = (draft.claims ||= dict());
+  // Forget what the engine no longer offers.
+  for (const name of Object.keys(chosen)) if (!waiting.includes(name) || !offered[name].includes(chosen[name])) delete chosen[name];
+  const title = "picker-title-cancellations_claimed";
+  const root = section(ctx, "claims", title, "aa-picker");
+  const result = resultSlot(ctx);
+  const fallback = fallbackDetails(ctx, "Type the claims instead");
+  const current = (state.turn || {}).player || null;
+  const colourOfPlayer = (name) => (((state.players || {})[name] || {}).colour) || null;
+
+  const submit = () => {
+    fill(result);
+    const claims = dict();
+    for (const name of waiting) if (chosen[name]) claims[name] = chosen[name];
+    return ctx.record({ claims });
+  };
+
+  const choose = (name, id, key) => {
+    if (id) chosen[name] = id;
+    else delete chosen[name];
+    fill(result);
+    draw(key);
+  };
+
+  function playerRow(name) {
+    const colour = colourOfPlayer(name);
+    const noKey = `aa-claim-none:${name}`;
+    return h("div", { class: "aa-pick-claim", dataset: { player: name } }, group(colour ? `${name} (${colour})` : name,
+      h("div", { class: "pa-pick-opts aa-pick-cards" },
+        offered[name].map((id) => {
+          const key = `aa-claim:${name}:${id}`;
+          return cardOption(ctx, id, { pressed: chosen[name] === id, focusKey: key, data: { player: name }, onclick: () => choose(name, id, key) });
+        }),
+        option({ label: "No claim", pressed: !chosen[name], focusKey: noKey, className: "aa-pick-no-claim",
+          data: { player: name, none: "true" }, onclick: () => choose(name, null, noKey) }))));
+  }
+
+  function recordText() {
+    const count = waiting.filter((name) => chosen[name]).length;
+    return count ? `Record ${plural(count, "claim")}` : "Record: nobody claims";
+  }
+
+  function draw(focusKey = null) {
+    fill(root,
+      h("h3", { id: title }, "Cancellations claimed"),
+      h("p", { class: "pa-pick-status" }, current ? `${current} has finished PHASE 1: ` : "",
+        "each player waiting for a cancellation may reserve a card without a marker (Kobe Rules (4))."),
+      h("p", { class: "muted small pa-pick-hint" }, "Tap each player’s card, or No claim. The engine settles two claims on one card."),
+      waiting.map(playerRow),
+      h("div", { class: "form-foot" }, recordButton(ctx, submit, recordText())),
+      result,
+      fallback);
+    refocus(root, focusKey);
+  }
+
+  draw();
+  return root;
+}
+
 export const pickers = {
   marker_placed: markerPicker,
   passenger_gained: gainPicker,
   alliance_formed: alliancePicker,
+  boarding_pass_updated: placementPicker,
+  cancellations_claimed: claimsPicker,
 };
