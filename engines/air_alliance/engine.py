@@ -131,12 +131,19 @@ def held(state: State, player: str) -> list[dict[str, Any]]:
 
 
 def standings(state: State) -> dict[str, Any]:
-    """Miles so far; "the player with the most miles" wins (equal totals share a place)."""
+    """Miles so far, with the Trio Sets complete and begun (as "Spy 2/3"); "the player with
+    the most miles" wins (equal totals share a place)."""
     kobe = bool(state["options"]["kobe_last_turn"])
     rows = []
     for name in state["seats"]:
-        counted = scoring.score(held(state, name), kobe)
+        cards = held(state, name)
+        counted: dict[str, Any] = dict(scoring.score(cards, kobe))
         total = counted.pop("total")
+        progress = scoring.trio_progress(cards)
+        counted["trio_sets"] = ", ".join(scoring.complete_trios(cards)) or None
+        counted["partial_trios"] = ", ".join(f"{trio} {count}/{len(scoring.TRIOS.get(trio, ()))}"
+                                             for trio, count in progress.items()
+                                             if count < len(scoring.TRIOS.get(trio, ()))) or None
         rows.append({"player": name, "total": total, "breakdown": counted, "rank": None,
                      "status": "flying"})
     for row in rows:

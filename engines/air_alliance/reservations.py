@@ -155,9 +155,9 @@ def winners(seats: Sequence[str], current: str, claims: Mapping[str, str]) -> di
     {'c7': 'Dee', 'c2': 'Cy'}
     """
     start = seats.index(current)
-    distance = {name: (seats.index(name) - start) % len(seats) for name in claims}
+    distance = {name: (seats.index(name) - start) % len(seats) for name in claims if name in seats}
     taken: dict[str, str] = {}
-    for player in sorted(claims, key=lambda name: -distance[name]):
+    for player in sorted(distance, key=lambda name: -distance[name]):  # a name not at the table takes nothing
         taken.setdefault(claims[player], player)
     return taken
 

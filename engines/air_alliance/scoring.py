@@ -31,11 +31,21 @@ def complete_trios(cards: Iterable[Mapping[str, Any]]) -> list[str]:
     >>> complete_trios([{"trio": "Spy"}] * 3 + [{"trio": "Actor"}])
     ['Spy']
     """
+    return sorted(trio for trio, count in trio_progress(cards).items() if count >= len(TRIOS.get(trio, (1, 1, 1))))
+
+
+def trio_progress(cards: Iterable[Mapping[str, Any]]) -> dict[str, int]:
+    """How many cards of each Trio Set begun the player holds (complete ones included), for
+    the running standings.
+
+    >>> trio_progress([{"trio": "Spy"}, {"trio": "Spy"}, {"trio": None}, {"trio": "Actor"}])
+    {'Actor': 1, 'Spy': 2}
+    """
     held: dict[str, int] = {}
     for card in cards:
         if card.get("trio"):
             held[card["trio"]] = held.get(card["trio"], 0) + 1
-    return sorted(trio for trio, count in held.items() if count >= len(TRIOS.get(trio, (1, 1, 1))))
+    return dict(sorted(held.items()))
 
 
 def score(cards: Sequence[Mapping[str, Any]], kobe_scoring: bool) -> dict[str, int]:

@@ -213,3 +213,49 @@ def test_kobe_first_turn_a_new_row_switches_by_seat_and_no_reservations() -> Non
     assert state["airports"]["A1"] == ["green", "red"] and state["turn"]["markers"] == 0
     assert codes(ENGINE, state, Event("first_turn_swap", {"airport": "A1", "places": [0, 1]})) == ["AA-C33"]
     assert codes(ENGINE, state, Event("marker_placed", {"reserve": "Q1"})) == ["AA-C22"]  # Cy's First Turn is to come
+
+
+def test_standings_count_miles_complete_and_begun_trio_sets_and_the_kobe_economy_bonus() -> None:
+    state = set_up()
+    faces = {"S1": ("Spy", "ECONOMY"), "S2": ("Spy", "ECONOMY"), "H1": ("Actor", "FIRST"), "H2": ("Actor", "ECONOMY"),
+             "H3": ("Actor", "ECONOMY")}
+    for card_id, (trio, cls) in faces.items():
+        state["declared"][f"card:{card_id}"] = {"value": {**card(card_id, "A1", "E2", 1000, trio), "cls": cls},
+                                                "at": 0, "label": "made up"}
+    state["players"]["Ann"]["slots"] = [["S1", "H1"], ["S2"], ["H2"]]
+    state["players"]["Ann"]["set_aside"] = ["H3"]  # set aside by an Alliance: still scores
+    ann = ENGINE.standings(state)["players"][0]
+    assert ann["total"] == 5000 + 30_000
+    assert ann["breakdown"] == {"miles": 5000, "trios": 30_000, "economy": 0, "trio_sets": "Actor",
+                                "partial_trios": "Spy 2/3"}
+    state["options"] = {**state["options"], "kobe_last_turn": True}  # Kobe scoring: 4 ECONOMY cards, no bonus yet
+    assert ENGINE.standings(state)["players"][0]["breakdown"]["economy"] == 0
+    state["declared"]["card:E1"] = {"value": card("E1", "A1", "E2", 1000), "at": 0, "label": "made up"}
+    state["players"]["Ann"]["set_aside"].append("E1")
+    assert ENGINE.standings(state)["players"][0]["breakdown"]["economy"] == 10_000
+
+
+def test_an_alliance_only_before_the_first_marker() -> None:  # AA-C04
+    black = {"type": "CODESHARE", "colours": ["black"]}
+    passes = {"red": [[{"type": "AREA", "areas": "AE"}, black], [black], [black]]}
+    state = legal(ENGINE, set_up(), Event("board_declared", {"passes": passes}))
+    assert codes(ENGINE, state, Event("alliance_formed", {"npa": "black", "area": 0})) == []  # three black icons
+    state = legal(ENGINE, state, fly(0, "red", "A1", "E2"))
+    assert codes(ENGINE, state, Event("alliance_formed", {"npa": "black", "area": 0})) == ["AA-C04"]
+
+
+def test_an_icon_s_action_matches_it_and_lands_elsewhere() -> None:  # AA-C10, AA-C12
+    state = set_up()
+    assert codes(ENGINE, state, fly(0, "red", "A1", "E2", [PRIORITY])) == ["AA-C10"]  # Priority Takeoff switches
+    swap = {"slot": 0, "icon": 0, "pass_icons": [{"type": "AREA", "areas": "ALL"}],
+            "swap": {"airport": "A1", "places": [0, 1]}}
+    assert codes(ENGINE, state, Event("marker_placed", swap)) == ["AA-C10"]  # a landing permit flies
+    assert codes(ENGINE, state, fly(0, "black", "M4", "M2", [{"type": "AREA", "areas": "M"}])) == ["AA-C10"]  # own planes
+    assert codes(ENGINE, state, fly(0, "red", "A1", "A1", [{"type": "AREA", "areas": "A"}])) == ["AA-C12"]
+
+
+def test_a_fifth_passenger_in_one_turn_is_refused() -> None:  # AA-C25 (the note's G8)
+    state = legal(ENGINE, set_up(), fly(0, "red", "A1", "E2", [{"type": "AREA", "areas": "AE"}]))
+    assert codes(ENGINE, state, Event("passenger_gained", {"card": "P1"})) == []
+    state["turn"]["gained"] = ["X1", "X2", "X3", "X4"]
+    assert codes(ENGINE, state, Event("passenger_gained", {"card": "P1"})) == ["AA-C25"]
