@@ -18,6 +18,8 @@ from typing import Any
 from bench.appends import new_store
 from bench.es_reference import replay_rate
 from bench.seek import PLAYERS, OPTIONS, synthetic_events
+import engines
+from engines.base import Event
 from recorder.demo import demo_games
 from recorder.store import AppendRequest, EventStore
 
@@ -60,4 +62,30 @@ def fold_rates(folder: Path, synthetic_length: int, repeats: int) -> dict[str, f
     figures["eventsourcing_replay_events_per_s"] = reference
     for engine in games:
         figures[f"fold_{engine}_ratio"] = figures[f"fold_{engine}_events_per_s"] / reference
+    return figures
+
+
+def offer_times(repeats: int) -> dict[str, float]:
+    """What the recording page waits for at each step: ``expected()`` (the offers, each
+    judged by the rules) averaged over every state of each engine's demo game, and the
+    ``actors`` hook the store asks on each append without an actor (``expected()``'s
+    actors where an engine has no hook), in milliseconds."""
+    figures: dict[str, float] = {}
+    for demo in demo_games():
+        engine = engines.find(demo["engine"])
+        state = engine.setup(demo["players"], demo.get("options") or {})
+        states = [state]
+        for event in demo["events"]:
+            state = engine.apply(state, Event(event["type"], event.get("data", {}), event.get("actor")))
+            states.append(state)
+        actors = getattr(engine, "actors", None)
+        asks = {"expected": engine.expected, "actors": actors or (lambda s: engine.expected(s)["actors"])}
+        for name, ask in asks.items():
+            timings = []
+            for _ in range(max(1, repeats // 10)):
+                started = time.perf_counter()
+                for one in states:
+                    ask(one)
+                timings.append((time.perf_counter() - started) / len(states))
+            figures[f"offers_{demo['engine']}_{name}_ms"] = statistics.median(timings) * 1000
     return figures

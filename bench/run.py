@@ -7,7 +7,8 @@ measured in the same run, printed as one table (docs/BENCHMARKS.md keeps the lat
 2. Appends over HTTP through gunicorn on loopback, from a load generator in its own
    process: appends per second, p50 and p95, beside figure 1: ``bench/served.py``.
 3. Each engine's replay from the database beside the eventsourcing library's
-   ``repository.get`` of a trivial aggregate: ``bench/folds.py``.
+   ``repository.get`` of a trivial aggregate: ``bench/folds.py``; and what the recording
+   page waits for at each step, ``expected()``, beside the store's ``actors`` ask.
 4. ``state_at`` at step 10,000 beside step 100 (snapshots), and a batch of 50 viewer
    frames beside one frame, as the viewer asks (board parts once per batch) and with
    whole boards: ``bench/seek.py``.
@@ -33,7 +34,7 @@ from typing import Callable
 
 from bench.appends import durable_appends
 from bench.export_bench import export_figures, export_lines
-from bench.folds import fold_rates
+from bench.folds import fold_rates, offer_times
 from bench.seek import frame_times, long_game, seek_times
 from bench.served import served_figures
 
@@ -91,6 +92,7 @@ def measure(sizes: Sizes, folder: Path) -> dict[str, float]:
     target_rate = 0.2 * figures["raw_commits_per_s"]
     figures["http_cpu_room_us"] = (os.cpu_count() or 1) / target_rate * 1e6 - figures["http_append_client_cpu_us"]
     figures.update(fold_rates(folder, sizes.long_game, sizes.repeats))
+    figures.update(offer_times(sizes.repeats))
     length = sizes.long_game
     game_id = long_game(folder / "long.db", length)
     near, far, near_mid, far_mid = 100, length, 150, length - 50  # on a snapshot, and half way between two
@@ -131,6 +133,10 @@ def rows(f: dict[str, float], sizes: Sizes) -> list[Row]:
               f"{f[f'fold_{engine}_events_per_s']:,.0f} events/s",
               f"eventsourcing repository.get {f['eventsourcing_replay_events_per_s']:,.0f} events/s",
               f[f"fold_{engine}_ratio"], "≥ 0.5x", at_least(0.5)) for engine in engines],
+        *[Row(f"3. offers, {engine} (demo, a state)", f"expected() {f[f'offers_{engine}_expected_ms']:.2f} ms",
+              f"actors {f[f'offers_{engine}_actors_ms']:.3f} ms (the store's ask per append)",
+              f[f"offers_{engine}_expected_ms"] / max(f[f"offers_{engine}_actors_ms"], 1e-6), "", None)
+          for engine in engines],
         Row("4. seek on a snapshot", f"state_at({far:,}) {f[f'state_at_{far}_ms']:.2f} ms",
             f"state_at(100) {f['state_at_100_ms']:.2f} ms", f["seek_ratio"], "≤ 1.5x", at_most(1.5)),
         Row("4. seek between snapshots", f"state_at({far_mid:,}) {f[f'state_at_{far_mid}_ms']:.2f} ms",

@@ -43,4 +43,6 @@ def test_quick_bench_measures_every_ratio(capsys: object) -> None:
     for number in "123456":
         assert any(line.startswith(f"| {number}. ") for line in table), number
     assert sum(1 for line in table if line.startswith("| 3. replay")) == len(engines.all_engines())  # one per engine
+    assert sum(1 for line in table if line.startswith("| 3. offers")) == len(engines.all_engines())
+    assert all(figures[f"offers_{e.name}_expected_ms"] > 0 for e in engines.all_engines())
     assert "6. NDJSON export of 6 games" in printed and f"({figures['export_events']:,.0f} events" in printed
