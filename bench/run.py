@@ -134,7 +134,7 @@ def rows(f: dict[str, float], sizes: Sizes) -> list[Row]:
               f"eventsourcing repository.get {f['eventsourcing_replay_events_per_s']:,.0f} events/s",
               f[f"fold_{engine}_ratio"], "≥ 0.5x", at_least(0.5)) for engine in engines],
         *[Row(f"3. offers, {engine} (demo, a state)", f"expected() {f[f'offers_{engine}_expected_ms']:.2f} ms",
-              f"actors {f[f'offers_{engine}_actors_ms']:.3f} ms (the store's ask per append)",
+              f"actors {f[f'offers_{engine}_actors_ms'] * 1000:.1f} µs (the store's ask per append)",
               f[f"offers_{engine}_expected_ms"] / max(f[f"offers_{engine}_actors_ms"], 1e-6), "", None)
           for engine in engines],
         Row("4. seek on a snapshot", f"state_at({far:,}) {f[f'state_at_{far}_ms']:.2f} ms",

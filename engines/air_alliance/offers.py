@@ -7,8 +7,8 @@ choices the rules accept, each found by asking ``check`` about the event it woul
   Kobe Rules (2) let a marker flush the pass now), ``wait`` (``[True]`` when the Kobe
   Rules (4) let a marker wait for a cancellation);
 - ``passenger_gained``: ``card`` (the cards this turn's flights already carry);
-- ``cancellations_claimed``: ``claims`` (each waiting player's cards to claim; the
-  Kobe Rules (4));
+- ``cancellations_claimed``: ``claims``, ``[{"player", "cards"}]``: each waiting player,
+  in seat order, with the cards a claim may take (the Kobe Rules (4));
 - ``alliance_formed``: ``npa`` and ``area`` choices that are legal;
 - ``first_turn_swap``: ``swaps``, the First Turn's legal switches.
 A bare slot whose icons nobody has declared is listed with ``icons: None``: the table
