@@ -274,14 +274,28 @@ def check_gain(state: State, actor: str | None, data: Mapping[str, Any]) -> list
     if holder is None and card_id in state["offboard"] and turn.get("retrieved") != card_id:
         return [Violation("AA-C23", reservations.KOBE_RULE, f"{card_id} is off the board, and not held for "
                           f"{current(state)}")]
-    if turn["phase"] == EXTRA_PHASE and not turn["extra_markers"]:
-        return [Violation("AA-C34", EXTRA_RULE, "After PHASE 3, passengers are gained with the extra marker: place it "
-                          "first")]
+    face = card(state, card_id) or {}
+    if turn["phase"] == EXTRA_PHASE:
+        problems = _extra_gain_problems(turn, card_id, face)
+        if problems:
+            return problems
     if len(turn["gained"]) - turn["placed"] >= MAX_GAINS:
         return [Violation("AA-C25", "PHASE 3: Flight Control", f"{MAX_GAINS} cards a turn at most")]
-    face = card(state, card_id) or {}
     return routes.route_problems(card_id, face.get("dep", "?"), face.get("arr", "?"),
                                  [tuple(flight) for flight in turn["flights"]])
+
+
+def _extra_gain_problems(turn: Mapping[str, Any], card_id: str, face: Mapping[str, Any]) -> list[Violation]:
+    """AA-C34: after PHASE 3 a passenger is gained by the extra marker's flight, not by
+    PHASE 1's (a card PHASE 1's flights carried was theirs to gain in PHASE 1)."""
+    if not turn["extra_markers"]:
+        return [Violation("AA-C34", EXTRA_RULE, "After PHASE 3, passengers are gained with the extra marker: place it "
+                          "first")]
+    earlier = routes.reachable([tuple(flight) for flight in turn["flights"][:turn["extra_from"]]])
+    if (face.get("dep"), face.get("arr")) in earlier:
+        return [Violation("AA-C34", EXTRA_RULE, f"PHASE 1's flights carry {card_id}, not the extra marker's: it is "
+                          "not gained after PHASE 3")]
+    return []
 
 
 def apply_gain(state: State, data: Mapping[str, Any]) -> None:
@@ -290,7 +304,7 @@ def apply_gain(state: State, data: Mapping[str, Any]) -> None:
 
 
 def card_fact(face: Mapping[str, Any]) -> Fact:
-    body = {key: face[key] for key in ("name", "dep", "arr", "miles", "cls", "icons", "trio")}
+    body = {key: face.get(key) for key in ("name", "dep", "arr", "miles", "cls", "icons", "trio")}
     return Fact(f"card:{face['id']}", body, f"Passenger Card {face['id']}")
 
 
@@ -430,9 +444,12 @@ def check_claims(state: State, actor: str | None, data: Mapping[str, Any]) -> li
 
 
 def apply_claims(state: State, data: Mapping[str, Any]) -> None:
-    """The claims settled by precedence, then the Lost Baggage."""
-    reservations.settle(state, data["claims"])
-    state["turn"].pop("claims", None)
+    """The claims settled by precedence, then the Lost Baggage (an overridden claim with no
+    window open changes nothing: the Lost Baggage is not the claims' to start)."""
+    window = state["turn"].pop("claims", None)
+    if not window:
+        return
+    reservations.settle(state, {player: card for player, card in data["claims"].items() if player in window})
     _lost_baggage(state)
 
 
@@ -464,7 +481,7 @@ def apply_placement(state: State, data: Mapping[str, Any]) -> None:
     if state["options"].get("kobe_extra_marker"):
         if earned and turn["phase"] == 3:  # "Instead, you may spend an extra marker"
             covered = {*data["placements"].values(), *([cover["slot"]] if cover else [])}
-            turn.update(phase=EXTRA_PHASE, extra_markers=0, placed=len(turn["gained"]),
+            turn.update(phase=EXTRA_PHASE, extra_markers=0, placed=len(turn["gained"]), extra_from=len(turn["flights"]),
                         slots_used=[slot for slot in turn["slots_used"] if slot not in covered])
             return
         earned = False  # "You no longer take an extra turn after gaining three passengers"
@@ -475,7 +492,7 @@ def _next_turn(state: State, extra: bool) -> None:
     """The same player again after 3 or 4 cards (once), else the next seat clockwise; the
     Last Turn counts each seat's turn and ends the game after the last of them."""
     seat = state["current"]
-    if not extra and not state["turn"]["extra"]:  # a player's first turn that is not an extra one is their First Turn
+    if not state["turn"]["extra"]:  # a player's first turn that is not an extra one is their First Turn
         state["players"][state["seats"][seat]]["first_turn_done"] = True
     last = state.get("last_turn")
     if last is not None and not extra and state["options"]["kobe_last_turn"] and (

@@ -259,3 +259,11 @@ def test_a_fifth_passenger_in_one_turn_is_refused() -> None:  # AA-C25 (the note
     assert codes(ENGINE, state, Event("passenger_gained", {"card": "P1"})) == []
     state["turn"]["gained"] = ["X1", "X2", "X3", "X4"]
     assert codes(ENGINE, state, Event("passenger_gained", {"card": "P1"})) == ["AA-C25"]
+
+
+def test_a_card_revealed_without_a_trio_has_none() -> None:  # the schema's default, not sent by every client
+    state = ENGINE.setup(["Ann", "Bo"], {})
+    face = card("P1", "A1", "E2")
+    del face["trio"]
+    assert codes(ENGINE, state, Event("card_revealed", {"card": face})) == []
+    assert ENGINE.apply(state, Event("card_revealed", {"card": face}))["declared"]["card:P1"]["value"]["trio"] is None

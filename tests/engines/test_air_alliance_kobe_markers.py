@@ -103,6 +103,21 @@ def test_kobe_4_the_farthest_claimant_from_the_current_player_takes_the_card() -
     assert state["players"]["Ann"]["waiting"] is True and state["players"]["Bo"]["waiting"] is False
 
 
+def test_kobe_4_an_overridden_claim_with_no_window_changes_nothing() -> None:  # AA-C32
+    state = legal(ENGINE, set_up(WAITING), Event("marker_placed", {"reserve": "P2"}))
+    claims = Event("cancellations_claimed", {"claims": {"Bo": "P1"}})
+    assert codes(ENGINE, state, claims) == ["AA-C32"]
+    folded = ENGINE.apply(state, claims)  # the table overrode the refusal
+    assert folded == {**state, "step": state["step"] + 1}
+
+
+def test_kobe_first_turn_ends_with_its_extra_turn_earned() -> None:  # Kobe Rules 2 with the extra turn
+    state = transit({"kobe_first_turn": True, "kobe_markers_optional": True}, reserve=False)  # none in First Turns
+    assert state["turn"]["player"] == "Ann" and state["turn"]["extra"] is True
+    assert state["players"]["Ann"]["first_turn_done"] is True  # her First Turn is over; this one is extra
+    assert "row_refreshed" not in ENGINE.expected(state)["event_types"]
+
+
 def test_kobe_4_claims_off_the_board_and_none_during_the_first_turns() -> None:  # Kobe Rules (3) with (4), and 2
     state = set_up({**OFFBOARD, **WAITING})
     state = legal(ENGINE, state, Event("marker_placed", {"reserve": "P4"}), reveal("P7"))
@@ -119,18 +134,26 @@ def test_kobe_4_claims_off_the_board_and_none_during_the_first_turns() -> None: 
     assert "claims" not in first["turn"]  # "no player may reserve ... until all First Turns are finished"
 
 
+def transit(options: Mapping[str, Any], reserve: bool = True) -> State:
+    """Ann's turn: red flies A1 -> E2 -> M3 and gains P1 to P3 (the transit example), her
+    third marker reserves P4 (unless not ``reserve``); P7 (M3 to U1) and P10 (A1 to M3,
+    carried already) turn up after them."""
+    state = ENGINE.setup(["Ann", "Bo"], options)
+    return legal(ENGINE, state, *[Event("planes_placed", {"player": p, "airports": PLANES[p]}) for p in ("Ann", "Bo")],
+                 Event("card_revealed", {"card": card("P1", "A1", "E2")}),
+                 Event("card_revealed", {"card": card("P2", "E2", "M3")}),
+                 Event("card_revealed", {"card": card("P3", "A1", "M3")}), reveal("P4"), reveal("P5"), reveal("P6"),
+                 fly(0, "red", "A1", "E2", [{"type": "AREA", "areas": "AE"}]),
+                 fly(1, "red", "E2", "M3", [{"type": "AREA", "areas": "EM"}]),
+                 *[Event("passenger_gained", {"card": c}) for c in ("P1", "P2", "P3")],
+                 *([Event("marker_placed", {"reserve": "P4"})] if reserve else []), reveal("P7", "M3", "U1"),
+                 reveal("P8"), reveal("P9"),
+                 Event("phase1_ended", {}), reveal("P10", "A1", "M3"),
+                 Event("boarding_pass_updated", {"placements": {"P1": 0, "P2": 1, "P3": 2}}))
+
+
 def test_kobe_6_an_extra_marker_instead_of_an_extra_turn() -> None:  # AA-C34
-    state = ENGINE.setup(["Ann", "Bo"], {"kobe_extra_marker": True})
-    state = legal(ENGINE, state, *[Event("planes_placed", {"player": p, "airports": PLANES[p]}) for p in ("Ann", "Bo")],
-                  Event("card_revealed", {"card": card("P1", "A1", "E2")}),
-                  Event("card_revealed", {"card": card("P2", "E2", "M3")}),
-                  Event("card_revealed", {"card": card("P3", "A1", "M3")}), reveal("P4"), reveal("P5"), reveal("P6"),
-                  fly(0, "red", "A1", "E2", [{"type": "AREA", "areas": "AE"}]),
-                  fly(1, "red", "E2", "M3", [{"type": "AREA", "areas": "EM"}]),
-                  *[Event("passenger_gained", {"card": c}) for c in ("P1", "P2", "P3")],
-                  Event("marker_placed", {"reserve": "P4"}), reveal("P7", "M3", "U1"), reveal("P8"), reveal("P9"),
-                  Event("phase1_ended", {}), reveal("P10"),
-                  Event("boarding_pass_updated", {"placements": {"P1": 0, "P2": 1, "P3": 2}}))
+    state = transit({"kobe_extra_marker": True})
     turn = state["turn"]
     assert turn["player"] == "Ann" and turn["phase"] == 4 and turn["slots_used"] == []  # new faces, no extra turn
     assert ENGINE.expected(state)["event_types"] == ["marker_placed", "boarding_pass_updated"]
@@ -140,6 +163,8 @@ def test_kobe_6_an_extra_marker_instead_of_an_extra_turn() -> None:  # AA-C34
                                                                                          "to": "U1"}}))
     assert codes(ENGINE, state, Event("marker_placed", {"slot": 1, "icon": 1, "swap": {"airport": "U1",
                                                                                       "places": [0, 1]}})) == ["AA-C34"]
+    # P10 turned up after PHASE 1, whose flights carry it: not the extra marker's to gain.
+    assert codes(ENGINE, state, Event("passenger_gained", {"card": "P10"})) == ["AA-C34"]
     state = legal(ENGINE, state, Event("passenger_gained", {"card": "P7"}))
     assert codes(ENGINE, state, Event("boarding_pass_updated", {"placements": {"P7": 1}})) == ["AA-C26"]
     state = legal(ENGINE, state, reveal("P11"))
@@ -147,6 +172,13 @@ def test_kobe_6_an_extra_marker_instead_of_an_extra_turn() -> None:  # AA-C34
     state = legal(ENGINE, state, Event("boarding_pass_updated", {"placements": {"P7": 1}}))
     assert state["players"]["Ann"]["slots"] == [["P1"], ["P2", "P7"], ["P3"]]
     assert state["turn"]["player"] == "Bo" and state["turn"]["extra"] is False
+
+
+def test_kobe_6_an_extra_marker_that_flies_nothing_gains_nothing() -> None:  # AA-C34
+    state = transit({"kobe_extra_marker": True, "kobe_flush": True})
+    state = legal(ENGINE, state, Event("marker_placed", {"flush": True}))
+    assert ENGINE.expected(state)["options"]["passenger_gained"] == {"card": []}
+    assert codes(ENGINE, state, Event("passenger_gained", {"card": "P10"})) == ["AA-C34"]
 
 
 def test_kobe_6_fewer_than_three_passengers_earn_no_extra_marker() -> None:  # AA-C34
