@@ -50,9 +50,11 @@ settled by precedence, due before the Lost Baggage whenever someone waits and ma
 (empty claims: nobody claims); a player who loses a card to precedence keeps the marker
 on the logo; a claim is a reservation (none in a First Turn or the Last Turn; under (3)
 the card leaves the row).  Kobe Rules (6): the extra marker may be any marker (an icon,
-a reservation, a wait, a flush); passengers are gained after it is placed, from any of
-the turn's flights, and placed by a second ``boarding_pass_updated`` as at PHASE 3
-(G14), which also ends the turn when the marker is not spent (``placements: {}``).
+a reservation, a wait, a flush); a passenger is gained after it only when its flight
+carries them (relayed from the turn's earlier flights or not; a route PHASE 1's flights
+alone carried was PHASE 1's to gain), and placed by a second ``boarding_pass_updated``
+as at PHASE 3 (G14), which also ends the turn when the marker is not spent
+(``placements: {}``).  A First Turn that earns an extra turn is over when it ends.
 
 Modules: ``engine`` (the object) delegates to ``table`` (options, the table), ``setup_phase``,
 ``turns``, ``first_turn``, ``reservations``, ``board``, with the pure rules of ``airports``, ``routes``, ``icons``, ``alliances``,
