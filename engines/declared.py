@@ -12,9 +12,9 @@ engine's state; every function here returns a new registry and never changes its
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, NamedTuple
+from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
-from engines.base import Violation
+from engines.base import SetupError, Violation
 
 CONFLICT = "declared/conflict"
 RULE = "Declared data"
@@ -92,3 +92,16 @@ def _now(at: int | str) -> str:
 
 def _show(value: Any) -> str:
     return str(value) if isinstance(value, (int, str)) else repr(value)
+
+
+def board_registry(board: Any, problems: Callable[[Any], list[Violation]], facts: Callable[[Any], Iterable[Fact]],
+                   origin: str = "board") -> dict[str, dict[str, Any]]:
+    """The declared facts a game starts from: those of its optional board file (the
+    ``board`` option; none without one), each with ``origin`` for where it came from.  A
+    file that cannot load raises ``SetupError`` naming why (``problems``)."""
+    if board is None:
+        return {}
+    found = problems(board)
+    if found:
+        raise SetupError(found)
+    return declare({}, facts(board), origin)

@@ -13,7 +13,7 @@ from engines.air_alliance import board, first_turn, offers, reservations, scorin
 from engines.air_alliance.schemas import EVENT_SCHEMAS
 from engines.air_alliance.table import OPTIONS, initial_state, setup_problems
 from engines.base import EventUnpacking, Option, SetupError, State, Violation, json_copy, resolve_options
-from engines.declared import declare
+from engines.declared import board_registry
 
 Rules = Callable[[State, str | None, Mapping[str, Any]], list[Violation]]
 Effects = Callable[[State, Mapping[str, Any]], None]
@@ -249,14 +249,10 @@ class AirAlliance(EventUnpacking):
     def setup(self, players: Sequence[str], options: Mapping[str, Any]) -> State:
         opts = resolve_options(self, options)
         problems = setup_problems(list(players), opts)
-        if not problems and opts["board"] is not None:
-            problems = board.problems(opts["board"])
         if problems:
             raise SetupError(problems)
-        state = initial_state(list(players), opts)
-        if opts["board"] is not None:
-            state["declared"] = declare({}, board.facts(opts["board"]), board.ORIGIN)
-        return state
+        declared = board_registry(opts["board"], board.problems, board.facts, board.ORIGIN)
+        return {**initial_state(list(players), opts), "declared": declared}
 
     def is_over(self, state: State) -> bool:
         return bool(state["phase"] == "OVER")

@@ -11,7 +11,7 @@ from typing import Any, Callable, ClassVar
 from marshmallow import Schema
 
 from engines.base import EventUnpacking, Option, SetupError, State, Violation, json_copy, resolve_options
-from engines.declared import declare
+from engines.declared import board_registry
 from engines.panamax import (
     board, bonus_cards, flags, free_actions, loading, movement, offers, round_end, setup_contracts, setup_phase, turns,
     view,
@@ -362,12 +362,10 @@ class Panamax(EventUnpacking):
         """The table after §3 steps 1-20; SetupError (PX-S1, options) when no game can start."""
         opts = resolve_options(self, options)
         problems = setup_problems(list(players), opts)
-        if not problems and opts["board"] is not None:
-            problems = board.problems(opts["board"])
         if problems:
             raise SetupError(problems)
+        declared = board_registry(opts["board"], board.problems, board.facts, board.ORIGIN)
         state = initial_state(list(players), opts)
-        declared = {} if opts["board"] is None else declare({}, board.facts(opts["board"]), board.ORIGIN)
         if opts["board"] is not None:
             state["canal"] = board.canal(opts["board"], state["canal"])
             state["market_prices"] = sorted(row["price"] for row in opts["board"].get("market", [])) or None
