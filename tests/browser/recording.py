@@ -11,6 +11,7 @@ import urllib.request
 from dataclasses import dataclass
 from typing import Any
 
+from engines.base import Event
 from tests.browser.conftest import PHONE, SCREENSHOTS, screenshot
 
 
@@ -115,3 +116,9 @@ def shoot(prefix: str, picker: Any, name: str) -> None:
     screenshot(picker.page, f"{prefix}-{name}-phone")
     SCREENSHOTS.mkdir(exist_ok=True)
     picker.screenshot(path=str(SCREENSHOTS / f"{prefix}-{name}-picker-phone.png"))
+
+
+def refusals(engine: Any, state: Any, type_: str, data: dict[str, Any], actor: str) -> list[tuple[str, str]]:
+    """What the engine says against the event a picker sent (code, message): empty when
+    the rules take it."""
+    return [(v.code, v.message) for v in engine.check(state, Event(type_, data, actor)) if v.blocks]

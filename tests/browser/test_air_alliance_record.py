@@ -27,8 +27,9 @@ import pytest
 
 import engines
 from engines.base import Event
-from tests.browser.recording import (Pickers, api, open_recording, record_and_wait, shoot, state_of, stored,
-                                     wait_for_shown_step)
+from tests.browser.recording import (Pickers, api, open_recording, record_and_wait, refusals, shoot, state_of,
+                                     stored, wait_for_shown_step)
+from tests.engines.scenario import legal
 
 pytestmark = pytest.mark.browser
 
@@ -156,14 +157,7 @@ def after_setup(*more: Event, cards: list[dict[str, Any]] = CARDS) -> tuple[Any,
     state = engine.setup(PLAYERS, {})
     events = [Event("planes_placed", SETUP[0][1]), Event("planes_placed", SETUP[1][1]),
               *[Event("card_revealed", {"card": c}) for c in cards], *more]
-    for event in events:
-        assert not [v for v in engine.check(state, event) if v.blocks], (event, engine.check(state, event))
-        state = engine.apply(state, event)
-    return engine, state
-
-
-def legal(engine: Any, state: Any, type_: str, data: dict[str, Any], actor: str = "Ann") -> list[Any]:
-    return [(v.code, v.message) for v in engine.check(state, Event(type_, data, actor)) if v.blocks]
+    return engine, legal(engine, state, *events)
 
 
 def test_a_bare_slot_asks_for_its_icons_and_sends_them_with_the_marker(phone: Any) -> None:
@@ -181,7 +175,7 @@ def test_a_bare_slot_asks_for_its_icons_and_sends_them_with_the_marker(phone: An
     data = phone.evaluate("window.recorded")[-1]
     assert data == {"slot": 1, "icon": 0, "pass_icons": [{"type": "AREA", "areas": "AE"}],
                     "fly": {"colour": "red", "from": "A1", "to": "E2"}}
-    assert legal(engine, state, "marker_placed", data) == []
+    assert refusals(engine, state, "marker_placed", data, "Ann") == []
 
     # Two icons, the marker on the second (a black/white Code Sharing): a black NPA flies.
     picker.locator("button[data-focus-key='aa-bare-add']").click()
@@ -198,7 +192,7 @@ def test_a_bare_slot_asks_for_its_icons_and_sends_them_with_the_marker(phone: An
     assert data == {"slot": 1, "icon": 1, "pass_icons": [{"type": "AREA", "areas": "AE"},
                                                          {"type": "CODESHARE", "colours": ["black", "white"]}],
                     "fly": {"colour": "black", "from": "M4", "to": "M2"}}
-    assert legal(engine, state, "marker_placed", data) == []
+    assert refusals(engine, state, "marker_placed", data, "Ann") == []
 
     # A Code Sharing icon with no colour is refused before it is sent.
     picker.locator("[data-icon='1'] button[data-npa='black']").click()
@@ -224,7 +218,7 @@ def test_the_marker_picker_follows_the_engine_s_offers_not_rules_of_its_own(phon
     assert picker.locator(".aa-pick-record").inner_text() == "Switch places 1 and 2 at A1", "a lone action is chosen"
     picker.locator(".aa-pick-record").click()
     data = phone.evaluate("window.recorded")[-1]
-    assert data == switches[0] and legal(engine, state, "marker_placed", data) == []
+    assert data == switches[0] and refusals(engine, state, "marker_placed", data, "Ann") == []
 
     # Options cut down by hand: one slot, one flight the engine would not offer, one card.
     odd = {"slot": 2, "icon": 0, "fly": {"colour": "white", "from": "A4", "to": "U3"}}
@@ -236,7 +230,7 @@ def test_the_marker_picker_follows_the_engine_s_offers_not_rules_of_its_own(phon
     assert picker.locator("button.aa-pick-action").evaluate_all("bs => bs.map(b => b.dataset.to)") == ["U3"]
     picker.locator(".aa-pick-record").click()
     assert phone.evaluate("window.recorded")[-1] == odd, "the page sends what the offers say, and judges nothing"
-    assert legal(engine, state, "marker_placed", odd) != [], "(the engine refuses it: the page did not judge)"
+    assert refusals(engine, state, "marker_placed", odd, "Ann") != [], "(the engine refuses it: the page did not judge)"
 
     # Nothing offered at all: the generic form.
     shown = PICKERS.show(phone, "marker_placed", {"markers": [], "reserve": []}, state, "Ann")
@@ -286,7 +280,7 @@ def test_the_alliance_picker_offers_the_legal_choices(phone: Any) -> None:
     shoot("air-alliance", picker, "alliance")
     picker.locator(".aa-pick-record").click()
     data = phone.evaluate("window.recorded")[-1]
-    assert data == {"npa": "black", "area": 0} and legal(engine, state, "alliance_formed", data) == []
+    assert data == {"npa": "black", "area": 0} and refusals(engine, state, "alliance_formed", data, "Ann") == []
 
     picker = mount(phone, engine, state, "alliance_formed", {"npa": [], "area": [], "choices": [{"npa": "white", "area": 3}]})
     assert picker.locator("button.aa-pick-alliance").evaluate_all("bs => bs.map(b => b.dataset.npa + b.dataset.area)") == ["white3"]

@@ -25,7 +25,9 @@ import pytest
 
 import engines
 from engines.base import Event
-from tests.browser.recording import Pickers, api, open_recording, record_and_wait, shoot, state_of, stored
+from tests.browser.recording import (Pickers, api, open_recording, record_and_wait, refusals, shoot, state_of,
+                                     stored)
+from tests.engines.scenario import legal
 
 pytestmark = pytest.mark.browser
 
@@ -317,15 +319,7 @@ def after_setup(*more: tuple[str, str | None, dict[str, Any]]) -> tuple[Any, Any
     """The engine and its state after the set-up and `more` events (each legal)."""
     engine = panamax()
     state = engine.setup(PLAYERS, {})
-    for type_, actor, data in [*SETUP, *more]:
-        event = Event(type_, data, actor)
-        assert not [v for v in engine.check(state, event) if v.blocks], (type_, engine.check(state, event))
-        state = engine.apply(state, event)
-    return engine, state
-
-
-def legal(engine: Any, state: Any, type_: str, data: dict[str, Any], actor: str = "Amelia") -> list[Any]:
-    return [(v.code, v.message) for v in engine.check(state, Event(type_, data, actor)) if v.blocks]
+    return engine, legal(engine, state, *[Event(type_, data, actor) for type_, actor, data in [*SETUP, *more]])
 
 
 def test_a_front_s_rail_container_goes_only_on_the_first_wagon(phone: Any) -> None:
@@ -346,7 +340,7 @@ def test_a_front_s_rail_container_goes_only_on_the_first_wagon(phone: Any) -> No
     picker.locator(".px-pick-record").click()
     data = phone.evaluate("window.recorded")[-1]
     assert data == {"contract": 0, "container": 0, "target": {"rail": True}}
-    assert legal(engine, state, "die_loaded", data) == []
+    assert refusals(engine, state, "die_loaded", data, "Amelia") == []
 
     # Its other container, a 1 for the EU zone: the cruise ship there takes it.
     picker.locator("button[data-contract='0'][data-container='1']").click()
@@ -379,7 +373,7 @@ def test_a_cruise_ship_out_names_a_spot_for_each_passenger_token(phone: Any) -> 
     data = phone.evaluate("window.recorded")[-1]
     assert data == {"ships": ["Dice Fest Line"], "kind": "lock", "to": "OCEAN", "via": "action",
                     "spots": ["extra_load", "transfer_2"]}
-    assert legal(engine, state, "ship_moved", data) == []
+    assert refusals(engine, state, "ship_moved", data, "Amelia") == []
 
 
 def test_a_free_load_takes_a_2_from_the_pool_even_onto_a_ship_loaded_this_turn(phone: Any) -> None:
@@ -400,7 +394,7 @@ def test_a_free_load_takes_a_2_from_the_pool_even_onto_a_ship_loaded_this_turn(p
     picker.locator(".px-pick-record").click()
     data = phone.evaluate("window.recorded")[-1]
     assert data == {"kind": "load_die", "ship": "green-2a", "supply": "pool"}
-    assert legal(engine, state, "free_action_used", data) == []
+    assert refusals(engine, state, "free_action_used", data, "Amelia") == []
 
 
 def test_a_zone_the_record_has_not_seen_is_typed_and_its_kind_declared(phone: Any) -> None:
@@ -418,7 +412,7 @@ def test_a_zone_the_record_has_not_seen_is_typed_and_its_kind_declared(phone: An
     picker.locator(".px-pick-record").click()
     data = phone.evaluate("window.recorded")[-1]
     assert data == {"ships": ["red-1"], "kind": "waterway", "to": "Paraiso Reach", "to_kind": "DASHED", "via": "action"}
-    assert legal(engine, state, "ship_moved", data) == []
+    assert refusals(engine, state, "ship_moved", data, "Amelia") == []
 
 
 def test_an_executive_die_says_what_the_engine_allows_and_offers_its_uses(phone: Any) -> None:
@@ -438,7 +432,7 @@ def test_an_executive_die_says_what_the_engine_allows_and_offers_its_uses(phone:
     picker.locator(".px-pick-record").click()
     data = phone.evaluate("window.recorded")[-1]
     assert data == {"from": {"executive": 4}, "use": "market_buy"}
-    assert legal(engine, state, "action_die_taken", data, "Bruno") == []
+    assert refusals(engine, state, "action_die_taken", data, "Bruno") == []
 
 
 def test_a_free_rail_action_offers_the_supplies_and_the_wagon_dice_the_engine_allows(phone: Any) -> None:
@@ -457,7 +451,7 @@ def test_a_free_rail_action_offers_the_supplies_and_the_wagon_dice_the_engine_al
     picker.locator(".px-pick-record").click()
     data = phone.evaluate("window.recorded")[-1]
     assert data == {"kind": "load_rail", "raise": 1}
-    assert legal(engine, state, "free_action_used", data) == []
+    assert refusals(engine, state, "free_action_used", data, "Amelia") == []
 
 
 def test_the_load_picker_follows_the_engine_s_offers_not_rules_of_its_own(phone: Any) -> None:

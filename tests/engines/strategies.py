@@ -25,6 +25,12 @@ GameStrategy = Callable[[st.DataObject], GameRecipe]
 MAX_EVENTS = 120
 
 
+def seats(data: st.DataObject, most: int = 4) -> list[str]:
+    """2 to ``most`` players, named P1, P2, ... in seat order."""
+    count = data.draw(st.integers(min_value=2, max_value=most), label="players")
+    return [f"P{i}" for i in range(1, count + 1)]
+
+
 def random_table(data: st.DataObject, engine: Engine) -> tuple[list[str], State]:
     """The players and the state after a random legal game of ``engine``."""
     players, options, events = GAME_STRATEGIES[engine.name](data)
@@ -116,8 +122,8 @@ def panic_in_the_air_game(data: st.DataObject) -> GameRecipe:
     """3 to 8 players (2 and the 3-card deal included), any rules profile, and a deck
     that is the box's 63, unknown, or just big enough to reach its bottom ten soon."""
     engine = engines.find("panic-in-the-air")
-    count = data.draw(st.integers(min_value=2, max_value=8), label="players")
-    players = [f"P{i}" for i in range(1, count + 1)]
+    players = seats(data, 8)
+    count = len(players)
     options = _profile(data, engine)
     dealt = count * (6 if count <= 6 else 3)
     options["deck_total"] = data.draw(st.sampled_from([63, None, dealt + 14]), label="deck_total")
@@ -206,12 +212,11 @@ def _pan_candidates(engine: Engine, state: State) -> list[Event]:
 def isle_of_pan_game(data: st.DataObject) -> GameRecipe:
     """2 to 4 players, any rules profile, first player and tile count given or not."""
     engine = engines.find("isle-of-pan")
-    count = data.draw(st.integers(min_value=2, max_value=4), label="players")
-    players = [f"P{i}" for i in range(1, count + 1)]
+    players = seats(data)
     options = _profile(data, engine)
     if data.draw(st.booleans(), label="first_player given"):
         options["first_player"] = data.draw(st.sampled_from(players), label="first_player")
-    options["landscape_tile_count"] = data.draw(st.sampled_from([None, 9 * count + 2, 12]), label="tiles")
+    options["landscape_tile_count"] = data.draw(st.sampled_from([None, 9 * len(players) + 2, 12]), label="tiles")
     return legal_game(data, engine, players, options, _pan_candidates)
 
 
@@ -312,8 +317,7 @@ def _panam_candidates(engine: Engine, state: State) -> list[Event]:
 def pan_am_game(data: st.DataObject) -> GameRecipe:
     """2 to 4 players, any rules profile, with or without the illustrative board file."""
     engine = engines.find("pan-am")
-    count = data.draw(st.integers(min_value=2, max_value=4), label="players")
-    players = [f"P{i}" for i in range(1, count + 1)]
+    players = seats(data)
     options = _profile(data, engine)
     if data.draw(st.booleans(), label="board"):
         options["board"] = ILLUSTRATIVE_BOARD
@@ -333,8 +337,7 @@ GAME_STRATEGIES["pan-am"] = pan_am_game
 def panamax_game(data: st.DataObject) -> GameRecipe:
     """2 to 4 players, any rules profile (the variant, the Setup Contracts on or off)."""
     engine = engines.find("panamax")
-    count = data.draw(st.integers(min_value=2, max_value=4), label="players")
-    players = [f"P{i}" for i in range(1, count + 1)]
+    players = seats(data)
     options = _profile(data, engine)
     options["setup_contracts_in_standard"] = data.draw(st.booleans(), label="setup contracts")
     return legal_game(data, engine, players, options, panamax_candidates)
@@ -349,8 +352,7 @@ GAME_STRATEGIES["panamax"] = panamax_game
 def air_alliance_game(data: st.DataObject) -> GameRecipe:
     """2 to 4 players, any rules profile (the Kobe Rules' switches)."""
     engine = engines.find("air-alliance")
-    count = data.draw(st.integers(min_value=2, max_value=4), label="players")
-    players = [f"P{i}" for i in range(1, count + 1)]
+    players = seats(data)
     options = _profile(data, engine)
     for name, spec in engine.options.items():
         if spec.type == "bool":
