@@ -97,6 +97,85 @@ class SetupError(ValueError):
         self.violations = list(violations)
 
 
+@dataclass(frozen=True)
+class BoardProblem:
+    """One reason a board file cannot be used: the ``field`` it concerns
+    (``"tiles.3.cells"``, empty for the file as a whole), a stable ``code`` and the
+    ``rule`` it breaks (the rulebook's section, or "Board file"), and a ``message``
+    naming the entry ("Tile 7 has 4 spaces; a Landscape tile has 3")."""
+
+    field: str
+    code: str
+    rule: str
+    message: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"field": self.field, "code": self.code, "rule": self.rule, "message": self.message,
+                "severity": "error"}
+
+    def violation(self) -> Violation:
+        """The problem as a set-up refusal (``SetupError``): a game cannot start on the board."""
+        return Violation(self.code, self.rule, f"{self.field}: {self.message}" if self.field else self.message)
+
+
+@dataclass(frozen=True)
+class BoardFile:
+    """What an engine's board file holds: the facts of one physical copy of the game that
+    its rulebook does not print (a map, card faces, tiles), transcribed once per box and
+    reused by every game recorded on it.  Every engine has one, possibly empty.
+
+    ``schema`` is the file's *shape* (a marshmallow schema; unknown fields refused), which
+    the recorder answers with 400 naming the field.  ``problems(board)``, asked only of a
+    board of the right shape, gives what the rules rule out (a tile with four spaces, two
+    cards with one id), answered with 422.  ``facts(board)`` are the declared facts it
+    pre-loads (``engines.declared.Fact``), and ``from_game(state)`` is the board file of
+    everything a game declared by its last step (its board's facts included), so that the
+    next game on the same box types nothing the first one did.  ``json_schema`` names the
+    published JSON Schema of the file under ``docs/formats/``.
+
+    A board file is read as sent, never as marshmallow loads it: the board's hash covers
+    the raw JSON, so nothing may be converted on the way in."""
+
+    schema: type[Schema]
+    problems: Callable[[Mapping[str, Any]], list[BoardProblem]]
+    facts: Callable[[Mapping[str, Any]], Sequence[Any]]
+    from_game: Callable[[State], dict[str, Any]]
+    json_schema: str
+
+    @property
+    def holds_nothing(self) -> bool:
+        """Whether the file has no sections at all (Panic in the Air prints everything)."""
+        return not self.schema().fields
+
+    def shape_errors(self, board: Any) -> dict[str, Any]:
+        """marshmallow's messages for a board of the wrong shape (empty when the shape is right)."""
+        if not isinstance(board, Mapping):
+            return {"_schema": ["A board file is an object of sections"]}
+        errors: dict[str, Any] = self.schema().validate(board)
+        return errors
+
+    def setup_problems(self, board: Any) -> list[Violation]:
+        """Everything that keeps a game from starting on ``board``, shape and rules alike,
+        as ``SetupError`` names it (the ``board`` option, or a saved board)."""
+        errors = self.shape_errors(board)
+        if errors:
+            return [Violation("board/shape", "Board file", f"{name}: {message}")
+                    for name, message in sorted(_flat_messages(errors).items())]
+        return [problem.violation() for problem in self.problems(board)]
+
+
+def _flat_messages(messages: Any, prefix: str = "") -> dict[str, str]:
+    """marshmallow's nested messages as ``{"cards.0.miles": "..."}``."""
+    if isinstance(messages, Mapping):
+        out: dict[str, str] = {}
+        for key, inner in messages.items():
+            name = prefix if key == "_schema" else (f"{prefix}.{key}" if prefix else str(key))
+            out.update(_flat_messages(inner, name))
+        return out
+    text = "; ".join(map(str, messages)) if isinstance(messages, list) else str(messages)
+    return {prefix or "board": text}
+
+
 class Engine(Protocol):
     """What the recorder needs from a game.  See ``shared/engines/README.md``.
 
@@ -119,8 +198,14 @@ class Engine(Protocol):
     rules_version: ClassVar[str]
     options: ClassVar[Mapping[str, Option]]
     event_schemas: ClassVar[Mapping[str, type[Schema]]]
+    board_file: ClassVar[BoardFile]
 
-    def setup(self, players: Sequence[str], options: Mapping[str, Any]) -> State: ...
+    def setup(self, players: Sequence[str], options: Mapping[str, Any],
+              board: Mapping[str, Any] | None = None) -> State:
+        """The table before the first event.  ``board`` is the saved board the game is
+        recorded on (a board file, already of the right shape); its facts are declared
+        before the first event.  SetupError when no game can start."""
+        ...
 
     def check(self, state: State, event: Event) -> list[Violation]: ...
 
@@ -221,6 +306,21 @@ def seat_problems(
     if twice:
         problems.append(Violation(code, rule, f"Player names must differ: {', '.join(twice)} given twice"))
     return problems
+
+
+def chosen_board(engine: Engine, option: Any, saved: Mapping[str, Any] | None) -> Any:
+    """The board file a game starts from: the saved board it is recorded on (``saved``), or
+    the older ``board`` option's file (``option``), never both; None without either.  A
+    file that cannot be used raises ``SetupError`` naming why."""
+    if option is not None and saved is not None:
+        raise SetupError([Violation("board/twice", "Board file", "A game is recorded on a saved board or "
+                                    "on the board option's file, not on both")])
+    board = saved if saved is not None else option
+    if board is not None:
+        problems = engine.board_file.setup_problems(board)
+        if problems:
+            raise SetupError(problems)
+    return board
 
 
 def apply_owned(engine: Engine, state: State, event: Event) -> State:

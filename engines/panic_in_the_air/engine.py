@@ -9,8 +9,9 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from marshmallow import Schema
 
-from engines.base import EventUnpacking, Option, SetupError, State, resolve_options
+from engines.base import BoardFile, EventUnpacking, Option, SetupError, State, chosen_board, resolve_options
 from engines.panic_in_the_air import cards, scoring
+from engines.panic_in_the_air.board import BOARD_FILE
 from engines.panic_in_the_air.changes import changes_between, position_of
 from engines.panic_in_the_air.describe import describe_event
 from engines.panic_in_the_air.effects import apply_event
@@ -37,6 +38,7 @@ class PanicInTheAir(EventUnpacking):
     rules_version: ClassVar[str] = "2"
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
+    board_file: ClassVar[BoardFile] = BOARD_FILE  # empty: the box has nothing to transcribe
     rules = staticmethod(check_event)            # guards first, see ``rules``
     effects = staticmethod(apply_event)
     words = staticmethod(describe_event)
@@ -44,9 +46,12 @@ class PanicInTheAir(EventUnpacking):
     changes = staticmethod(changes_between)      # never raises
     position = staticmethod(position_of)         # {"round": None, "turn": turn_no, "label": "Turn 7 · Ana"}
 
-    def setup(self, players: Sequence[str], options: Mapping[str, Any]) -> State:
-        """The table after the deal; SetupError (PN-C01, options) when no game can start."""
+    def setup(self, players: Sequence[str], options: Mapping[str, Any],
+              board: Mapping[str, Any] | None = None) -> State:
+        """The table after the deal; SetupError (PN-C01, options, a board other than ``{}``)
+        when no game can start."""
         opts = resolve_options(self, options)
+        chosen_board(self, None, board)
         players = list(players)
         problems = player_problems(players, opts["min_players"])
         if not problems:
