@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from engines.air_alliance import board, demo
@@ -345,3 +347,75 @@ def test_a_board_made_from_a_game_claims_only_what_it_showed() -> None:
 def test_a_board_made_from_a_game_on_a_complete_board_stays_complete() -> None:
     state = legal(ENGINE, on_board(COMPLETE), named("C1"))
     assert BOARD_FILE.from_game(state) == {"cards": COMPLETE["cards"], "complete": ["cards"]}
+
+
+# -- the two schemas agree ------------------------------------------------------------------
+
+GOOD_ICONS = [{"type": "AREA", "areas": "AE"}, {"type": "PRIORITY"}, {"type": "SPECIAL", "colour": "red"},
+              {"type": "CODESHARE", "colours": ["black", "white"]}, {"type": "CODESHARE", "colours": ["purple"]}]
+BAD_ICONS = [{"type": "AREA", "colour": "red"}, {"type": "AREA", "areas": "ZZ"}, {"type": "CODESHARE", "colours": []},
+             {"type": "CODESHARE", "colours": ["black", "white", "purple"]}, {"type": "SPECIAL", "colour": "black"},
+             {"type": "PRIORITY", "areas": "A"}, {"type": "TAXI"}, {}, "PRIORITY"]
+ICONS = st.sampled_from(GOOD_ICONS * 3 + BAD_ICONS)
+# Each field's good values, then values the shape refuses.  A whole number written 3000.0 is
+# left out: JSON Schema's "integer" takes it, marshmallow's strict integer does not (the JSON
+# Schema's description says to write miles without a decimal point).
+CARD_FIELDS: dict[str, tuple[list[Any], list[Any]]] = {
+    "id": (["C1", "x" * 40], ["", "x" * 41, 7]),
+    "name": (["Board Gamer"], ["", "n" * 61, None]),
+    "dep": (["A1", "U6"], ["Z9"]), "arr": (["E2"], ["a1"]),
+    "miles": ([0, 3000, 100_000], [100_001, -1, "3000", True, 3000.5, None]),
+    "cls": (["ECONOMY", "FIRST"], ["BUSINESS"]),
+    "trio": ([None, "Spy", "Ball Game"], ["Pirate", 3]),
+}
+
+
+@st.composite
+def cards_drawn(draw: st.DrawFn) -> dict[str, Any]:
+    """A good face, then (or not) one mistake: a bad value, a field left out or unknown, bad icons."""
+    face = {name: draw(st.sampled_from(good)) for name, (good, _) in CARD_FIELDS.items()}
+    face["icons"] = draw(st.lists(st.sampled_from(GOOD_ICONS), min_size=3, max_size=3))
+    if draw(st.booleans()):
+        return face
+    mistake = draw(st.sampled_from([*CARD_FIELDS, "left out", "unknown", "icons"]))
+    if mistake == "left out":
+        del face[draw(st.sampled_from(sorted(face)))]
+    elif mistake == "unknown":
+        face["colour"] = "red"
+    elif mistake == "icons":
+        face["icons"] = draw(st.lists(ICONS, min_size=2, max_size=4))
+    else:
+        face[mistake] = draw(st.sampled_from(CARD_FIELDS[mistake][1]))
+    return face
+
+
+def mostly(good: list[Any], bad: list[Any]) -> st.SearchStrategy[Any]:
+    return st.sampled_from(good * 4 + bad)
+
+
+SECTIONS = {
+    "landable": st.dictionaries(mostly(["A4", "U6", "A1"], ["Z9"]),
+                                st.lists(mostly(["black", "red", "ALL"], ["pink", 1]), max_size=3), max_size=3)
+    | st.just([]),
+    "special": st.dictionaries(mostly(["red", "blue"], ["black"]), mostly(["E2", "U6"], ["Z9", 5, None]), max_size=2),
+    "passes": st.dictionaries(mostly(["red", "yellow"], ["purple"]),
+                              st.lists(st.none() | st.lists(ICONS, min_size=1, max_size=3)
+                                       | st.lists(ICONS, max_size=4), min_size=3, max_size=3)
+                              | st.lists(st.none(), max_size=4), max_size=2),
+    "cards": st.lists(cards_drawn(), max_size=2) | st.just({}),
+    "complete": st.lists(mostly(["cards"], ["passes", None]), max_size=2),
+    "tracks": st.just([]),
+}
+
+
+@st.composite
+def boards_drawn(draw: st.DrawFn) -> dict[str, Any]:
+    chosen = draw(st.sets(mostly(sorted(set(SECTIONS) - {"tracks"}), ["tracks"]), max_size=4))
+    return {name: draw(SECTIONS[name]) for name in sorted(chosen)}
+
+
+@settings(max_examples=400, deadline=None)
+@given(boards_drawn())
+def test_the_json_schema_accepts_exactly_what_the_marshmallow_schema_accepts(file: dict[str, Any]) -> None:
+    assert (BOARD_FILE.shape_errors(file) == {}) == JSON_SCHEMA.is_valid(file), (BOARD_FILE.shape_errors(file),
+                                                                                 file)
