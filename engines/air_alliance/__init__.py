@@ -12,8 +12,22 @@ four planes (``planes_placed``; the rulebook does not say where, AA-C02), the ro
 cards (``card_revealed``, faces declared), and board facts at any time
 (``board_declared``: the colours each V airport takes, the special airports, the icons
 printed on the Boarding Passes).  A bare slot's icons may also be declared with the first
-marker on it.  The ``board`` option loads the same facts, and Passenger Cards' faces, from
-a file transcribed once (``board``; ``board-template.json`` has its sections, empty).
+marker on it.
+
+Board file
+----------
+A game may be recorded on a board file transcribed once from the box (``board``: the
+module's docstring has its sections, ``docs/formats/air-alliance-board-v1.schema.json``
+its published shape): as a saved board (``setup(players, options, board=...)``) or as the
+older ``board`` option, never both (``board/twice``).  Its facts are declared before the
+first event (origin ``"board"``).  Then a reveal may name the card, ``card_revealed``
+``{"card": {"id": "C07"}}``, and the face comes from the board (a field given beside the
+id must match it; a whole face spelled out is accepted as always); ``expected()`` offers
+the cards that may turn up now (``options["card_revealed"]["card.id"]``: the board's not
+yet seen, or after a reshuffle the discards shuffled back) and asks for ``board_declared``
+at the set-up only while a fact it declares is unknown.  A file whose ``complete`` holds
+``"cards"`` is the box's 60 cards: no other card turns up (AA-C35).  ``board.from_game``
+makes the board file of what a game declared.
 
 Turns
 -----
@@ -40,6 +54,29 @@ Declared data: ``card:<id>``, ``pass:<colour>:<slot>``, ``landable:<airport>``,
 ``special:<colour>`` (engines.declared; a contradiction is ``declared/conflict``).  Checks
 that need undeclared data are ``unverified`` (a V airport's colours, a special airport).
 
+Checks
+------
+=========  ==================================================================================
+AA-C01/02  players and colours; each player's four planes at the set-up
+AA-C03     the current player acts, in the phases' order
+AA-C04-06  an Alliance: before the first marker, on three Code Sharing icons, room in the area
+AA-C07-09  three markers (all placed), one a slot, on an icon of the slot's visible face
+AA-C10-19  the action matches the icon; runways, capacity, colours that land (C14), areas (C15),
+           special airports (C16), Code Sharing and Alliances (C17, C18), Priority Takeoff (C19)
+AA-C20-22  reservations: in the row, one a turn, none in the Last Turn or a First Turn
+AA-C23-25  gains: in the row and not another's, carried by this turn's flights, four at most
+AA-C26     a reveal fills an empty space with a card that has not turned up since a reshuffle
+AA-C27-31  the reshuffle, the Lost Baggage, Flight Control, the Last Turn's refresh, game over
+AA-C32-34  the Kobe Rules (4) claims, 2 First Turn, (6) extra marker
+AA-C35     on a board whose cards are ``complete``, a card not on it does not turn up
+AA-C36     a card named by id needs a known face (the board's, or declared before): else
+           spell it out
+AA-B01-07  a board file's problems (``board``): colours for an airport numbered 1 to 3, two
+           cards with one id, a card whose departure is its arrival, more than 60 cards,
+           ``complete`` cards that are not 60, a Trio Set of other than 3, a Code Sharing
+           icon showing one colour twice
+=========  ==================================================================================
+
 Decisions: a card is carried by this turn's flights only, relays included (G6); timing
 within the turn does not matter (G7); a fifth gain is refused (G8); "3 or more" gives the
 extra turn everywhere (G9); an Alliance Area left with an NPA and no player stays (the
@@ -57,7 +94,7 @@ as at PHASE 3 (G14), which also ends the turn when the marker is not spent
 (``placements: {}``).  A First Turn that earns an extra turn is over when it ends.
 
 Modules: ``engine`` (the object) delegates to ``table`` (options, the table), ``setup_phase``,
-``turns``, ``first_turn``, ``reservations``, ``board``, with the pure rules of ``airports``, ``routes``, ``icons``, ``alliances``,
+``turns``, ``reveals``, ``first_turn``, ``reservations``, ``board``, with the pure rules of ``airports``, ``routes``, ``icons``, ``alliances``,
 ``baggage``, ``boarding_pass``, ``last_turn``, ``scoring``; ``offers`` (the page's choices),
 ``schemas``, ``demo`` (the demo game and its made-up data).
 """

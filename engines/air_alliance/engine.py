@@ -9,11 +9,12 @@ from typing import Any, Callable, ClassVar
 
 from marshmallow import Schema
 
-from engines.air_alliance import board, first_turn, offers, reservations, scoring, setup_phase, turns
+from engines.air_alliance import first_turn, offers, reservations, reveals, scoring, setup_phase, turns
+from engines.air_alliance.board import BOARD_FILE, board_state
 from engines.air_alliance.schemas import EVENT_SCHEMAS
 from engines.air_alliance.table import OPTIONS, initial_state, setup_problems
-from engines.base import EventUnpacking, Option, SetupError, State, Violation, json_copy, resolve_options
-from engines.declared import board_registry
+from engines.base import (BoardFile, EventUnpacking, Option, SetupError, State, Violation, chosen_board, json_copy,
+                          resolve_options)
 
 Rules = Callable[[State, str | None, Mapping[str, Any]], list[Violation]]
 Effects = Callable[[State, Mapping[str, Any]], None]
@@ -21,7 +22,7 @@ Effects = Callable[[State, Mapping[str, Any]], None]
 # event type -> (rules, effects)
 _EVENTS: dict[str, tuple[Rules, Effects]] = {
     "planes_placed": (setup_phase.check_planes, setup_phase.apply_planes),
-    "card_revealed": (turns.check_reveal, turns.apply_reveal),
+    "card_revealed": (reveals.check_reveal, reveals.apply_reveal),
     "board_declared": (setup_phase.check_board, setup_phase.apply_board),
     "alliance_formed": (turns.check_alliance, turns.apply_alliance),
     "marker_placed": (turns.check_marker, turns.apply_marker),
@@ -101,7 +102,7 @@ def describe_event(state: State, event_type: str, actor: str | None, data: Mappi
         return f"{who} {what} (slot {data['slot'] + 1}){extra}"
     lines = {
         "planes_placed": lambda: f"{data['player']} places planes at {', '.join(data['airports'])}",
-        "card_revealed": lambda: f"{data['card']['id']} ({data['card']['dep']} to {data['card']['arr']}) turns up",
+        "card_revealed": lambda: reveals.describe_reveal(state, data),
         "board_declared": lambda: "Board facts declared",
         "alliance_formed": lambda: f"{who} forms an Alliance with {data['npa']}",
         "passenger_gained": lambda: f"{who} gains {data['card']}",
@@ -168,12 +169,26 @@ def actors_of(state: State) -> list[str]:
 
 
 def expected_of(state: State) -> dict[str, Any]:
+    """Who acts, what may be recorded, and the choices; a reveal is offered the cards whose
+    faces are known and that have not turned up (``options["card_revealed"]["card.id"]``:
+    the board's, or those shuffled back), when there are any."""
+    found = _expected(state)
+    if "card_revealed" in found["event_types"]:
+        ids = reveals.revealable(state)
+        if ids:
+            found["options"]["card_revealed"] = {"card.id": ids}
+    return found
+
+
+def _expected(state: State) -> dict[str, Any]:
     actors = actors_of(state)
     if state["phase"] == "SETUP":
         due = ["planes_placed"] if not all(p["planes_placed"] for p in state["players"].values()) else []
         if None in state["row"]:
             due.append("card_revealed")
-        return {"actors": actors, "event_types": [*due, "board_declared"], "options": {}}
+        # board_declared is asked while some fact it declares is unknown (a board holding them all makes it moot)
+        declare = ["board_declared"] if setup_phase.board_facts_due(state) else []
+        return {"actors": actors, "event_types": [*due, *declare], "options": {}}
     if state["phase"] == "OVER":
         return {"actors": actors, "event_types": [], "options": {}}
     turn = state["turn"]
@@ -236,6 +251,7 @@ class AirAlliance(EventUnpacking):
     rules_version: ClassVar[str] = "1"
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
+    board_file: ClassVar[BoardFile] = BOARD_FILE  # the board, the Boarding Passes, the Passenger Cards
     rules = staticmethod(check_event)
     effects = staticmethod(apply_event)
     words = staticmethod(describe_event)
@@ -246,13 +262,18 @@ class AirAlliance(EventUnpacking):
     position = staticmethod(position_of)
     seat_colours = staticmethod(seat_colours_of)
 
-    def setup(self, players: Sequence[str], options: Mapping[str, Any]) -> State:
+    def setup(self, players: Sequence[str], options: Mapping[str, Any],
+              board: Mapping[str, Any] | None = None) -> State:
+        """The table after the Preparations.  ``board`` is the saved board the game is
+        recorded on, or else the ``board`` option's file (never both): its facts are
+        declared before the first event (``engines.air_alliance.board``).  SetupError
+        (AA-C01, the options, the board's shape or its AA-B problems) when no game can start."""
         opts = resolve_options(self, options)
         problems = setup_problems(list(players), opts)
         if problems:
             raise SetupError(problems)
-        declared = board_registry(opts["board"], board.problems, board.facts, board.ORIGIN)
-        return {**initial_state(list(players), opts), "declared": declared}
+        chosen = chosen_board(self, opts["board"], board)
+        return {**initial_state(list(players), opts), **board_state(chosen)}
 
     def is_over(self, state: State) -> bool:
         return bool(state["phase"] == "OVER")

@@ -10,7 +10,10 @@ choices the rules accept, each found by asking ``check`` about the event it woul
 - ``cancellations_claimed``: ``claims``, ``[{"player", "cards"}]``: each waiting player,
   in seat order, with the cards a claim may take (the Kobe Rules (4));
 - ``alliance_formed``: ``npa`` and ``area`` choices that are legal;
-- ``first_turn_swap``: ``swaps``, the First Turn's legal switches.
+- ``first_turn_swap``: ``swaps``, the First Turn's legal switches;
+- ``card_revealed``: ``card.id``, the cards a reveal may name now (``reveals.revealable``:
+  the board's not yet turned up, or after a reshuffle the discards shuffled back; left out
+  when there are none, so that a face is typed).
 A bare slot whose icons nobody has declared is listed with ``icons: None``: the table
 declares them with the marker.
 """

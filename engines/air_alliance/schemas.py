@@ -34,17 +34,39 @@ class IconSchema(_Strict):
             raise ValidationError(f"A {data['type']} icon has {', '.join(sorted(wanted)) or 'nothing else'}")
 
 
-class CardSchema(_Strict):
-    """A Passenger Card as the table reads it when it turns up (the rulebook prints none)."""
+CARD_ID = validate.Length(min=1, max=40)
+CARD_NAME = validate.Length(min=1, max=60)
+MILES = validate.Range(min=0, max=100_000)
+CLASSES = validate.OneOf(["ECONOMY", "FIRST"])
+TRIO = validate.OneOf(list(TRIOS))
 
-    id = fields.String(required=True, validate=validate.Length(min=1, max=40))
-    name = fields.String(required=True, validate=validate.Length(min=1, max=60))
+
+class CardSchema(_Strict):
+    """A Passenger Card's whole face, as the table reads it (the rulebook prints none)."""
+
+    id = fields.String(required=True, validate=CARD_ID)
+    name = fields.String(required=True, validate=CARD_NAME)
     dep = fields.String(required=True, validate=AIRPORT)
     arr = fields.String(required=True, validate=AIRPORT)
-    miles = fields.Integer(required=True, strict=True, validate=validate.Range(min=0, max=100_000))
-    cls = fields.String(required=True, validate=validate.OneOf(["ECONOMY", "FIRST"]))
+    miles = fields.Integer(required=True, strict=True, validate=MILES)
+    cls = fields.String(required=True, validate=CLASSES)
     icons = fields.List(fields.Nested(IconSchema), required=True, validate=validate.Length(equal=3))
-    trio = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(list(TRIOS)))
+    trio = fields.String(load_default=None, allow_none=True, validate=TRIO)
+
+
+class RevealedCardSchema(_Strict):
+    """A Passenger Card as it turns up: its whole face, or its ``id`` alone when the face is
+    known (from the board, or declared when it turned up before a reshuffle); a field given
+    beside the id must match the known face (``engines.air_alliance.reveals``)."""
+
+    id = fields.String(required=True, validate=CARD_ID)
+    name = fields.String(validate=CARD_NAME)
+    dep = fields.String(validate=AIRPORT)
+    arr = fields.String(validate=AIRPORT)
+    miles = fields.Integer(strict=True, validate=MILES)
+    cls = fields.String(validate=CLASSES)
+    icons = fields.List(fields.Nested(IconSchema), validate=validate.Length(equal=3))
+    trio = fields.String(allow_none=True, validate=TRIO)
 
 
 class PlanesPlaced(_Strict):
@@ -53,7 +75,7 @@ class PlanesPlaced(_Strict):
 
 
 class CardRevealed(_Strict):
-    card = fields.Nested(CardSchema, required=True)
+    card = fields.Nested(RevealedCardSchema, required=True)
 
 
 class BoardDeclared(_Strict):

@@ -52,12 +52,26 @@ def apply_planes(state: State, data: Mapping[str, Any]) -> None:
 
 
 def board_facts(data: Mapping[str, Any]) -> list[Fact]:
+    """The facts of ``board_declared`` (or of a board file's same sections: there a pass slot
+    may be null, not known, and declares nothing)."""
     facts = [Fact(f"landable:{code}", sorted(colours), f"The colours that land at {code}")
              for code, colours in data.get("landable", {}).items()]
     facts += [Fact(f"pass:{colour}:{slot}", list(icons), f"The {colour} Boarding Pass's slot {slot + 1}")
-              for colour, slots in data.get("passes", {}).items() for slot, icons in enumerate(slots)]
+              for colour, slots in data.get("passes", {}).items() for slot, icons in enumerate(slots)
+              if icons is not None]
     return facts + [Fact(f"special:{colour}", code, f"The {colour} special airport")
                     for colour, code in data.get("special", {}).items()]
+
+
+def board_facts_due(state: State) -> bool:
+    """Whether ``board_declared`` has something left to declare for this table: a V airport's
+    colours, or the special airport or a Boarding Pass slot of a colour in play (known from
+    the board, or declared, it is not asked for again; it is still accepted)."""
+    colours = [player["colour"] for player in state["players"].values()]
+    keys = [*(f"landable:{code}" for code in airports.AIRPORTS if airports.shape(code) == "V"),
+            *(f"special:{colour}" for colour in colours),
+            *(f"pass:{colour}:{slot}" for colour in colours for slot in range(3))]
+    return any(key not in state["declared"] for key in keys)
 
 
 def check_board(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:

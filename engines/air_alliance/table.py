@@ -30,8 +30,8 @@ OPTIONS: dict[str, Option] = {
     "alliance_areas": Option(ALLIANCE_AREAS, "How many Alliance Areas the board has (\"an Alliance Area on each side\").",
                              type="int"),
     "board": Option(None, "A board file transcribed from the physical board, the Boarding Passes and the Passenger "
-                    "Cards (engines/air_alliance/board.py; board-template.json beside it has the sections, empty).",
-                    type="object", nullable=True),
+                    "Cards (engines/air_alliance/board.py; board-template.json beside it has the sections, empty). "
+                    "A game on a saved board leaves it empty.", type="object", nullable=True),
     "kobe_double_codeshare": Option(False, "Kobe Rules (1): two markers on a Code Sharing icon use an NPA of an "
                                     "opponents' Alliance once.", type="bool"),
     "kobe_flush": Option(False, "Kobe Rules (2): a marker may flush the Boarding Pass.", type="bool"),

@@ -4,7 +4,7 @@
 - ``marker_placed``: on a Flight icon of a slot's visible face (a flight of one's own plane,
   of an NPA, or Priority Takeoff's switch), or on a card of the row to reserve it;
 - ``passenger_gained``: a card of the row whose route this turn's flights carry;
-- ``card_revealed``: the deck's next card fills the row's empty space (a fact);
+- ``card_revealed``: the deck's next card fills the row's empty space (a fact; ``reveals``);
 - ``phase1_ended``: the markers are placed; the Lost Baggage follows (derived: the
   leftmost unreserved card is discarded, and a reveal refills the row);
 - ``boarding_pass_updated``: PHASE 3, the cards gained placed on the slots; the next turn
@@ -257,7 +257,7 @@ def apply_marker(state: State, data: Mapping[str, Any]) -> None:
             turn["flights"].append([fly["from"], fly["to"]])
 
 
-# -- gains and reveals --------------------------------------------------------------
+# -- gains (reveals: ``reveals``) ----------------------------------------------------
 
 
 def check_gain(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
@@ -306,33 +306,6 @@ def apply_gain(state: State, data: Mapping[str, Any]) -> None:
 def card_fact(face: Mapping[str, Any]) -> Fact:
     body = {key: face.get(key) for key in ("name", "dep", "arr", "miles", "cls", "icons", "trio")}
     return Fact(f"card:{face['id']}", body, f"Passenger Card {face['id']}")
-
-
-def check_reveal(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
-    """AA-C26: a reveal fills an empty space of the row from the deck, a card not seen before."""
-    face = data["card"]
-    if None not in state["row"]:
-        return [Violation("AA-C26", "Refilling the Baggage Claim Area", "The Baggage Claim Area holds its 6 cards")]
-    if state["deck"] < 1:
-        return [Violation("AA-C27", "Last Turn", "The deck is empty: the discards are shuffled first")]
-    if face["id"] in state["seen"] and face["id"] not in state.get("reshuffled", []):
-        return [Violation("AA-C26", "Refilling the Baggage Claim Area", f"{face['id']} has been revealed already")]
-    return conflicts(state["declared"], [card_fact(face)], state["step"] + 1)
-
-
-def apply_reveal(state: State, data: Mapping[str, Any]) -> None:
-    face = data["card"]
-    if not conflicts(state["declared"], [card_fact(face)], state["step"]):
-        state["declared"] = declare(state["declared"], [card_fact(face)], state["step"])
-    if None in state["row"]:
-        state["row"] = baggage.reveal(state["row"], face["id"])
-    state["deck"] = max(0, state["deck"] - 1)
-    state["seen"].append(face["id"])
-    if state.get("reshuffled") and face["id"] in state["reshuffled"]:
-        state["reshuffled"].remove(face["id"])
-    turn = state.get("turn")
-    if turn is not None and turn["phase"] == 2 and None not in state["row"]:
-        turn["phase"] = 3
 
 
 def check_reshuffle(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
