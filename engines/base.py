@@ -141,6 +141,7 @@ class BoardFile:
     facts: Callable[[Mapping[str, Any]], Sequence[Any]]
     from_game: Callable[[State], dict[str, Any]]
     json_schema: str
+    holds: str = ""  # what the file holds, in words for the New game form ("its Starting Tile and Landscape tiles")
 
     @property
     def holds_nothing(self) -> bool:

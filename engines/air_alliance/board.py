@@ -52,9 +52,10 @@ a board made from a game (``from_game``) keeps the slots the game showed and cla
 did not; a V airport's colours need not include the NPA that starts there (the rulebook
 places the NPA planes but does not say the silhouettes match); two colours may share a
 special airport; ``complete`` covers the cards only, since the other sections' wholes are
-plain (12 V airports, 4 colours, 3 slots) and nothing waits on them.  AA-B03 to AA-B07 are
-new rules: a ``board`` option file that breaks one, accepted before them, is refused now;
-no such file describes a real box.  The rulebook prints none of these facts, so the engine
+plain (12 V airports, 4 colours, 3 slots) and nothing waits on them.  AA-B03, AA-B04, AA-B06 and
+AA-B07 are new rules: a saved board must meet them, but a ``board`` option file, read
+without them before saved boards existed, still loads when it breaks only those
+(``engine.RULES_SINCE_SAVED_BOARDS``), since games stored with it must still set up.  The rulebook prints none of these facts, so the engine
 ships none: ``board-template.json`` beside this module holds the sections, empty.
 """
 
@@ -283,4 +284,5 @@ def _cards(registry: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]:
 
 
 BOARD_FILE = BoardFile(schema=AirAllianceBoard, problems=problems, facts=facts, from_game=from_game,
-                       json_schema=JSON_SCHEMA)
+                       json_schema=JSON_SCHEMA,
+                       holds="its Passenger Cards, Boarding Passes and airports")

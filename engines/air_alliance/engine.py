@@ -227,6 +227,23 @@ def _expected(state: State) -> dict[str, Any]:
 COLOUR_HEX = {"red": "#c0392b", "yellow": "#d4a017", "green": "#2e8b57", "blue": "#2f6db5"}
 
 
+# Rules a board file meets since boards are saved (``board.py``): the ``board`` option's
+# file was read without them, and games stored with such a file must still set up.
+RULES_SINCE_SAVED_BOARDS = frozenset({"AA-B03", "AA-B04", "AA-B06", "AA-B07"})
+
+
+def _chosen_board(engine: Any, option: Mapping[str, Any] | None,
+                  saved: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    """``chosen_board``, except that the ``board`` option's file is still read as it was
+    before saved boards: one that breaks only the rules added with them keeps loading."""
+    try:
+        return chosen_board(engine, option, saved)
+    except SetupError as refused:
+        if saved is None and option is not None and all(v.code in RULES_SINCE_SAVED_BOARDS for v in refused.violations):
+            return option
+        raise
+
+
 def seat_colours_of(state: State) -> list[str | None]:
     return [COLOUR_HEX.get(state["players"][name]["colour"]) for name in state["seats"]]
 
@@ -272,7 +289,7 @@ class AirAlliance(EventUnpacking):
         problems = setup_problems(list(players), opts)
         if problems:
             raise SetupError(problems)
-        chosen = chosen_board(self, opts["board"], board)
+        chosen = _chosen_board(self, opts["board"], board)
         return {**initial_state(list(players), opts), **board_state(chosen)}
 
     def is_over(self, state: State) -> bool:

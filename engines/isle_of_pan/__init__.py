@@ -6,13 +6,21 @@ events §1.4, gaps §1.8).  Importing this package registers the engine as ``isl
 
 Set-up
 ------
-``setup(players, options)``: ``players`` are names in clockwise seat order, 2 to 4
-(IP-C01, ``SetupError``).  The options are the rules profile only; the board data the
+``setup(players, options, board=None)``: ``players`` are names in clockwise seat order, 2
+to 4 (IP-C01, ``SetupError``).  The options are the rules profile only; the board data the
 rulebook does not give arrives as *events*, which the recording page's forms handle:
 
 1. ``starting_tile_declared`` (the first event): the Starting Tile as it lies on the table;
 2. three ``tile_revealed``: the opening display (IP-C02 counts them);
 3. then the turns.  Until 1 and 2 are in, ``expected()`` offers only those events.
+
+``board`` is a saved board: the board file of one box (``board.py``; the Starting Tile and the
+Landscape tiles, ``docs/formats/isle-of-pan-board-v1.schema.json``).  A file that cannot be
+used is ``SetupError`` (``board/shape``, IP-B01..IP-B10).  On a board its facts are in the
+declared-data registry (``state["declared"]``, origin ``"board"``) before the first event, a
+Starting Tile it holds is already on the table (step 1 is then only a confirmation), and a
+reveal may name a tile by its id instead of spelling it out.  There is no ``board`` option:
+this engine took no board file before saved boards, so a board only comes as one.
 
 The display has three places named by the engine, ``D1``, ``D2``, ``D3``: the opening
 tiles fill them in order, and a refill goes into the place just emptied.  T Landscape
@@ -59,12 +67,22 @@ an actor in ``expected()``, the current one first):
 
 ``starting_tile_declared {spaces: [{q,r,t}...], central: {q,r}}``
     The rulebook gives no layout: the table declares it.  Distinct, joined spaces;
-    ``central`` is one of them and not a Lake; every Explorer starts there.
-``tile_revealed {display_id?, terrains: [t,t,t], shape?: [{dq,dr,t} x3] | null, marker?: 3|4|null, tile_id?}``
+    ``central`` is one of them and not a Lake; every Explorer starts there.  On a board
+    that holds the Starting Tile, set-up has laid it: the same spaces and central space
+    are accepted as a confirmation (nothing changes), others are ``declared/conflict``.
+``tile_revealed {display_id?, terrains?: [t,t,t], shape?: [{dq,dr,t} x3] | null, marker?: 3|4|"none"|null, tile_id?}``
     A tile turned face up: the opening three, then the refill after each take while the
     pile lasts (IP-C10).  ``display_id`` may be left out (the engine knows the place).
     ``shape`` (cells relative to the first) makes IP-C13 congruence checkable;
-    ``marker`` makes IP-C03 checkable; a ``tile_id`` revealed twice is ``declared/conflict``.
+    ``marker`` makes IP-C03 checkable (``"none"``: the tile carries no marker; null or
+    absent: not declared); without a board a ``tile_id`` revealed twice is ``declared/conflict``.
+    ``terrains`` are required unless the event names a tile of the board (IP-C02, or
+    IP-C29 for an id the board lacks, when they are missing).
+    **On a board** ``{"tile_id": "7"}`` is the whole event: the board's terrains, shape and
+    marker fill in what the event leaves out (each part spelled out must agree with the
+    board: ``declared/conflict``).  IP-C30 refuses an id revealed before, IP-C29 an id the
+    board lacks when no terrains are given, and on a board whose tiles are ``complete``
+    any tile it does not hold (an unnamed one must match a board tile not yet named).
 ``score_token_set {player, kind, position, reason}``
     The table's truth: the token goes to ``position``; the engine keeps the difference
     from its own count in ``state["score_sets"]`` and says so in ``changes``.
@@ -151,7 +169,28 @@ IP-C26  Endgame (9 turns each)                         ``rules.check_event``, ``
 IP-C27  Endgame (only 2 tiles face up)                 ``rules._check_end_turn`` (warning); setup warning
 IP-C28  Setup: 4. (score board) [GAP track length]     ``rules._check_score_set``, ``_track_check``,
                                                        ``_check_beast``
+IP-C29  Setup: 3. (the tiles of the box)               ``rules._no_face``, ``_check_board_tile`` (on a board)
+IP-C30  Setup: 3. (each tile once)                     ``rules._check_board_tile`` (on a board)
 IP-G7   Objective: fantastic beasts [GAP G7]           ``rules._check_beast`` (always unverified too)
+d/c     Declared data (``declared/conflict``)           ``rules._check_tile_id`` (no board), on a board
+                                                       ``_check_board_tile`` and ``_check_start``
+======  =============================================  ====================================================
+
+The board file's own problems (``board.problems``, a ``BoardProblem`` each, naming its field):
+
+======  =============================================  ====================================================
+code    rule                                           the board file
+======  =============================================  ====================================================
+IP-B01  Setup: 3. (three spaces)                       ``tiles.N.terrains``: not 3 terrains
+IP-B02  Setup: 3. (three spaces)                       ``tiles.N.shape``: not 3 distinct, joined cells
+IP-B03  Board file                                     ``tiles.N.shape``: shows other terrains than ``terrains``
+IP-B04  Board file                                     ``tiles.N.id``: an id listed twice
+IP-B05  Setup: 2. (the Starting Tile)                  ``starting_tile.spaces``: none
+IP-B06  Board file                                     ``starting_tile.spaces.N``: a space listed twice
+IP-B07  Setup: 2. (the Starting Tile)                  ``starting_tile.spaces``: not joined by their sides
+IP-B08  Setup: 6. Explorers                            ``starting_tile.central``: not one of its spaces
+IP-B09  Setup: 6. Explorers                            ``starting_tile.central``: a Lake
+IP-B10  Setup: 1. Number of players                    ``complete``: fewer than 3 tiles a 2-player game keeps
 ======  =============================================  ====================================================
 
 ``expected()``
@@ -160,6 +199,9 @@ IP-G7   Objective: fantastic beasts [GAP G7]           ``rules._check_beast`` (a
 
 * set-up: ``starting_tile_declared`` (no options), then ``tile_revealed {display_id: [next place]}``;
 * ``tile_revealed {display_id: [the place to refill]}`` while a refill is owed (listed first);
+* on a board, ``tile_revealed`` also offers ``tile_id``: the board's tiles not revealed yet and
+  not discarded for this player count (a tile whose marker is not known is offered), in the
+  file's order; ``state["board"]["tiles"][id]`` is each face (``terrains``, ``shape``, ``marker``);
 * ``tile_taken {display_id: [face-up places], portal_choices: [[kind...]...]}`` (every
   multiset of kinds for each Portal count among the face-up tiles);
 * ``tile_placed {display_id: [taken], placements: [[{q,r,t} x3]...], cells: (the same list)}``:
@@ -193,7 +235,9 @@ partial would be ``templates/engines/isle-of-pan/board.html`` (state: ``island``
 
 Gap decisions
 -------------
-* G1 Starting Tile, G2 tiles: declared in events (above); no data file ships.
+* G1 Starting Tile, G2 tiles: declared in events (above), or once per box in a saved board
+  (``board.py`` says what it holds, what naming a tile does and what ``from_game`` claims);
+  no data file ships, since no source lists the real tiles.
 * G3 step 5: ``observation``.  G4 Portals in groups: ``portal_in_domain_groups``.
 * G5 score tokens: ``points_per_animal``; the track's length and printed values are unknown,
   so unless the table declares ``track_values`` every move of a token reports IP-C28
@@ -224,6 +268,9 @@ Folding illegal events (``apply`` never re-checks and never raises)
 * A take from an empty place gains nothing; a placed cell on an occupied space is
   dropped; a reveal with no empty place opens a spare place (``D4``...); reserves never
   go below 0; a second Starting Tile only adds new spaces.
+* On a board: a reveal naming a tile the board lacks, without terrains, shows a tile of
+  no terrains; a spelled-out face that contradicts the board is shown as spelled out,
+  while the registry keeps the board's value (the first declaration wins).
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from typing import Any
 
 from engines.base import State
 from engines.isle_of_pan import hexes
+from engines.isle_of_pan.board import board_of, offered_ids
 from engines.isle_of_pan.state import (
     MOVE,
     PLACE,
@@ -50,14 +51,14 @@ def expected_of(state: State) -> dict[str, Any]:
         return {
             "actors": everyone,
             "event_types": ["tile_revealed"],
-            "options": {"tile_revealed": {"display_id": empty[:1]}},
+            "options": {"tile_revealed": reveal_options(state, empty[:1])},
         }
     types: list[str] = []
     options: dict[str, dict[str, list[Any]]] = {}
     refill = state["refill_slot"] is not None and state["pile_remaining"] > 0
     if refill:
         types.append("tile_revealed")
-        options["tile_revealed"] = {"display_id": [state["refill_slot"]]}
+        options["tile_revealed"] = reveal_options(state, [state["refill_slot"]])
     step = state["turn_step"]
     if step == TAKE and not refill:
         types.append("tile_taken")
@@ -79,6 +80,16 @@ def expected_of(state: State) -> dict[str, Any]:
             options["wondrous_lake_placed"] = lake
         types.append("end_turn")
     return {"actors": everyone if refill else [current], "event_types": types, "options": options}
+
+
+def reveal_options(state: State, places: list[str]) -> dict[str, list[Any]]:
+    """The place to fill, and on a board the ids of its tiles that may come out of the pile
+    now (not revealed yet, not discarded for this player count); each face is in
+    ``state["board"]["tiles"]`` for the picker to draw."""
+    options: dict[str, list[Any]] = {"display_id": places}
+    if board_of(state) is not None:
+        options["tile_id"] = offered_ids(state)
+    return options
 
 
 def take_options(state: State) -> dict[str, list[Any]]:

@@ -4,6 +4,13 @@
 Landscape tiles (gaps G1, G2), and no public source lists them, so this demo *declares*
 a Starting Tile and twenty tiles of its own; they are not the published game's.
 
+Each reveal names its tile: the demo's tiles are numbered 1 to 20 in the order of
+``DEMO_TILES`` (``tile_id``, as an owner would write numbers on the tiles of a box) and
+carry no player-count marker (``marker: "none"``, as every tile of a 2-player game must).
+The reveals still spell out every face, since the demo is recorded without a board; the
+board the service saves from it (``board.from_game``) holds these illustrative tiles, and
+a game on that board may reveal a tile by its number alone.
+
 The game is built by a fixed rule, so it is the same every time (``demo_game``):
 
 * the tiles come out of the pile in the order of ``DEMO_TILES``: three face up, then
@@ -31,7 +38,7 @@ from engines.base import Event
 from engines.isle_of_pan import hexes
 from engines.isle_of_pan.choices import expected_of
 from engines.isle_of_pan.state import explorer, largest_groups, reachable_from, space_at
-from engines.isle_of_pan.tiles import DESERT, DOMAINS, KIND_OF, LAKE, MOUNTAIN, PLAIN, PORTAL
+from engines.isle_of_pan.tiles import DESERT, DOMAINS, KIND_OF, LAKE, MOUNTAIN, NO_MARKER, PLAIN, PORTAL
 
 PLAYERS = ["Ana", "Ben"]
 FAVOURITE = {"Ana": PLAIN, "Ben": DESERT}
@@ -80,8 +87,9 @@ DEMO_TILES: list[tuple[tuple[str, str, str], tuple[tuple[int, int], ...] | None]
 
 
 def _reveal(index: int) -> dict[str, Any]:
+    """The reveal of the ``index``-th tile of the pile: tile ``index + 1``, spelled out."""
     terrains, shape = DEMO_TILES[index]
-    data: dict[str, Any] = {"terrains": list(terrains), "marker": None}
+    data: dict[str, Any] = {"tile_id": str(index + 1), "terrains": list(terrains), "marker": NO_MARKER}
     if shape is not None:
         data["shape"] = [{"dq": dq, "dr": dr, "t": t} for (dq, dr), t in zip(shape, terrains)]
     return data

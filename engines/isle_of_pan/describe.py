@@ -6,6 +6,7 @@ from typing import Any, Mapping
 
 from engines.base import State
 from engines.isle_of_pan import hexes
+from engines.isle_of_pan.board import board_of, revealed_face, start_from_board
 from engines.isle_of_pan.state import cells_of, closing_ends_game, coord_of, explorer, reachable_from, slot_tile
 from engines.isle_of_pan.tiles import SLOTS, count_kind, gains, gains_text, kind_name, shape_cells, terrain_name, tile_label
 
@@ -23,6 +24,8 @@ def describe_event(state: State, event_type: str, actor: str | None, data: Mappi
 
 
 def _start(state: State, who: str, data: Mapping[str, Any]) -> str:
+    if state.get("start") is not None and start_from_board(state):
+        return "The Starting Tile is confirmed, as the board laid it"
     cells = cells_of(data.get("spaces")) or []
     central = coord_of(data.get("central"))
     where = f"; the Explorers start at {hexes.label(central)}" if central else ""
@@ -37,8 +40,11 @@ def shape_words(shape: Any) -> str:
 
 
 def _revealed(state: State, who: str, data: Mapping[str, Any]) -> str:
-    label = tile_label(data.get("terrains") or [])
-    shape = shape_words(data.get("shape"))
+    face = revealed_face(state, data)
+    label = tile_label(face["terrains"] or [])
+    if board_of(state) is not None and isinstance(data.get("tile_id"), str):
+        label = f"tile {data['tile_id']}, {label}"
+    shape = shape_words(face["shape"])
     if state["reveals"] < len(SLOTS):
         slot = data.get("display_id") or next((s["id"] for s in state["display"] if s["tile"] is None), "?")
         return f"Tile {state['reveals'] + 1} of 3 face up in {slot}: {label} ({shape})"

@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from engines.base import State
+from engines.declared import declare
 from engines.isle_of_pan import hexes
+from engines.isle_of_pan.board import reveal_facts, revealed_face, start_facts
 from engines.isle_of_pan.state import (
     MOVE,
     OBSERVE,
@@ -22,6 +24,7 @@ from engines.isle_of_pan.state import (
     cells_of,
     coord_of,
     explorer,
+    lay_starting_tile,
     new_space,
     next_seat,
     next_state,
@@ -51,21 +54,18 @@ def apply_event(state: State, event_type: str, actor: str | None, data: Mapping[
 
 def _starting(new: State, who: str, data: Mapping[str, Any]) -> None:
     """The Starting Tile's spaces join the island; the Explorers go on its central space.
-    A second declaration (overridden) only adds spaces that are not there yet."""
-    for cell in cells_of(data.get("spaces")) or []:
-        at = hexes.key((cell[0], cell[1]))
-        if at not in new["island"]:
-            new["island"][at] = new_space(cell[2], "S")
-    central = coord_of(data.get("central"))
-    if new["start"] is None and central is not None:
-        new["start"] = {"central": list(central), "spaces": len(data.get("spaces") or [])}
-        for player in new["players"].values():
-            player["explorer"] = list(central)
+    A second declaration (overridden, or confirming the board's) only adds spaces that are
+    not there yet.  On a board, the declaration's facts join the registry."""
+    lay_starting_tile(new, data.get("spaces"), data.get("central"))
+    if new.get("declared") is not None:
+        new["declared"] = declare(new["declared"], start_facts(data), new["step"])
 
 
 def _revealed(new: State, who: str, data: Mapping[str, Any]) -> None:
     """A tile from the pile, face up: into the slot named (if empty), else the slot waiting
-    for its refill, else the first empty one, else a new slot (an overridden extra tile)."""
+    for its refill, else the first empty one, else a new slot (an overridden extra tile).
+    A tile of the board named by its id shows the board's face where the event is silent;
+    the reveal log keeps the face, and on a board the parts spelled out join the registry."""
     slots = new["display"]
     wanted = data.get("display_id")
     empty = [slot for slot in slots if slot["tile"] is None]
@@ -77,12 +77,13 @@ def _revealed(new: State, who: str, data: Mapping[str, Any]) -> None:
     if target is None:
         target = {"id": _spare_slot_id(slots), "tile": None}
         slots.append(target)
-    shape = shape_cells(data.get("shape"))
+    face = revealed_face(new, data)
+    shape = shape_cells(face["shape"])
     target["tile"] = {
-        "terrains": [str(t) for t in data.get("terrains") or []],
+        "terrains": [str(t) for t in face["terrains"] or []],
         "shape": [{"dq": q, "dr": r, "t": t} for q, r, t in shape] if shape is not None else None,
-        "marker": data.get("marker"),
-        "tile_id": data.get("tile_id"),
+        "marker": face["marker"],
+        "tile_id": face["tile_id"],
     }
     if target["id"] == new["refill_slot"]:
         new["refill_slot"] = None
@@ -91,6 +92,25 @@ def _revealed(new: State, who: str, data: Mapping[str, Any]) -> None:
     tile_id = data.get("tile_id")
     if isinstance(tile_id, str) and tile_id not in new["tile_ids"]:
         new["tile_ids"][tile_id] = new["step"]
+    if new.get("revealed") is not None:
+        new["revealed"].append({**target["tile"], "at": target["id"]})
+    if new.get("declared") is not None:
+        new["declared"] = declare(new["declared"], reveal_facts(data), new["step"])
+
+
+def _log_moves(new: State, origin: Any, to: Any) -> None:
+    """The reveal log follows a tile: from its place to the hand, from the hand onto the
+    island (``T<n>``).  A tile that was already where it goes is lost by an override."""
+    log = new.get("revealed")
+    if log is None:
+        return
+    for index, entry in enumerate(log):
+        if entry.get("at") == to:
+            log[index] = {**entry, "at": None}
+    for index, entry in enumerate(log):
+        if entry.get("at") == origin:
+            log[index] = {**entry, "at": to}
+            return
 
 
 def _spare_slot_id(slots: list[dict[str, Any]]) -> str:
@@ -120,6 +140,7 @@ def _taken(new: State, who: str, data: Mapping[str, Any]) -> None:
             slot["tile"] = None
             if new["pile_remaining"] > 0 and new["refill_slot"] is None:
                 new["refill_slot"] = slot_id
+            _log_moves(new, slot_id, "hand")
             break
     reserve = new["players"][who]["reserve"]
     for kind, count in gains(tile["terrains"], list(data.get("portal_choices") or [])).items():
@@ -139,6 +160,8 @@ def _placed(new: State, who: str, data: Mapping[str, Any]) -> None:
     for q, r, t in fresh:
         island[hexes.key((q, r))] = new_space(t, ref)
     taken = new["taken"]
+    if taken is not None:
+        _log_moves(new, "hand", ref)
     new["placed"].append(
         {
             "ref": ref,

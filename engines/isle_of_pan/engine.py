@@ -9,8 +9,9 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from marshmallow import Schema
 
-from engines.base import EventUnpacking, Option, SetupError, State, Violation, resolve_options
+from engines.base import BoardFile, EventUnpacking, Option, SetupError, State, Violation, chosen_board, resolve_options
 from engines.isle_of_pan import scoring
+from engines.isle_of_pan.board import BOARD_FILE, lay
 from engines.isle_of_pan.changes import changes_between, position_of
 from engines.isle_of_pan.choices import expected_of
 from engines.isle_of_pan.describe import describe_event
@@ -28,9 +29,14 @@ class IsleOfPan(EventUnpacking):
 
     name: ClassVar[str] = "isle-of-pan"
     title: ClassVar[str] = "The Isle of Pan"
+    # Still "1" with the board file: a game without a board folds, judges and describes as
+    # before.  The new state keys ("revealed", and "board"/"declared" on a board) are read
+    # with a default, so a snapshot cached before them still folds; only ``from_game`` sees
+    # less of a game folded from such a snapshot (the tiles it shows, not its whole log).
     rules_version: ClassVar[str] = "1"
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
+    board_file: ClassVar[BoardFile] = BOARD_FILE  # the Starting Tile and the Landscape tiles
     rules = staticmethod(check_event)            # guards first, see ``rules``
     effects = staticmethod(apply_event)
     words = staticmethod(describe_event)
@@ -39,9 +45,14 @@ class IsleOfPan(EventUnpacking):
     changes = staticmethod(changes_between)      # never raises
     position = staticmethod(position_of)         # {"round", "turn", "label": "Round 3 · Ana"}
 
-    def setup(self, players: Sequence[str], options: Mapping[str, Any]) -> State:
-        """The table before its declarations; SetupError (IP-C01, IP-C04, options) when no game can start."""
+    def setup(self, players: Sequence[str], options: Mapping[str, Any],
+              board: Mapping[str, Any] | None = None) -> State:
+        """The table before its declarations; SetupError (IP-C01, IP-C04, options, a board
+        file that cannot be used) when no game can start.  On a saved ``board`` its facts are
+        in the registry and its Starting Tile on the table before the first event (the game
+        has no ``board`` option: a board file only ever comes as a saved board)."""
         opts = resolve_options(self, options)
+        chosen = chosen_board(self, None, board)
         players = list(players)
         problems: list[Violation] = player_problems(players)
         if not problems:
@@ -50,7 +61,8 @@ class IsleOfPan(EventUnpacking):
             raise SetupError(problems)
         count = opts["landscape_tile_count"]
         tiles = count if count is not None else default_tile_count(len(players))
-        return new_state(players, opts, tiles, setup_flags(players, opts))
+        state = new_state(players, opts, tiles, setup_flags(players, opts))
+        return lay(state, chosen) if chosen is not None else state
 
     def is_over(self, state: State) -> bool:
         """Whether every player has played 9 turns."""

@@ -1,4 +1,5 @@
-"""Legality checks IP-C02..IP-C28 (IP-C01 and IP-C04 are judged at set-up, in ``profile``).
+"""Legality checks IP-C02..IP-C30 (IP-C01 and IP-C04 are judged at set-up, in ``profile``;
+a board file's own problems IP-B01..IP-B10 in ``board``).
 
 Guards run in a fixed order and the first that fails is the only answer:
 
@@ -17,6 +18,8 @@ Guards run in a fixed order and the first that fails is the only answer:
 
 then the rules of that event type, which may report several violations at once.
 Checks that need data the rulebook lacks report ``unverified`` on the accepted event.
+A reveal on a board is judged on the face the board fills in (``board.revealed_face``),
+its board checks (IP-C30, IP-C29, ``declared/conflict``) after the reveal's own.
 """
 
 from __future__ import annotations
@@ -24,7 +27,18 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from engines.base import Severity, State, Violation
+from engines.declared import conflicts
 from engines.isle_of_pan import hexes
+from engines.isle_of_pan.board import (
+    board_of,
+    board_tile,
+    compatible,
+    excluded_markers,
+    reveal_facts,
+    revealed_face,
+    start_facts,
+    start_from_board,
+)
 from engines.isle_of_pan.effects import closed_preview
 from engines.isle_of_pan.schemas import EVENT_SCHEMAS
 from engines.isle_of_pan.state import (
@@ -180,6 +194,10 @@ def _order(state: State, event_type: str, who: str) -> list[Violation]:
 
 
 def _check_start(state: State, who: str, data: Mapping[str, Any]) -> list[Violation]:
+    # declared/conflict: the board laid the Starting Tile at set-up; declaring it again only
+    # confirms it, spaces and central space exactly as the board has them.
+    if state["start"] is not None and start_from_board(state):
+        return conflicts(state["declared"], start_facts(data), state["step"] + 1)
     # IP-C02: one Starting Tile, "in the centre of the table", with a central space.
     if state["start"] is not None:
         return [Violation("IP-C02", START_RULE, "The Starting Tile is already declared")]
@@ -205,17 +223,47 @@ def _check_start(state: State, who: str, data: Mapping[str, Any]) -> list[Violat
 
 
 def _check_revealed(state: State, who: str, data: Mapping[str, Any]) -> list[Violation]:
-    terrains = list(data.get("terrains") or [])
+    # Without a board the face is the event's own; on a board, a named tile's face fills the gaps.
+    face = revealed_face(state, data)
+    terrains = list(face["terrains"] or [])
     out: list[Violation] = []
+    if face["terrains"] is None:
+        out.append(_no_face(state, data))
     # IP-C02: "Each tile is composed of three spaces".
-    if len(terrains) != 3:
+    elif len(terrains) != 3:
         message = f"A Landscape tile has 3 spaces; {len(terrains)} terrain{'s' if len(terrains) != 1 else ''} declared"
         out.append(Violation("IP-C02", SHUFFLE_RULE, message))
-    out += _check_shape(data.get("shape"), terrains)
-    out += _check_marker(state, data.get("marker"))
-    out += _check_tile_id(state, data.get("tile_id"))
+    if face["terrains"] is not None:
+        out += _check_shape(data.get("shape"), terrains)
+        out += _check_marker(state, face["marker"], _from_board(state, data, "marker"))
+    if board_of(state) is None:
+        out += _check_tile_id(state, data.get("tile_id"))
+    else:
+        out += _check_board_tile(state, data, face)
     out += _check_slot(state, data.get("display_id"))
     return out
+
+
+def _from_board(state: State, data: Mapping[str, Any], key: str) -> str:
+    """The id of the board's tile when the board supplied ``key`` (not the event), else ""."""
+    tile_id = data.get("tile_id")
+    if data.get(key) is None and board_tile(state, tile_id) is not None:
+        return str(tile_id)
+    return ""
+
+
+def _no_face(state: State, data: Mapping[str, Any]) -> Violation:
+    """A reveal that neither spells out its terrains nor names a tile the board holds."""
+    tile_id = data.get("tile_id")
+    if board_of(state) is None:
+        # IP-C02: "Each tile is composed of three spaces" -- and nobody said which.
+        named = f" (no board to read tile {tile_id} from)" if isinstance(tile_id, str) else ""
+        return Violation("IP-C02", SHUFFLE_RULE, f"Spell out the tile's 3 terrains{named}: this game is not recorded on a board")
+    if isinstance(tile_id, str):
+        # IP-C29: "Shuffle the Landscape tiles. Put them face down in a pile" -- the tiles of
+        # the box the board was transcribed from; one it lacks must be spelled out.
+        return Violation("IP-C29", SHUFFLE_RULE, f"Tile {tile_id} is not on the board: name one of its tiles, or spell out this one's terrains")
+    return Violation("IP-C02", SHUFFLE_RULE, "Name the board's tile (tile_id) or spell out the tile's 3 terrains")
 
 
 def _check_shape(shape: Any, terrains: list[Any]) -> list[Violation]:
@@ -234,18 +282,22 @@ def _check_shape(shape: Any, terrains: list[Any]) -> list[Violation]:
     return []
 
 
-def _check_marker(state: State, marker: Any) -> list[Violation]:
+def _check_marker(state: State, marker: Any, board_id: str = "") -> list[Violation]:
     # IP-C03: "2 players: Discard the Landscape tiles marked [3] and [4]. 3 players: ... [4]."
+    # The marker is the event's, or the board's for a tile it names ("none": no marker).
     n = len(state["seats"])
     if n >= 4:
         return []
-    excluded = {3, 4} if n == 2 else {4}
+    excluded = excluded_markers(n)
     if marker is None:
         marks = " or ".join(f"[{m}]" for m in sorted(excluded))
         message = f"The tile's marker was not declared: cannot confirm it is not one marked {marks}, discarded for {n} players"
         return [Violation("IP-C03", PLAYERS_RULE, message, "unverified")]
     if marker in excluded:
-        return [Violation("IP-C03", PLAYERS_RULE, f"Tiles marked [{marker}] are discarded with {n} players")]
+        message = f"Tiles marked [{marker}] are discarded with {n} players"
+        if board_id:
+            message = f"Tile {board_id} is marked [{marker}] on the board: t{message[1:]}"
+        return [Violation("IP-C03", PLAYERS_RULE, message)]
     return []
 
 
@@ -254,6 +306,35 @@ def _check_tile_id(state: State, tile_id: Any) -> list[Violation]:
     if isinstance(tile_id, str) and tile_id in state["tile_ids"]:
         message = f"Tile {tile_id} was already revealed at step {state['tile_ids'][tile_id]}"
         return [Violation("declared/conflict", SHUFFLE_RULE, message)]
+    return []
+
+
+def _check_board_tile(state: State, data: Mapping[str, Any], face: Mapping[str, Any]) -> list[Violation]:
+    """What the board rules out for a reveal: a tile revealed before, a tile the box does not
+    hold, a spelled-out face that is not the board's."""
+    board = board_of(state)
+    assert board is not None
+    tile_id = data.get("tile_id")
+    if isinstance(tile_id, str):
+        # IP-C30: "place the first 3 face up", "replaced by the first one from the face down
+        # pile" -- a tile turned face up has left the pile: face up, in hand or in play.
+        if tile_id in state["tile_ids"]:
+            message = f"Tile {tile_id} was already revealed at step {state['tile_ids'][tile_id]}"
+            return [Violation("IP-C30", SHUFFLE_RULE, message)]
+        # IP-C29: "Put them face down in a pile" -- a board that lists every tile of the box
+        # holds every tile that can come out of it.
+        if tile_id not in board["tiles"] and board["complete"] and data.get("terrains") is not None:
+            message = f"Tile {tile_id} is not on the board, which lists every tile of the box"
+            return [Violation("IP-C29", SHUFFLE_RULE, message)]
+        # declared/conflict: what the event spells out is the board's tile as transcribed.
+        return conflicts(state["declared"], reveal_facts(data), state["step"] + 1)
+    if board["complete"] and face["terrains"] is not None:
+        named = set(state["tile_ids"])
+        if not any(compatible(board["tiles"][i], face) for i in board["ids"] if i not in named):
+            # IP-C29: an unnamed tile must still be one of the box's, not yet revealed by its id.
+            label = tile_label(face["terrains"])
+            message = f"No tile of the board still in the pile is {label} as revealed (the board lists every tile of the box)"
+            return [Violation("IP-C29", SHUFFLE_RULE, message)]
     return []
 
 

@@ -8,14 +8,33 @@ placement, a count of 1 to 3) is a rule, judged by ``check`` with its IP code.
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, fields, validate
+from typing import Any
 
-from engines.isle_of_pan.tiles import DOMAINS, KINDS, TERRAINS
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
+
+from engines.isle_of_pan.tiles import DOMAINS, KINDS, MARKERS, TERRAINS
 
 
 class _Strict(Schema):
     class Meta:
         unknown = RAISE
+
+
+class MarkerField(fields.Raw):
+    """A tile's player-count marker [RB Setup 1]: 3 or 4 for a tile marked [3] or [4],
+    ``"none"`` for a tile that carries no marker; null (or left out) when nobody said.
+
+    A whole number or that one word, never ``true`` (which Python counts as 1) or ``3.0``."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise ValidationError("A marker is 3, 4 or \"none\".")
+        return value
+
+
+def marker_field(**kwargs: Any) -> MarkerField:
+    """The marker field as the events and the board file take it (null allowed)."""
+    return MarkerField(allow_none=True, validate=validate.OneOf(MARKERS), **kwargs)
 
 
 class CoordSchema(_Strict):
@@ -48,13 +67,17 @@ class StartingTileDeclaredSchema(_Strict):
 
 
 class TileRevealedSchema(_Strict):
-    """``tile_revealed {display_id?, terrains: [t,t,t], shape?: [{dq,dr,t}x3], marker?: 3|4|null,
-    tile_id?}``: a tile turned face up from the pile (the opening three, then each refill)."""
+    """``tile_revealed {display_id?, terrains?: [t,t,t], shape?: [{dq,dr,t}x3], marker?: 3|4|"none"|null,
+    tile_id?}``: a tile turned face up from the pile (the opening three, then each refill).
+
+    ``terrains`` may be left out only when ``tile_id`` names a tile of the board the game is
+    recorded on (the board supplies the face; otherwise it is a rule error, IP-C02 or IP-C29).
+    ``marker: "none"`` says the tile carries no marker (null or absent: not declared)."""
 
     display_id = fields.String()
-    terrains = fields.List(fields.String(validate=validate.OneOf(TERRAINS)), required=True)
+    terrains = fields.List(fields.String(validate=validate.OneOf(TERRAINS)))
     shape = fields.List(fields.Nested(ShapeCellSchema), allow_none=True)
-    marker = fields.Integer(strict=True, allow_none=True, validate=validate.OneOf((3, 4)))
+    marker = marker_field()
     tile_id = fields.String(allow_none=True)
 
 

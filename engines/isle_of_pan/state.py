@@ -19,7 +19,7 @@ State::
      "placed": [{"ref": "T<n>", "by": name, "turn": int, "display_id": str | None,
                  "cells": [[q, r, t] x 3], "shared_sides": int}],
      "display": [{"id": "D1" | "D2" | "D3", "tile": None | {"terrains": [t x 3],
-                  "shape": [{"dq", "dr", "t"} x 3] | None, "marker": 3 | 4 | None,
+                  "shape": [{"dq", "dr", "t"} x 3] | None, "marker": 3 | 4 | "none" | None,
                   "tile_id": str | None}}],
      "reveals": int, "pile_remaining": int,          # tiles turned face up so far; T - reveals
      "refill_slot": None | "D2",                     # emptied by a take, waiting for its refill
@@ -33,7 +33,14 @@ State::
      "score_sets": [{"step", "player", "kind", "derived", "position", "reason"}],
      "game_over": bool, "end": None | {"face_up": int, "pile": int},
      "step": int,                                    # events folded so far
-     "setup_flags": [violation dict, ...]}
+     "setup_flags": [violation dict, ...],
+     # Added with the board file; read with a default (states cached before lack them):
+     "revealed": [{"tile_id", "terrains", "shape", "marker",   # every tile turned face up, as shown
+                   "at": "D2" | "hand" | "T<n>" | None}],     # where it is now (None: lost by an override)
+                 # absent in a state folded from a snapshot older than the key: then it stays absent
+     # Only in a game recorded on a board (``board.lay``); absent otherwise:
+     "board": {"tiles": {id: {"terrains", "shape", "marker"}}, "ids": [id, ...], "complete": bool},
+     "declared": {key: {"value", "at", "label"}}}      # the registry (engines.declared), board facts first
 """
 
 from __future__ import annotations
@@ -92,6 +99,7 @@ def new_state(players: Sequence[str], opts: Mapping[str, Any], tile_count: int, 
         "end": None,
         "step": 0,
         "setup_flags": [flag.to_dict() for flag in flags],
+        "revealed": [],
     }
 
 
@@ -119,6 +127,8 @@ def next_state(state: State) -> State:
     new["tile_ids"] = dict(state["tile_ids"])
     new["beasts"] = list(state["beasts"])
     new["score_sets"] = list(state["score_sets"])
+    if state.get("revealed") is not None:
+        new["revealed"] = list(state["revealed"])
     return new
 
 
@@ -132,6 +142,21 @@ def touch_space(new: State, at: str) -> dict[str, Any]:
 
 def new_space(terrain: str, tile: str) -> dict[str, Any]:
     return {"t": terrain, "tile": tile, "animals": {}, "wl": None, "beast": None}
+
+
+def lay_starting_tile(new: State, spaces: Any, central: Any) -> None:
+    """The Starting Tile's spaces join the island and the Explorers go on its central space
+    [RB Setup 2 and 6], whether an event declares it or the board the game is recorded on
+    holds it.  A second Starting Tile (overridden) only adds spaces that are not there yet."""
+    for cell in cells_of(spaces) or []:
+        at = hexes.key((cell[0], cell[1]))
+        if at not in new["island"]:
+            new["island"][at] = new_space(cell[2], "S")
+    middle = coord_of(central)
+    if new["start"] is None and middle is not None:
+        new["start"] = {"central": list(middle), "spaces": len(spaces or [])}
+        for player in new["players"].values():
+            player["explorer"] = list(middle)
 
 
 # -- questions --------------------------------------------------------------------------

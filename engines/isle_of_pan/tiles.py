@@ -41,6 +41,10 @@ _KIND_NAMES: dict[str, tuple[str, str]] = {
     REPTILE: ("Reptile", "Reptiles"),
 }
 
+# [RB] Setup 1: a Landscape tile is marked [3], marked [4], or carries no marker ("none").
+NO_MARKER = "none"
+MARKERS: tuple[int | str, ...] = (3, 4, NO_MARKER)
+
 # [RB] "The game ends when each player has played 9 turns".
 TURNS_EACH = 9
 # [RB] the display: "place the first 3 face up"; slots are named by the engine.

@@ -6,12 +6,14 @@ Importing this package registers the engine as ``pan-am``.
 
 Set-up
 ------
-``setup(players, options)``: ``players`` are names in clockwise seat order, 2 to 4
+``setup(players, options, board=None)``: ``players`` are names in clockwise seat order, 2 to 4
 (PA-S1, ``SetupError``); the engine derives each player's Engineers (PA-S2: 2p 5,
 3p 4, 4p 3), $12, fleet 2 Trimotors + 1 Clipper, hangar 3/3/3/1, 5 Airports, income 0,
 Stock 0, one hidden Directive card; the Stock Price is unset (the first Event card sets it).
 The cards dealt face up are the first event, ``cards_dealt`` (PA-S3, PA-S4); until it is
-in, ``expected()`` offers only that event.
+in, ``expected()`` offers only that event.  ``board`` is the saved board the game is recorded
+on (a board file, see below); the older ``board`` option takes the same file, never both
+(``board/twice``).  Either pre-loads the registry with the origin "the board file".
 
 Options (the rules profile)
 ---------------------------
@@ -34,9 +36,10 @@ self_overbid           "warning"    PA-AMB-3 / PA-E17: overbidding your own Engi
 forced_sale_low_price  "sell_all"   PA-AMB-5: a forced sale at a price <= $2 earns nothing: "sell_all"
                                     (literal: sell every Stock, then lose all money) or "sell_none"
 rulebook_facts         True         pre-load the board facts the rulebook itself states (``board``)
-board                  None         a board file (JSON object, schema in ``board.py``) transcribed
-                                    from the physical board; pre-loads the registry and turns
-                                    ``unverified`` checks (tracks, capacities, paths, price range) on
+board                  None         a board file (JSON object, ``board.py``) transcribed from the
+                                    physical board, as a saved board is; pre-loads the registry and
+                                    turns ``unverified`` checks (tracks, capacities, paths, price
+                                    range) on
 =====================  ===========  ====================================================================
 
 Declared data
@@ -51,9 +54,21 @@ and Honolulu in Hong Kong's region, New York–Paris 4, Lisbon–Horta 1, Lisbon
 San Juan–Port of Spain 1 on the South American path, Miami–Havana on the Asian-Pacific
 path) and nothing invented.
 
-Registry keys: ``city_region:<city>``, ``route_distance:<a>|<b>`` (cities sorted),
+Registry keys (``facts``): ``city_region:<city>``, ``route_distance:<a>|<b>`` (cities sorted),
 ``track_cost:<area>:<track>:<space>``, ``path_route:<origin>:<path>:<k>`` (the k-th
-route from the origin, 1-based) and ``path_member:<origin>:<path>:<a>|<b>``.
+route from the origin, 1-based) and ``path_member:<origin>:<path>:<a>|<b>``; on a board
+with card sections also ``event_card:<name>:stock_adjustment|die_rolls|text`` and
+``directive_card:<name>:timing|area|effects``.
+
+The board file (``board``: ``engine.board_file``)
+-------------------------------------------------
+One file per box: ``cities``, ``routes``, ``paths``, ``path_members``, ``tracks``,
+``work_sites``, ``stock_price_track``, ``destination_cards``, ``event_cards``,
+``directive_cards`` and the ``complete`` marker (the sections that hold every one in the
+box).  Its shape is ``board_schema`` (published as ``docs/formats/pan-am-board-v1.schema.json``),
+its problems ``board_problems`` (PA-B01..B18; PA-B19 at set-up), its facts ``board.facts``,
+and ``board_game.from_game(state)`` writes the file of everything a game declared.  See
+``board`` for what each section means and how completeness is read.
 
 Values
 ------
@@ -74,10 +89,13 @@ the player who is due).  Schemas reject unknown fields.
 Set-up and Event phase
 ``cards_dealt {destinations: {player: [card, card]}, display: [card x 4]}``  (table)
     The first event: each player's two face-up Destination cards (PA-S3) and the four in
-    the display (PA-S4).  Their cities' regions are declared.
-``event_card_revealed {round?, name, stock_adjustment: {op: up|down|set, value?}, die_rolls, text?}``  (table)
+    the display (PA-S4).  Their cities' regions are declared.  A card may be ``{city}``
+    alone: its region comes from the board (or any earlier declaration; PA-B20 if none).
+``event_card_revealed {round?, name, stock_adjustment?: {op: up|down|set, value?}, die_rolls?, text?}``  (table)
     Opens the round (PA-V1), sets the Stock Price at once (PA-V2..V4) and the number of
-    Pan Am rolls (PA-V5).  The Stock Price step lasts until the first Engineer event.
+    Pan Am rolls (PA-V5).  The Stock Price step lasts until the first Engineer event.  A
+    card the board holds may be named alone (``{name}``): its face comes from the board
+    (PA-B23 when nothing holds it).
 ``event_effect {effects: [Effect]}``  (table)
     What the revealed card's text does, when it does it (any time in its round).
 
@@ -96,6 +114,7 @@ the B refill, C tracks in range order, D left to right, E left to right)
     Airport left in the supply, "you *may* move one": the bid is paid, nothing moves
 ``destination_taken {slot, card?}``                                     (player, B) ``card`` confirms
 ``destination_display_refilled {slot, card}``                           (table, after the last B)
+    ``card`` may be ``{city}`` alone, as in ``cards_dealt``
 ``plane_acquired {plane?}``                                             (player, C) ``plane`` confirms
 ``bid_failed {}``                                                       (player, A/B/C) the bid
     cannot be paid even after selling every Stock: money 0, no benefit (PA-R3)
@@ -122,7 +141,9 @@ Pan Am phase
     from the first player, once each; 0 passes).  The last answer ends the round.
 
 Any time (player)
-``directive_played {card?, timing: {phase, step}, area?, effects: [Effect]}``
+``directive_played {card?, timing?: {phase, step}, area?, effects?: [Effect]}``
+    A card the board holds may leave out its ``timing``, ``area`` and (when the board holds
+    them) ``effects``: ``{card: "Prediction"}`` (PA-B27 when nothing holds them).
     ``timing`` is what the card prints: phase EVENT|ENGINEER|RESOLUTION|PAN_AM, step
     REVEAL|STOCK_PRICE|PRIORITY_ACCESS|ASSIGNMENT|A|B|C|D|E|EXPANSION|INCOME|STOCK.
     ``area`` for cards played while resolving an Engineer (PA-DIR-3, PA-DIR-4); a Resolution
@@ -153,6 +174,45 @@ PA-X1 and PA-X2 (the round's end).
 ``unverified`` where the board data is missing: PA-E11 (a new A track), PA-E13 (site
 capacity), PA-P4 (first non-Pan-Am route on the path), PA-V4 (price range).
 
+The board file's codes, two digits after PA-B so that they never meet *B. Destinations*'
+PA-B1..B3 (``board_problems``; a set-up refusal, never stored with an event):
+
+======  ==========================================================================
+PA-B01  a route to a city missing from a complete ``cities``
+PA-B02  a route (also on a path) from a city to itself
+PA-B03  one route with two distances
+PA-B04  one route twice on one path
+PA-B05  a path's route missing from a complete ``routes``
+PA-B06  an unknown position (null) on a complete path
+PA-B07  a route put on a path whose complete list lacks it
+PA-B08  a price track whose lowest price is above its highest
+PA-B09  ``complete`` naming a section the file lacks
+PA-B10  more than 50 Destination cards, or a complete list of other than 50
+PA-B11  one Destination card twice
+PA-B12  a Destination card whose city has no region in ``cities``
+PA-B13  more than 28 Event cards, or a complete list of other than 28
+PA-B14  two Event cards of one name
+PA-B15  an Event card moving the price by more than one, or setting it to no number or below $1
+PA-B16  more than 40 Directive cards
+PA-B17  two Directive cards of one name
+PA-B18  a Directive timing whose step is not of its phase, or an area off the Resolution phase's step
+PA-B19  a file contradicting the rulebook's own facts (with ``rulebook_facts``; set-up only)
+======  ==========================================================================
+
+Reveal by item (``items``), judged on the event:
+
+======  ==========================================================================
+PA-B20  a card named by its city whose region nobody declared
+PA-B21  a Destination card not on the board's complete list
+PA-B22  a Destination card dealt while in a hand or on the display (or twice in one deal)
+PA-B23  an Event card named whose face nothing holds (its face not spelled out)
+PA-B24  an Event card not on the board's complete list
+PA-B25  an Event card revealed a second time
+PA-B26  an Event card of another round than the round on its back
+PA-B27  a Directive card named whose timing or effects nothing holds
+PA-B28  a Directive card not on the board's complete list
+======  ==========================================================================
+
 ``expected()``
 --------------
 ``{"actors", "event_types", "options"}``.  Actors: the player who is due first (for a
@@ -160,8 +220,10 @@ table event, the first player first, then the others).  Options by event type (t
 recording page's plugin ``static/js/record/engines/pan-am.js`` reads these):
 
 * ``cards_dealt {players: [name...], region: [Region...], cities: [{city, region}...]}`` (known cities
-  with a region; a list, since every option is a list of choices);
-* ``event_card_revealed {round: [r], "stock_adjustment.op": [...]}``;
+  with a region; a list, since every option is a list of choices), and on a board with
+  Destination cards ``"card.city": [city...]`` (the board's cards, none in play yet);
+* ``event_card_revealed {round: [r], "stock_adjustment.op": [...]}``, and on a board with Event
+  cards ``name: [name...]`` (this round's cards not yet revealed);
 * ``engineer_assigned {area: [...], spaces: [{area, track, space, cost, label}]}``: every legal
   placement for the due player (work sites with ``track`` and ``space`` None; ``cost`` None
   when the table must declare it; A offers the tracks used so far plus the next new one);
@@ -173,14 +235,19 @@ recording page's plugin ``static/js/record/engines/pan-am.js`` reads these):
   ``route_claimed {plane: [fleet planes], claims: [{cities, distance, planes, rights:
   [{city: {method, cards}}...]}]}`` (known unclaimed routes the player can claim now, each
   with its ways to get Landing Rights, fewest discards first) and ``route_claim_wasted {}``;
-  ``directive_drawn {}``;
+  ``directive_drawn {}``; on a board with Destination cards the refill adds ``"card.city":
+  [city...]`` (the board's cards not in a hand or on the display);
 * ``die_rolled {faces: [symbols]}``; ``pan_am_expanded {path: [first due], cities: [[a, b]]}``
   (the next route on that path when the board or the declared positions name it; then only
   this event), else ``pan_am_expanded {path}`` and ``pan_am_path_exhausted {path: [first due]}``;
   ``route_sold_to_pan_am {cities: [[a, b]...]}`` (the routes the offered player owns),
   ``pan_am_offer_declined {}``; ``income_collected {}``; ``stock_bought {count: [0..most]}``;
-* ``directive_played {}`` whenever a player holds a Directive, ``event_effect {}`` while an
+* ``directive_played {}`` whenever a player holds a Directive (on a board with Directive cards
+  ``{card: [name...]}``, those printed for the phase and step now), ``event_effect {}`` while an
   Event card is face up (declarations, not offered as the next step: they are listed last).
+  The faces of the cards offered are in the state: ``state["board"]["destination_cards"]`` (a
+  card's region is ``state["cities"][city]["region"]``), ``state["board"]["event_cards"][name]``
+  and ``state["board"]["directive_cards"][name]``.
 
 Hooks for the pages
 -------------------
@@ -193,7 +260,8 @@ his bid", "Pan Am bought Lisbon–Horta from Ann: +$5").  The board partial is
 Modules
 -------
 ``engine`` (the object) delegates to: ``profile`` (options, set-up problems), ``board``
-(rulebook facts, the board file), ``schemas``, ``rules`` (guard order) with ``rules_event``,
+(rulebook facts, the board file: ``board_schema``, ``board_problems``, ``board_game``;
+``facts`` the registry's keys), ``items`` (reveal by item), ``schemas``, ``rules`` (guard order) with ``rules_event``,
 ``rules_engineer``, ``rules_resolution``, ``rules_pan_am``, ``rules_cards``; ``effects`` (fold)
 with ``flow`` (derived phase transitions), ``card_effects`` (what cards do), ``knowledge``
 (declared facts), ``landing`` (Landing Rights, shared by rules and choices), ``payment``
@@ -227,10 +295,26 @@ Decisions beyond the note
   from money only: short, it is a PA-M1 warning and the money stops at $0 (a forced Stock
   sale is only for bids).  Effects are judged one after the other, each on the table the
   earlier ones left.  ``discard_destination`` of a card not held is PA-LR-5.
-* The board file: malformed, or contradicting itself or the rulebook's facts, is
-  ``SetupError`` (``options/invalid``).  With ``cities``/``routes`` in the board file, an
-  Airport city (PA-A2) or a route (PA-D7) off the board is an error.  The rulebook's facts also
-  make Miami–Havana a known route (distance unknown).
+* The board file: of the wrong shape it is ``SetupError`` ``board/shape``; contradicting itself,
+  PA-B01..B18; contradicting the rulebook's facts, PA-B19 (only with ``rulebook_facts``: a table
+  that turns them off may transcribe a box that differs).  With a complete ``cities``/``routes``
+  (a file without the ``complete`` marker: present), an Airport city (PA-A2) or a route (PA-D7)
+  off the board is an error.  The rulebook's facts also make Miami–Havana a known route
+  (distance unknown).
+* Board decisions (the rulebook and the issue are silent; see ``board``, ``items``,
+  ``board_game``): a Destination card is its city (one card per city, its colour the city's
+  region); a discarded Destination card may be dealt again (the rulebook never says the
+  discards stay out); a Directive card may be played again (copies are not ruled out); the
+  number of Event cards per round is not checked (4 per round is only 28 / 7); an Event card's
+  round is a rule of the board (PA-B26), not a declared fact; a board's Directive effects are
+  only those with no choice left to the table (an Airport's city, a free route, a plane
+  upgraded, a card gained or discarded are spelled out in the event), and a play declares a
+  card's timing and area but never what it does (a play may carry one of the card's options);
+  complete card lists must hold the box's 50 and 28 cards (Directive copies make 40
+  uncheckable); card sections never claim completeness without the marker; a short form is
+  completed from the whole registry, so the rulebook's regions complete ``{city}`` even
+  without a board, and a card named by a city the board's list lacks is accepted when its
+  region is known (only a complete list refuses it, PA-B21).
 * ``income_collected.amounts`` that differ from the trackers are PA-I1; overridden, the
   table's amounts are what is earned.
 

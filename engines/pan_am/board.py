@@ -1,18 +1,50 @@
-"""Board facts: the few the rulebook states, and the optional board file the table transcribes.
+"""Board facts: the few the rulebook states, and the board file the table transcribes once per box.
 
-The rulebook has no map, no track costs and no die faces (note A7.1, gaps G1-G3).  Only
-what it states is here (``RULEBOOK_FACTS``, note A7.3); everything else is declared by
-events or comes from the ``board`` option, an object transcribed from the physical board::
+The rulebook has no map, no track costs, no card texts and no die faces (note A7.1, gaps
+G1-G5).  Only what it states is here (``RULEBOOK_FACTS``, note A7.3); everything else is
+declared by events, or comes from a board file: a saved board the game is recorded on
+(``setup(..., board=...)``) or, as before saved boards existed, the ``board`` option.
+Both are the same file, read the same way, and pre-load the registry with the origin
+"the board file"::
 
     {"cities": {city: region},
-     "routes": [[a, b, distance], ...],
-     "paths": {origin: {"SA"|"EU"|"AP": [[a, b], ...]}},     # complete, ordered from the origin
-     "tracks": {"A": {track: [c1, c2, c3, c4]}, "B": {"1".."4": [...]}, "C": {plane: [...]}},
+     "routes": [[a, b, distance | null], ...],               # null: the route is there, its distance not known
+     "paths": {origin: {"SA"|"EU"|"AP": [[a, b] | null, ...]}},  # in order from the origin; null: not known
+     "path_members": {origin: {"SA"|"EU"|"AP": [[a, b], ...]}},  # on the path, place not known
+     "tracks": {"A": {track: [c1, c2, c3, c4]}, "B": {"1".."4": [...]}, "C": {plane: [...]}},  # a cost may be null
      "work_sites": {"D": capacity, "E": capacity},
-     "stock_price_track": {"min": lo, "max": hi}}
+     "stock_price_track": {"min": lo, "max": hi},
+     "destination_cards": [city, ...],                        # a card per city; its colour is the city's region
+     "event_cards": [{"name", "round", "stock_adjustment": {"op", "value"?}, "die_rolls", "text"?}, ...],
+     "directive_cards": [{"name", "timing": {"phase", "step"}, "area"?, "effects"?: [Effect], "text"?}, ...],
+     "complete": [section, ...]}                              # the sections that hold every one in the box
 
-Every key is optional.  ``load`` turns it into the registry's facts and the ``board``
-summary kept in the state; a malformed board is a list of problems (``SetupError``).
+Every section is optional.  Its shape is ``board_schema`` (and the JSON Schema
+``docs/formats/pan-am-board-v1.schema.json``); what the rules rule out in it is
+``board_problems`` (codes PA-B01..B18, PA-B19 at set-up); ``board_game.from_game`` writes
+the file of everything a game declared.
+
+**Complete or not.**  A section listed in ``complete`` holds every one in the box: with a
+complete ``cities`` an Airport on any other city is PA-A2 and a route to one PA-D7; with
+complete ``routes`` a route not listed is PA-D7; with complete ``paths`` Pan Am's next
+route is the first listed that is not Pan Am's (PA-P4, and ``pan_am_path_exhausted``
+only when none is left); with complete ``tracks`` the Airport tracks listed are all there
+are (PA-E11); with a complete list of cards a card not on it is PA-B21, PA-B24 or PA-B28.
+A section not listed is what the table knows so far: its facts load, and these checks
+stay as they are without a board (``unverified``, or declared as the game goes).  A file
+without ``complete`` means what it meant before the marker existed: ``cities``,
+``routes``, ``paths`` and the Airport tracks (``tracks.A``) present are complete; the card
+sections never are without the marker.  ``work_sites`` and ``stock_price_track`` are
+exact facts, not lists, so they need no marker.
+
+**Naming an item.**  A game on a board that holds items may name them in the events that
+reveal them (``items``): a Destination card by its city, its region from the board; an
+Event card by its name, its Stock Price change, die rolls and text from the board; a
+Directive card by its name, its timing, area and (when the board holds them) effects
+from the board.  A face spelled out is compared with the board's: a difference is
+``declared/conflict``.  A card section present (even empty) also makes the game declare
+the faces of the cards revealed (of a Directive card, its timing and area: its effects are
+only ever the board's), so that ``from_game`` can write them for the next game.
 """
 
 from __future__ import annotations
@@ -20,22 +52,36 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
-from engines.base import State, Violation
-from engines.declared import Fact, conflicts
-from engines.pan_am.state import (
-    AREAS,
-    BIDDING_AREAS,
-    DISPLAY_SLOTS,
-    PATHS,
-    PLANES,
-    REGIONS,
-    SPACES,
-    route_key,
-    route_label,
+from engines.base import BoardFile, BoardProblem, State
+from engines.declared import Fact
+from engines.pan_am import board_game, board_problems
+from engines.pan_am.board_problems import completes
+from engines.pan_am.board_schema import ITEM_SECTIONS, PanAmBoard
+from engines.pan_am.facts import (
+    BOARD_FILE,
+    RULEBOOK,
+    cost_fact,
+    cost_key,
+    directive_facts,
+    distance_fact,
+    distance_key,
+    event_facts,
+    member_fact,
+    member_key,
+    path_fact,
+    path_key,
+    plain_effects,
+    region_fact,
+    region_key,
+    track_label,
 )
+from engines.pan_am.state import AREAS, SPACES, route_key
 
-RULEBOOK = "the rulebook"
-BOARD_FILE = "the board file"
+__all__ = [
+    "BOARD_FILE", "RULEBOOK", "RULEBOOK_FACTS", "PAN_AM_BOARD", "Loaded", "cost_fact", "cost_key", "distance_fact",
+    "distance_key", "empty_summary", "facts", "load", "member_fact", "member_key", "path_fact", "path_key",
+    "region_fact", "region_key", "rulebook", "rulebook_problems", "seed", "track_label",
+]
 
 # Only what the rulebook itself states (note A7.3).  Each symbol city is taken to lie in its
 # own region; Tokyo and Honolulu share Hong Kong's region (the Landing Rights example).
@@ -63,65 +109,14 @@ RULEBOOK_FACTS: dict[str, Any] = {
 
 
 class Loaded(NamedTuple):
-    """What a board (or the rulebook's facts) adds: registry facts, known cities and routes, the summary."""
+    """What a board (or the rulebook's facts) adds: registry facts, known cities and routes, the
+    summary kept in the state, and the field of the file each fact comes from."""
 
     facts: list[Fact]
     cities: list[str]
     routes: list[list[str]]
     summary: dict[str, Any]
-
-
-# -- registry keys ----------------------------------------------------------------------
-
-
-def region_key(city: str) -> str:
-    return f"city_region:{city}"
-
-
-def distance_key(key: str) -> str:
-    return f"route_distance:{key}"
-
-
-def cost_key(area: str, track: str, space: int) -> str:
-    return f"track_cost:{area}:{track}:{space}"
-
-
-def path_key(origin: str, path: str, k: int) -> str:
-    return f"path_route:{origin}:{path}:{k}"
-
-
-def member_key(origin: str, path: str, key: str) -> str:
-    return f"path_member:{origin}:{path}:{key}"
-
-
-def region_fact(city: str, region: str) -> Fact:
-    return Fact(region_key(city), region, f"The region of {city}")
-
-
-def distance_fact(key: str, distance: int) -> Fact:
-    return Fact(distance_key(key), distance, f"Route {route_label(key)} distance")
-
-
-def cost_fact(area: str, track: str, space: int, cost: int) -> Fact:
-    return Fact(cost_key(area, track, space), cost, f"The cost of {track_label(area, track)} space {space}")
-
-
-def path_fact(origin: str, path: str, k: int, key: str) -> Fact:
-    return Fact(path_key(origin, path, k), key, f"Route {k} of the {path} path from {origin}")
-
-
-def member_fact(origin: str, path: str, key: str) -> Fact:
-    return Fact(member_key(origin, path, key), True, f"Route {route_label(key)} on the {path} path from {origin}")
-
-
-def track_label(area: str, track: str) -> str:
-    """ "A1", "B3", "C Clipper"."""
-    if area == "C":
-        return f"C {str(track).title()}"
-    return f"{area}{track}"
-
-
-# -- loading ----------------------------------------------------------------------------
+    fields: list[str]
 
 
 def rulebook() -> Loaded:
@@ -136,157 +131,128 @@ def rulebook() -> Loaded:
         for path, pairs in paths.items():
             facts += [member_fact(origin, path, route_key(pair)) for pair in pairs]
     cities = sorted({c for pair in routes for c in pair} | set(RULEBOOK_FACTS["cities"]))
-    return Loaded(facts, cities, routes, empty_summary())
+    return Loaded(facts, cities, routes, empty_summary(), ["rulebook"] * len(facts))
 
 
 def empty_summary() -> dict[str, Any]:
-    """The board summary when nothing is transcribed: every board check is ``unverified``."""
+    """The board summary when nothing is transcribed: every board check is ``unverified``.
+
+    With a board, the keys hold what its checks need (None: the file does not say it holds
+    them all): ``tracks_a`` (the Airport tracks), ``sites`` (the capacities), ``paths``
+    (``{origin: {path: [route key, ...]}}``), ``price_range``, ``cities``, ``routes``; and,
+    only when the file has card sections, ``destination_cards`` (cities), ``event_cards``
+    and ``directive_cards`` (``{name: face}``) and ``complete_items`` (those that are whole).
+    """
     return {"tracks_a": None, "sites": None, "paths": None, "price_range": None, "cities": None, "routes": None}
 
 
-def _bad(message: str) -> Violation:
-    return Violation("options/invalid", "Rules profile", f"Option 'board': {message}")
+class _Facts:
+    """Facts with the field of the file each comes from (for PA-B19)."""
 
+    def __init__(self) -> None:
+        self.facts: list[Fact] = []
+        self.fields: list[str] = []
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _pair(value: Any) -> list[str] | None:
-    if isinstance(value, list) and len(value) == 2 and all(isinstance(c, str) and c.strip() for c in value) and value[0] != value[1]:
-        return [value[0], value[1]]
-    return None
-
-
-def problems(board: Any) -> list[Violation]:
-    """Everything malformed in a board object (empty when it can be loaded)."""
-    if not isinstance(board, dict):
-        return [_bad("must be an object")]
-    out: list[Violation] = []
-    known = {"cities", "routes", "paths", "tracks", "work_sites", "stock_price_track"}
-    out += [_bad(f"unknown key {key!r}") for key in sorted(set(board) - known)]
-    cities = board.get("cities", {})
-    if not isinstance(cities, dict) or not all(isinstance(c, str) and r in REGIONS for c, r in cities.items()):
-        out.append(_bad(f"'cities' must map each city to one of {', '.join(REGIONS)}"))
-        cities = {}
-    routes = board.get("routes", [])
-    keys: set[str] = set()
-    if not isinstance(routes, list):
-        out.append(_bad("'routes' must be a list of [city, city, distance]"))
-        routes = []
-    for entry in routes:
-        pair = _pair(entry[:2]) if isinstance(entry, list) and len(entry) == 3 else None
-        if pair is None or not _is_int(entry[2]) or not 1 <= entry[2] <= 4:
-            out.append(_bad(f"route {entry!r} must be [city, other city, distance 1-4]"))
-            continue
-        keys.add(route_key(pair))
-        if "cities" in board:
-            out += [_bad(f"route {route_label(route_key(pair))}: {c} is not in 'cities'") for c in pair if c not in cities]
-    out += _path_problems(board.get("paths", {}), keys if "routes" in board else None)
-    out += _track_problems(board.get("tracks", {}))
-    sites = board.get("work_sites", {})
-    if not isinstance(sites, dict) or set(sites) - {"D", "E"} or not all(_is_int(n) and n >= 1 for n in sites.values()):
-        out.append(_bad("'work_sites' must give D and E a capacity of at least 1"))
-    price = board.get("stock_price_track", {"min": 0, "max": 0})
-    if not isinstance(price, dict) or set(price) != {"min", "max"} or not all(_is_int(v) for v in price.values()):
-        out.append(_bad("'stock_price_track' must be {min, max}"))
-    elif not 0 <= price["min"] <= price["max"]:
-        out.append(_bad(f"'stock_price_track' min {price['min']} must be between 0 and max {price['max']}"))
-    return out
-
-
-def _path_problems(paths: Any, routes: set[str] | None) -> list[Violation]:
-    if not isinstance(paths, dict) or not all(isinstance(o, str) and isinstance(p, dict) for o, p in paths.items()):
-        return [_bad("'paths' must map an origin to {SA|EU|AP: [[city, city], ...]}")]
-    out = []
-    for origin, by_path in paths.items():
-        for path, pairs in by_path.items():
-            if path not in PATHS or not isinstance(pairs, list):
-                out.append(_bad(f"path {origin}/{path}: a path is one of {', '.join(PATHS)} with a list of routes"))
-                continue
-            seen: set[str] = set()
-            for entry in pairs:
-                pair = _pair(entry)
-                if pair is None:
-                    out.append(_bad(f"path {origin}/{path}: {entry!r} is not [city, other city]"))
-                    continue
-                key = route_key(pair)
-                if key in seen:
-                    out.append(_bad(f"path {origin}/{path}: {route_label(key)} is listed twice"))
-                seen.add(key)
-                if routes is not None and key not in routes:
-                    out.append(_bad(f"path {origin}/{path}: {route_label(key)} is not in 'routes'"))
-    return out
-
-
-def _track_problems(tracks: Any) -> list[Violation]:
-    if not isinstance(tracks, dict) or set(tracks) - set(BIDDING_AREAS):
-        return [_bad("'tracks' must map A, B and C to their tracks")]
-    out = []
-    allowed = {"B": set(DISPLAY_SLOTS), "C": set(PLANES)}
-    for area, by_track in tracks.items():
-        if not isinstance(by_track, dict) or not by_track:
-            out.append(_bad(f"tracks {area} must map each track to its four costs"))
-            continue
-        for track, costs in by_track.items():
-            if area in allowed and track not in allowed[area]:
-                out.append(_bad(f"track {area} {track!r} must be one of {', '.join(sorted(allowed[area]))}"))
-            if area == "A" and not (isinstance(track, str) and track.isdigit() and int(track) >= 1):
-                out.append(_bad(f"track A {track!r} must be numbered 1, 2, ..."))
-            if not (isinstance(costs, list) and len(costs) == len(SPACES) and all(_is_int(c) and c >= 0 for c in costs)):
-                out.append(_bad(f"track {track_label(area, str(track))} must list 4 costs of at least 0"))
-    return out
+    def add(self, field: str, facts: Iterable[Fact]) -> None:
+        for fact in facts:
+            self.facts.append(fact)
+            self.fields.append(field)
 
 
 def load(board: Mapping[str, Any]) -> Loaded:
-    """A well-formed board (``problems`` empty) as registry facts, cities, routes and the summary."""
-    facts = [region_fact(city, region) for city, region in board.get("cities", {}).items()]
+    """A usable board (no shape errors, no ``problems``) as registry facts, cities, routes and the summary."""
+    whole = completes(board)
+    found = _Facts()
+    for city, region in board.get("cities", {}).items():
+        found.add(f"cities.{city}", [region_fact(city, region)])
     routes: list[list[str]] = []
-    for a, b, distance in board.get("routes", []):
-        facts.append(distance_fact(route_key([a, b]), distance))
+    for i, (a, b, distance) in enumerate(board.get("routes", [])):
+        if distance is not None:
+            found.add(f"routes.{i}", [distance_fact(route_key([a, b]), distance)])
         routes.append([a, b])
     summary = empty_summary()
-    if "paths" in board:
-        summary["paths"] = {}
-        for origin, by_path in board["paths"].items():
-            summary["paths"][origin] = {}
-            for path, pairs in by_path.items():
-                keys = [route_key(pair) for pair in pairs]
-                summary["paths"][origin][path] = keys
-                for k, key in enumerate(keys, start=1):
-                    facts += [path_fact(origin, path, k, key), member_fact(origin, path, key)]
-                routes += [list(pair) for pair in pairs]
+    paths = _load_paths(board, found, routes)
+    if "paths" in board and "paths" in whole:
+        summary["paths"] = paths
     for area, by_track in board.get("tracks", {}).items():
         for track, costs in by_track.items():
-            facts += [cost_fact(area, track, space, cost) for space, cost in zip(SPACES, costs)]
-    if "A" in board.get("tracks", {}):
+            found.add(f"tracks.{area}.{track}", [cost_fact(area, track, space, cost)
+                                                 for space, cost in zip(SPACES, costs) if cost is not None])
+    if "tracks" in whole:
         summary["tracks_a"] = sorted(board["tracks"]["A"], key=int)
     if "work_sites" in board:
         summary["sites"] = {area: board["work_sites"].get(area) for area in AREAS[3:]}
     if "stock_price_track" in board:
         summary["price_range"] = [board["stock_price_track"]["min"], board["stock_price_track"]["max"]]
-    if "cities" in board:
+    if "cities" in board and "cities" in whole:
         summary["cities"] = sorted(board["cities"])
-    if "routes" in board:
+    if "routes" in board and "routes" in whole:
         summary["routes"] = sorted(route_key([a, b]) for a, b, _ in board["routes"])
+    _load_members(board, found, routes)
+    _load_items(board, whole, found, summary)
     cities = sorted({c for pair in routes for c in pair} | set(board.get("cities", {})))
-    return Loaded(facts, cities, routes, summary)
+    return Loaded(found.facts, cities, routes, summary, found.fields)
 
 
-def rulebook_conflicts(loaded: Loaded, base: Mapping[str, Any], members: bool) -> list[Violation]:
-    """A board that contradicts itself or the rulebook's facts (a region, a distance, with
-    ``members`` a path member missing from a complete path list) cannot be loaded: the rulebook wins."""
-    out = [_bad(v.message) for v in conflicts(base, loaded.facts, BOARD_FILE)]
-    if not members:
-        return out
-    paths = loaded.summary["paths"] or {}
-    for origin, by_path in RULEBOOK_FACTS["path_members"].items():
+def _load_paths(board: Mapping[str, Any], found: _Facts, routes: list[list[str]]) -> dict[str, dict[str, list[str]]]:
+    """Each path's routes in order (``path_route``) and on the path (``path_member``)."""
+    listed: dict[str, dict[str, list[str]]] = {}
+    for origin, by_path in board.get("paths", {}).items():
+        listed[origin] = {}
         for path, pairs in by_path.items():
-            listed = paths.get(origin, {}).get(path)
-            for pair in pairs:
-                if listed is not None and route_key(pair) not in listed:
-                    out.append(_bad(f"the {path} path from {origin} lacks {route_label(route_key(pair))}, which the rulebook puts on it"))
-    return out
+            listed[origin][path] = [route_key(pair) for pair in pairs if pair is not None]
+            for k, pair in enumerate(pairs, start=1):
+                if pair is None:
+                    continue
+                key = route_key(pair)
+                found.add(f"paths.{origin}.{path}.{k - 1}", [path_fact(origin, path, k, key), member_fact(origin, path, key)])
+                routes.append(list(pair))
+    return listed
+
+
+def _load_members(board: Mapping[str, Any], found: _Facts, routes: list[list[str]]) -> None:
+    for origin, by_path in board.get("path_members", {}).items():
+        for path, pairs in by_path.items():
+            for i, pair in enumerate(pairs):
+                found.add(f"path_members.{origin}.{path}.{i}", [member_fact(origin, path, route_key(pair))])
+                routes.append(list(pair))
+
+
+def _load_items(board: Mapping[str, Any], whole: set[str], found: _Facts, summary: dict[str, Any]) -> None:
+    """The card sections: their faces in the summary (what the checks and the pickers read) and
+    as registry facts (what a spelled-out face is compared with)."""
+    if "destination_cards" in board:
+        summary["destination_cards"] = list(board["destination_cards"])
+    if "event_cards" in board:
+        summary["event_cards"] = {}
+        for i, card in enumerate(board["event_cards"]):
+            adjustment = card["stock_adjustment"]
+            face = {"round": card["round"], "stock_adjustment": {"op": adjustment["op"], "value": adjustment.get("value")},
+                    "die_rolls": card["die_rolls"], "text": card.get("text")}
+            summary["event_cards"][card["name"]] = face
+            found.add(f"event_cards.{i}", event_facts(card["name"], face))
+    if "directive_cards" in board:
+        summary["directive_cards"] = {}
+        for i, card in enumerate(board["directive_cards"]):
+            effects = plain_effects(card["effects"], None) if "effects" in card else None
+            summary["directive_cards"][card["name"]] = {"timing": dict(card["timing"]), "area": card.get("area"),
+                                                        "effects": effects, "text": card.get("text")}
+            found.add(f"directive_cards.{i}", directive_facts(card["name"], card["timing"], card.get("area"), effects))
+    if any(section in board for section in ITEM_SECTIONS):
+        summary["complete_items"] = [section for section in ITEM_SECTIONS if section in board and section in whole]
+
+
+def facts(board: Mapping[str, Any]) -> list[Fact]:
+    """The declared facts a usable board pre-loads, keyed as the events declare them."""
+    return load(board).facts
+
+
+def rulebook_problems(loaded: Loaded, registry: Mapping[str, Any]) -> list[BoardProblem]:
+    """PA-B19: what in a loaded board contradicts the rulebook's facts (``registry``): a region, a
+    distance, or a complete path that lacks a route the rulebook puts on it.  Asked only when
+    the game loads the rulebook's facts (option ``rulebook_facts``)."""
+    return board_problems.rulebook_problems(zip(loaded.fields, loaded.facts), registry, loaded.summary["paths"],
+                                            RULEBOOK_FACTS["path_members"])
 
 
 def seed(state: State, loaded: Iterable[Loaded]) -> None:
@@ -302,3 +268,14 @@ def seed(state: State, loaded: Iterable[Loaded]) -> None:
             state["routes"].setdefault(
                 key, {"cities": sorted(pair), "distance": entry["value"] if entry else None, "owner": None, "plane": None}
             )
+
+
+# The hook of ``engines.base.Engine``: what Pan Am's board file holds.
+PAN_AM_BOARD = BoardFile(
+    schema=PanAmBoard,
+    problems=board_problems.problems,
+    facts=facts,
+    from_game=board_game.from_game,
+    json_schema="docs/formats/pan-am-board-v1.schema.json",
+    holds="its map, routes, track costs and cards",
+)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.base import Event, State
-from engines.pan_am.board import track_label
+from engines.pan_am.facts import track_label
 from engines.pan_am.state import ROUTE_BONUS, route_label
 
 PHASE_WORDS = {

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from engines.base import State
-from engines.pan_am import flow, landing
-from engines.pan_am.board import path_key, track_label
+from engines.pan_am import flow, items, landing
+from engines.pan_am.facts import path_key, track_label
 from engines.pan_am.payment import pay
 from engines.pan_am.rules import check_event
 from engines.pan_am.state import (
@@ -37,11 +37,13 @@ def expected_of(state: State) -> dict[str, Any]:
     if phase == "SETUP":
         known = [{"city": c, "region": v["region"]} for c, v in sorted(state["cities"].items()) if v["region"] is not None]
         options = {"players": list(state["seats"]), "region": list(REGIONS), "cities": known}
+        _offer(options, "card.city", items.destination_choices(state))
         return {"actors": everyone, "event_types": ["cards_dealt"], "options": {"cards_dealt": options}}
     actors, types, options = _main(state, everyone)
     if any(p["directives"] > 0 for p in state["players"].values()):
         types.append("directive_played")
         options["directive_played"] = {}
+        _offer(options["directive_played"], "card", items.directive_choices(state))
     if state["event_card"] is not None:
         types.append("event_effect")
         options["event_effect"] = {}
@@ -51,11 +53,19 @@ def expected_of(state: State) -> dict[str, Any]:
 Main = tuple[list[str], list[str], dict[str, dict[str, list[Any]]]]
 
 
+def _offer(options: dict[str, Any], field: str, choices: list[str] | None) -> None:
+    """The board's items for a field, when the board holds that kind (``items``)."""
+    if choices is not None:
+        options[field] = choices
+
+
 def _main(state: State, everyone: list[str]) -> Main:
     phase = state["phase"]
     if phase == "EVENT":
         ops = ["up", "down", "set"] if state["stock_price"] is not None or state["options"]["start_price"] is not None else ["set"]
-        return everyone, ["event_card_revealed"], {"event_card_revealed": {"round": [state["round"]], "stock_adjustment.op": ops}}
+        revealed: dict[str, list[Any]] = {"round": [state["round"]], "stock_adjustment.op": ops}
+        _offer(revealed, "name", items.event_choices(state))
+        return everyone, ["event_card_revealed"], {"event_card_revealed": revealed}
     if phase in ("STOCK_PRICE", "PRIORITY", "ASSIGNMENT"):
         return _engineers(state)
     if phase == "RESOLUTION":
@@ -130,6 +140,7 @@ def _resolution(state: State, everyone: list[str]) -> Main:
     due = state["resolution"]["refill_due"]
     if due:
         options = {"slot": list(due), "card.region": list(REGIONS)}
+        _offer(options, "card.city", items.destination_choices(state))
         return everyone, ["destination_display_refilled"], {"destination_display_refilled": options}
     entry = due_entry(state)
     if entry is None:

@@ -3,13 +3,20 @@
 **The board, the track costs and the cards are illustrative.**  The rulebook gives no
 map, no printed costs and no card texts (gaps G1, G2, G4, G5), and no public source
 lists them.  This demo brings its own board file (``DEMO_BOARD``, passed as the
-``board`` option): cities, routes, distances, the three expansion paths and the track
-costs are invented for the demo, except the facts the rulebook itself states (New
-York–Paris 4, Lisbon–Horta 1, Lisbon–Bathurst 2, San Juan–Port of Spain 1 on the South
-American path, Miami–Havana on the Asian-Pacific path, the five region-symbol cities,
-Tokyo and Honolulu in Hong Kong's region).  The Event cards are named "Illustrative
-event N"; the only Directive cards named are the two the rulebook describes
-(*Prediction*, *Regional Airport*) and one generic "free route" card.
+``board`` option): cities, routes, distances, the three expansion paths, the track
+costs, the Stock Price track's ends and the cards are invented for the demo, except the
+facts the rulebook itself states (New York–Paris 4, Lisbon–Horta 1, Lisbon–Bathurst 2,
+San Juan–Port of Spain 1 on the South American path, Miami–Havana on the Asian-Pacific
+path, the five region-symbol cities, Tokyo and Honolulu in Hong Kong's region, and the
+two Directive cards it describes, *Prediction* and *Regional Airport*).  The Event
+cards are named "Illustrative event N", and the one other Directive card is a generic
+"free route" card.  Its map says it is complete (``complete``); its 24 Destination
+cards, 7 Event cards and 3 Directive cards are only those the demo uses, not a box.
+
+The events name the board's cards instead of spelling them out, as a table recording
+on a board does (``items``): a Destination card by its city, an Event card by its name,
+*Prediction* by its name (its timing and effects come from the board); the free-route
+card names the route it claims, which the board cannot know.
 
 The players are the rulebook's: Ruby, Archer and Genevieve.  Their choices follow a
 fixed rule (``_place``, ``_resolve``), so the game is the same every time; a few moments
@@ -79,17 +86,53 @@ DEMO_TRACKS = {
     "C": {"TRIMOTOR": [1, 2, 3, 4], "CLIPPER": [2, 3, 4, 5], "CRUISER": [4, 5, 6, 7], "JET": [6, 8, 10, 12]},
 }
 
+def _event_card(number: int, op: str, value: int | None, rolls: int) -> dict[str, Any]:
+    adjustment: dict[str, Any] = {"op": op}
+    if value is not None:
+        adjustment["value"] = value
+    return {"round": number, "name": f"Illustrative event {number}", "stock_adjustment": adjustment,
+            "die_rolls": rolls}
+
+
+EVENT_CARDS = [
+    _event_card(1, "set", 5, 1), _event_card(2, "up", None, 1), _event_card(3, "up", None, 2),
+    _event_card(4, "down", None, 1), _event_card(5, "up", None, 2), _event_card(6, "up", None, 2),
+    _event_card(7, "up", None, 3),
+]
+EVENT_EFFECTS = {4: [{"kind": "money", "player": "ALL", "amount": 2}]}
+EVENT_TEXT = {4: "Illustrative: every airline earns $2."}
+FREE_ROUTE_CARD = "Illustrative free route"
+
+DIRECTIVE_CARDS: list[dict[str, Any]] = [
+    # Both described by the rulebook (Directive Card Examples), in its words.
+    {"name": "Prediction", "timing": {"phase": "EVENT", "step": "STOCK_PRICE"},
+     "effects": [{"kind": "money", "amount": 3}, {"kind": "peek"}],
+     "text": "Earn $3, then look at the top card of the Event deck."},
+    {"name": "Regional Airport", "timing": {"phase": "RESOLUTION", "step": "D"}, "area": "D",
+     "text": "When resolving your Engineer, pay $2 to place an Airport."},
+    # Illustrative: which route is the table's choice, so the board holds no effects for it.
+    {"name": FREE_ROUTE_CARD, "timing": {"phase": "RESOLUTION", "step": "D"}, "area": "D",
+     "text": "Illustrative: claim a free route."},
+]
+
 DEMO_BOARD: dict[str, Any] = {
     "cities": DEMO_CITIES,
     "routes": DEMO_ROUTES,
     "paths": DEMO_PATHS,
     "tracks": DEMO_TRACKS,
     "work_sites": {"D": 4, "E": 3},
+    "stock_price_track": {"min": 1, "max": 10},
+    "destination_cards": sorted(DEMO_CITIES),
+    "event_cards": [{**card, "text": EVENT_TEXT[card["round"]]} if card["round"] in EVENT_TEXT else card
+                    for card in EVENT_CARDS],
+    "directive_cards": DIRECTIVE_CARDS,
+    "complete": ["cities", "routes", "paths", "tracks"],
 }
 
 
 def _card(city: str) -> dict[str, str]:
-    return {"city": city, "region": DEMO_CITIES[city]}
+    """A Destination card named by its city: its region is on the board."""
+    return {"city": city}
 
 
 STARTING_CARDS = {
@@ -107,21 +150,6 @@ REFILLS = [
 ]
 
 
-def _event_card(number: int, op: str, value: int | None, rolls: int) -> dict[str, Any]:
-    adjustment: dict[str, Any] = {"op": op}
-    if value is not None:
-        adjustment["value"] = value
-    return {"round": number, "name": f"Illustrative event {number}", "stock_adjustment": adjustment,
-            "die_rolls": rolls}
-
-
-EVENT_CARDS = [
-    _event_card(1, "set", 5, 1), _event_card(2, "up", None, 1), _event_card(3, "up", None, 2),
-    _event_card(4, "down", None, 1), _event_card(5, "up", None, 2), _event_card(6, "up", None, 2),
-    _event_card(7, "up", None, 3),
-]
-EVENT_EFFECTS = {4: [{"kind": "money", "player": "ALL", "amount": 2}]}
-EVENT_TEXT = {4: "Illustrative: every airline earns $2."}
 DICE = {
     1: [["AP"]],
     2: [["SA"]],
@@ -191,16 +219,11 @@ def _play() -> list[dict[str, Any]]:
         "display": [_card(c) for c in OPENING_DISPLAY],
     })
     for number, card in enumerate(EVENT_CARDS, start=1):
-        if number in EVENT_TEXT:
-            card = {**card, "text": EVENT_TEXT[number]}
-        table.record("event_card_revealed", None, card)
+        table.record("event_card_revealed", None, {"name": card["name"]})  # its face is on the board
         if number in EVENT_EFFECTS:
             table.record("event_effect", None, {"effects": EVENT_EFFECTS[number]})
         if number == 2:
-            table.record("directive_played", "Ruby", {
-                "card": "Prediction", "timing": {"phase": "EVENT", "step": "STOCK_PRICE"},
-                "effects": [{"kind": "money", "player": "Ruby", "amount": 3}, {"kind": "peek", "player": "Ruby"}],
-            })
+            table.record("directive_played", "Ruby", {"card": "Prediction"})  # +$3 and a peek, from the board
         while table.phase in ("STOCK_PRICE", "PRIORITY", "ASSIGNMENT"):
             _place(table, number)
         while table.phase == "RESOLUTION":
@@ -333,9 +356,8 @@ def _free_route(table: _Table, who: str) -> None:
                     key=lambda r: (-r["distance"], r["cities"]))
     route = routes[0]
     plane = min((p for p in fleet if RANGE[p] >= route["distance"]), key=lambda p: RANGE[p])
-    table.record("directive_played", who, {
-        "card": "Illustrative free route", "timing": {"phase": "RESOLUTION", "step": "D"}, "area": "D",
-        "effects": [{"kind": "free_route", "player": who, "cities": route["cities"], "plane": plane}],
+    table.record("directive_played", who, {  # its timing and area from the board, the route is the table's
+        "card": FREE_ROUTE_CARD, "effects": [{"kind": "free_route", "player": who, "cities": route["cities"], "plane": plane}],
     })
 
 

@@ -6,7 +6,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engines.base import State
-from engines.pan_am.board import track_label
+from engines.pan_am.facts import track_label
+from engines.pan_am.items import fill
 from engines.pan_am.state import ROUTE_BONUS, route_key, route_label
 from engines.pan_am.table import due_entry, due_player, engineer_first
 
@@ -19,6 +20,7 @@ def describe_event(state: State, event_type: str, actor: str | None, data: Mappi
     """What happened, in words a person at the table would use; never raises."""
     who = str(actor if actor is not None else (due_player(state) or _engineer_due(state, event_type) or "The table"))
     try:
+        data = fill(state, event_type, data)
         line = _LINES[event_type](state, who, data) if event_type in _LINES else None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         line = None
@@ -44,7 +46,8 @@ def _dealt(state: State, who: str, data: Mapping[str, Any]) -> str:
 
 def _revealed(state: State, who: str, data: Mapping[str, Any]) -> str:
     adj = data.get("stock_adjustment") or {}
-    move = {"up": "Stock Price up 1", "down": "Stock Price down 1"}.get(str(adj.get("op")), f"Stock Price set to ${adj.get('value')}")
+    words = {"up": "Stock Price up 1", "down": "Stock Price down 1", "None": "Stock Price change not given"}
+    move = words.get(str(adj.get("op")), f"Stock Price set to ${adj.get('value')}")
     rolls = data.get("die_rolls")
     return f"Round {state['round']} Event: {data.get('name')} ({move}; Pan Am rolls {rolls})"
 

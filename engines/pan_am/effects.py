@@ -12,8 +12,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engines.base import State
-from engines.pan_am import flow
-from engines.pan_am.board import cost_key
+from engines.pan_am import flow, items
+from engines.pan_am.facts import cost_key
 from engines.pan_am.card_effects import (
     apply_effects,
     claim_route,
@@ -55,7 +55,8 @@ def apply_event_in_place(new: State, event_type: str, actor: str | None, data: M
     if event_type in ("engineer_assigned", "engineer_set_aside"):
         flow.enter_engineer_phase(new)
     who = who_of(new, actor)
-    learn(new, facts_of(new, event_type, data))
+    data = items.fill(new, event_type, data)
+    learn(new, facts_of(new, event_type, data, who))
     handler(new, who, data)
     flow.settle(new)
     return new

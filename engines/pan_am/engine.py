@@ -10,9 +10,10 @@ from typing import Any, ClassVar
 
 from marshmallow import Schema
 
-from engines.base import EventUnpacking, Option, SetupError, State, Violation, resolve_options
+from engines.base import BoardFile, EventUnpacking, Option, SetupError, State, Violation, chosen_board, resolve_options
 from engines.declared import declare
-from engines.pan_am import board, layout, scoring
+from engines.pan_am import board as boards
+from engines.pan_am import layout, scoring
 from engines.pan_am.changes import changes_between, position_of
 from engines.pan_am.choices import expected_of
 from engines.pan_am.describe import describe_event
@@ -32,6 +33,8 @@ class PanAm(EventUnpacking):
     rules_version: ClassVar[str] = "1"
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
+    # The board file (``board``): its shape, problems, facts and ``from_game``.
+    board_file: ClassVar[BoardFile] = boards.PAN_AM_BOARD
     # The viewer's board partial reads ``engine.board_view(state)`` (``layout``, owned by the viewer work).
     board_view = staticmethod(layout.board_view)
     # The pages colour each seat as its pieces (``recorder/web/seat_colours.py``).
@@ -45,30 +48,36 @@ class PanAm(EventUnpacking):
     changes = staticmethod(changes_between)      # never raises
     position = staticmethod(position_of)         # {"round", "turn": None, "label": "Round 3 · Engineer phase"}
 
-    def setup(self, players: Sequence[str], options: Mapping[str, Any]) -> State:
-        """The table after *Player Setup*; SetupError (PA-S1, S2, S5, S6, options, board) when no game can start."""
+    def setup(self, players: Sequence[str], options: Mapping[str, Any],
+              board: Mapping[str, Any] | None = None) -> State:
+        """The table after *Player Setup*, on the saved board ``board`` or the ``board``
+        option's file (never both); SetupError (PA-S1, S2, S5, S6, options, the board's shape
+        ``board/shape``, PA-B01..B19) when no game can start."""
         opts = resolve_options(self, options)
         players = list(players)
         problems: list[Violation] = setup_problems(players, opts)
-        parts: list[board.Loaded] = []
+        try:
+            chosen = chosen_board(self, opts["board"], board)
+        except SetupError as refused:
+            problems += refused.violations
+            chosen = None
+        parts: list[boards.Loaded] = []
         registry: dict[str, Any] = {}
         if opts["rulebook_facts"]:
-            parts.append(board.rulebook())
-            registry = declare(registry, parts[0].facts, board.RULEBOOK)
-        summary = board.empty_summary()
-        if opts["board"] is not None:
-            found = board.problems(opts["board"])
-            if not found:
-                loaded = board.load(opts["board"])
-                found = board.rulebook_conflicts(loaded, registry, opts["rulebook_facts"])
-                parts.append(loaded)
-                registry = declare(registry, loaded.facts, board.BOARD_FILE)
-                summary = loaded.summary
-            problems += found
+            parts.append(boards.rulebook())
+            registry = declare(registry, parts[0].facts, boards.RULEBOOK)
+        summary = boards.empty_summary()
+        if chosen is not None:
+            loaded = boards.load(chosen)
+            if opts["rulebook_facts"]:
+                problems += [found.violation() for found in boards.rulebook_problems(loaded, registry)]
+            parts.append(loaded)
+            registry = declare(registry, loaded.facts, boards.BOARD_FILE)
+            summary = loaded.summary
         if problems:
             raise SetupError(problems)
         state = new_state(players, opts, summary, registry, [])
-        board.seed(state, parts)
+        boards.seed(state, parts)
         return state
 
     def is_over(self, state: State) -> bool:

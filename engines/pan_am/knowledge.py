@@ -12,12 +12,16 @@ from typing import Any
 
 from engines.base import State
 from engines.declared import Fact, declare
-from engines.pan_am.board import (
+from engines.pan_am.facts import (
     cost_fact,
+    directive_facts,
+    directive_key,
     distance_fact,
     distance_key,
+    event_facts,
     member_fact,
     path_fact,
+    plain_effects,
     region_fact,
     region_key,
 )
@@ -65,8 +69,27 @@ def effect_facts(effects: Any) -> list[Fact]:
     return facts
 
 
-def facts_of(state: State, event_type: str, data: Mapping[str, Any]) -> list[Fact]:
-    """Every fact the event declares, in the order it declares them."""
+def card_facts(state: State, event_type: str, data: Mapping[str, Any], who: str | None) -> list[Fact]:
+    """The face of an Event or Directive card, declared only on a board with that card section
+    (so that games without one keep the registry they always had)."""
+    if event_type == "event_card_revealed" and state["board"].get("event_cards") is not None:
+        name = data.get("name")
+        return event_facts(name, data) if isinstance(name, str) else []
+    if event_type == "directive_played" and state["board"].get("directive_cards") is not None:
+        name = data.get("card")
+        if not isinstance(name, str):
+            return []
+        # What a card does is declared only against a board that says it: a play may carry the
+        # table's choices (an Airport's city) or one of the card's options, never the card itself.
+        known = directive_key(name, "effects") in state["declared"]
+        effects = plain_effects(data.get("effects"), who) if known else None
+        return directive_facts(name, data.get("timing"), data.get("area"), effects)
+    return []
+
+
+def facts_of(state: State, event_type: str, data: Mapping[str, Any], who: str | None = None) -> list[Fact]:
+    """Every fact the event declares, in the order it declares them (``who``: the event's player,
+    whose name a Directive card's effects leave out)."""
     if event_type == "cards_dealt":
         hands = data.get("destinations") or {}
         cards = [card for hand in hands.values() for card in hand or []] + list(data.get("display") or [])
@@ -92,7 +115,9 @@ def facts_of(state: State, event_type: str, data: Mapping[str, Any]) -> list[Fac
             return [cost_fact(str(area), track, space, cost)]
         return []
     if event_type in ("directive_played", "event_effect"):
-        return effect_facts(data.get("effects"))
+        return effect_facts(data.get("effects")) + card_facts(state, event_type, data, who)
+    if event_type == "event_card_revealed":
+        return card_facts(state, event_type, data, who)
     return []
 
 

@@ -26,7 +26,7 @@ import math
 from typing import Any, Mapping
 
 from engines.content_cache import BoundedCache, content_digest
-from engines.pan_am.board import cost_key, distance_key, region_key
+from engines.pan_am.facts import cost_key, distance_key, region_key
 from engines.pan_am.state import AREAS, DISPLAY_SLOTS, PAN_AM, PLANES, RANGE, REGIONS, SPACES, route_key, route_label
 from engines.pan_am.table import known_a_tracks
 

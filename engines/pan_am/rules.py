@@ -7,8 +7,10 @@
 5. the event type's guard: its phase and whose turn (PA-V1, PA-E1/E3/E5/E6, PA-E16, PA-R1/R2,
    PA-A1, PA-D1, PA-E-R1, PA-B2, PA-P1/P3/P6, PA-I1, PA-K1, PA-DIR-1); the first that fails
    is the only answer
-6. the event type's own rules (several at once), and ``declared/conflict`` for each declared
-   fact that contradicts the registry.
+6. a short form the registry cannot complete (PA-B23, PA-B27), alone (``items.unfilled``);
+7. the event type's own rules (several at once), on the event completed from the board
+   (``items.fill``), the board's checks (``items.checks``: PA-B20..B22, PA-B24..B26,
+   PA-B28), and ``declared/conflict`` for each declared fact that contradicts the registry.
 
 Engineer events recorded in the Stock Price step are judged on the table with the Engineer
 phase opened (the step closes at the first Engineer event).  The modules per phase are
@@ -24,6 +26,7 @@ from engines.base import State, Violation
 from engines.declared import conflicts
 from engines.pan_am import (
     flow,
+    items,
     rules_cards,
     rules_engineer,
     rules_event,
@@ -101,7 +104,12 @@ def check_event(state: State, event_type: str, actor: str | None, data: Mapping[
     early = guard(judged, who, data)
     if early:
         return early
+    data = items.fill(state, event_type, data)
+    missing = items.unfilled(state, event_type, data)
+    if missing:
+        return missing
     out = specific(judged, who, data)
-    out += conflicts(state["declared"], facts_of(state, event_type, data), state["step"] + 1)
+    out += items.checks(state, event_type, data)
+    out += conflicts(state["declared"], facts_of(state, event_type, data, who), state["step"] + 1)
     return out
 

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.base import State, Violation
-from engines.pan_am.board import track_label
+from engines.pan_am.facts import track_label
 from engines.pan_am.state import BIDDING_AREAS, DISPLAY_SLOTS, PLANES, SPACES
 from engines.pan_am.table import cost_of
 

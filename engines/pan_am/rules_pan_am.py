@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.base import State, Violation
-from engines.pan_am.board import path_key
+from engines.pan_am.facts import path_key
 from engines.pan_am.state import PAN_AM_MARKERS, STOCK_UNITS, route_key, route_label
 from engines.pan_am.table import income_formula, phase_words
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from engines.base import State, Violation
 from engines.pan_am import landing
-from engines.pan_am.board import track_label
+from engines.pan_am.facts import track_label
 from engines.pan_am.payment import pay
 from engines.pan_am.schemas import RESOLUTION_AREA
 from engines.pan_am.state import (

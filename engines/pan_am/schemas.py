@@ -50,6 +50,14 @@ class CardSchema(_Strict):
     region = _region(required=True)
 
 
+class NamedCardSchema(_Strict):
+    """A Destination card as dealt or turned over: ``{city, region}``, or ``{city}`` alone (its
+    region from the board or an earlier declaration: ``items``)."""
+
+    city = fields.String(required=True, validate=validate.Length(min=1))
+    region = _region(allow_none=True)
+
+
 class AdjustmentSchema(_Strict):
     """The Stock Price area of an Event card: up one, down one, or set to ``value``."""
 
@@ -125,19 +133,21 @@ class RightsSchema(_Strict):
 
 
 class CardsDealtSchema(_Strict):
-    """``cards_dealt {destinations: {player: [card, card]}, display: [card x 4]}`` (table)."""
+    """``cards_dealt {destinations: {player: [card, card]}, display: [card x 4]}`` (table); a card
+    may name only its city (``NamedCardSchema``)."""
 
-    destinations = fields.Dict(keys=fields.String(), values=fields.List(fields.Nested(CardSchema)), required=True)
-    display = fields.List(fields.Nested(CardSchema), required=True)
+    destinations = fields.Dict(keys=fields.String(), values=fields.List(fields.Nested(NamedCardSchema)), required=True)
+    display = fields.List(fields.Nested(NamedCardSchema), required=True)
 
 
 class EventCardRevealedSchema(_Strict):
-    """``event_card_revealed {round?, name, stock_adjustment: {op, value?}, die_rolls, text?}`` (table)."""
+    """``event_card_revealed {round?, name, stock_adjustment?: {op, value?}, die_rolls?, text?}`` (table);
+    the face may be left to the board (``items``)."""
 
     round = fields.Integer(strict=True)
     name = fields.String(required=True)
-    stock_adjustment = fields.Nested(AdjustmentSchema, required=True)
-    die_rolls = fields.Integer(strict=True, required=True)
+    stock_adjustment = fields.Nested(AdjustmentSchema, allow_none=True)
+    die_rolls = fields.Integer(strict=True, allow_none=True)
     text = fields.String(allow_none=True)
 
 
@@ -178,10 +188,11 @@ class DestinationTakenSchema(_Strict):
 
 
 class DisplayRefilledSchema(_Strict):
-    """``destination_display_refilled {slot, card}`` (table, after the last B Engineer)."""
+    """``destination_display_refilled {slot, card}`` (table, after the last B Engineer); the card
+    may name only its city (``NamedCardSchema``)."""
 
     slot = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=4))
-    card = fields.Nested(CardSchema, required=True)
+    card = fields.Nested(NamedCardSchema, required=True)
 
 
 class PlaneAcquiredSchema(_Strict):
@@ -251,12 +262,13 @@ class StockBoughtSchema(_Strict):
 
 
 class DirectivePlayedSchema(_Strict):
-    """``directive_played {card?, timing: {phase, step}, area?, effects: [Effect]}`` (player)."""
+    """``directive_played {card?, timing?: {phase, step}, area?, effects?: [Effect]}`` (player); a
+    card the board holds may leave its timing, area and effects to the board (``items``)."""
 
     card = fields.String(allow_none=True)
-    timing = fields.Nested(TimingSchema, required=True)
+    timing = fields.Nested(TimingSchema, allow_none=True)
     area = fields.String(allow_none=True, validate=validate.OneOf(AREAS))
-    effects = fields.List(fields.Nested(EffectSchema), required=True)
+    effects = fields.List(fields.Nested(EffectSchema), allow_none=True)
 
 
 EVENT_SCHEMAS: dict[str, type[Schema]] = {

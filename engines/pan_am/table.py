@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.base import State, json_copy
-from engines.pan_am.board import cost_key, distance_key, region_key, track_label
+from engines.pan_am.facts import cost_key, distance_key, region_key, track_label
 from engines.pan_am.state import DISPLAY_SLOTS, PLANES
 
 # Parts of the state that ``apply`` replaces instead of editing in place (copy-on-write).

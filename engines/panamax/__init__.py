@@ -6,7 +6,7 @@ Importing this package registers the engine as ``panamax``.
 
 Set-up
 ------
-``setup(players, options)``: 2 to 4 players listed in turn order (§3 step 12 draws it:
+``setup(players, options, board=None)``: 2 to 4 players listed in turn order (§3 step 12 draws it:
 the order is a fact the table records by listing them), each managing a company of
 its own (``companies``, PX-S1).  The engine derives §3 steps 1-20 and §9: money,
 shares, the price, the Warehouse, Pool and start ships, the unique ships, flags,
@@ -16,6 +16,8 @@ the engine places them with the cascade, PX-S3 to S5, and a Mulligan roll is kep
 rolled again), ``contracts_revealed`` and a ``financial_advisor_kept`` per player.
 Then the Setup Contracts (steps 22-23, PX-S11): ``setup_contracts_drawn``, and in
 reverse turn order ``setup_contract_chosen`` with its loading, ``turn_ended``.
+``board`` is the saved board file the game is recorded on (see *Board file* below); the
+``board`` option takes the same file, for games created before boards were saved.
 
 Options (the rules profile)
 ---------------------------
@@ -29,7 +31,8 @@ companies                     [red, green,     each player's company, in the ord
                               yellow, black]
 fa_scoring                    "best_two_any"   PX-AMB-7: the secret Financial Advisor card may count, or
                                                always counts ("secret_plus_best_other")
-board                         None             a board file (``board.py``): facts pre-loaded, never declared
+board                         None             a board file (``board.py``): facts pre-loaded, never declared;
+                                               for a saved board, ``setup``'s ``board`` instead (not both)
 two_player_pacific_cruise     "Lucky Me        §9 puts a 3-slot cruise ship in each Waiting zone; both start
                               Cruises"         on the Atlantic side, so this one goes to the Pacific's
 ============================  ===============  ===============================================================
@@ -48,6 +51,68 @@ declaration fixes a fact; a contradiction is ``declared/conflict`` naming both e
 * ``clipboard:<nation>:<space>`` (the free action under a space, with the flag covering
   it), ``bonus_card:<deck>:<n>`` (a Captain or Stevedore card's effect, in counts of
   locks, waterways, moves of any kind and loads).
+
+Board file
+----------
+What one box holds, transcribed once (``board.py`` says what the file holds and every
+decision taken where the rulebook is silent): the canal, zones, crossings, fees, the
+Market table (or the dividends seen), the Clipboards, the unique ships' tiles, the
+2-slot ship's price, the 24 Contract and 8 Setup Contract cards, the Captain and
+Stevedore cards' effects, and which lists are the whole box (``complete``).  Its facts
+are declared before the first event, with the keys above.  The engine object's
+``board_file`` (``engines.base.BoardFile``) gives its marshmallow shape
+(``board_schema``), its ``problems`` (``board_rules``), its ``facts``, ``from_game``
+(the board of everything a game declared) and its JSON Schema
+(``docs/formats/panamax-board-v1.schema.json``).
+
+While a game is recorded on a board, a reveal may name a card by its id: ``{"id":
+"C7"}`` for a card of ``contracts_revealed`` or ``contract_card_revealed``, of
+``setup_contracts_drawn``'s ``cards``; ``bonus_card_played`` leaves out ``effects``.  The
+faces come from the declared data (the board's, or an earlier event's).  Each form these
+events always took still means what it did.  ``expected()["options"]`` names the board's
+cards that may turn up now (``reveals.reveal_offers``).
+
+Checks of the board file (a saved board is refused with them; ``board_rules``):
+
+========  =========================  ==================================================
+code      rule                       the file may not say
+========  =========================  ==================================================
+PX-B01    Board file                 a canal zone twice
+PX-B02    Board file                 two dividends for one price (``market``, ``dividends``)
+PX-B03    Board file                 two crossings for one passage
+PX-B04    Board file                 two cards of one deck with one id
+PX-B05    Pay Cargo Fees             a fee other than $1 to $4
+PX-B06    Contract cards             a back other than one generic 3 (two for 3 containers)
+PX-B07    Contract cards             a Rail icon on both faces
+PX-B08    Components                 more than 24 Contract or 8 Setup Contract cards
+PX-B09    Components                 a deck marked complete short of those
+PX-B10    Set up                     a complete canal without a place §3 step 15 names
+PX-B11    Board file                 with a complete canal, a zone off it
+PX-B12    Ship Movement              a crossing leading backwards along the canal
+PX-B13    Ship Movement              Gatun Lake or Miraflores Lake as a dashed rectangle
+PX-B14    How to load ships          a ship's minimum above its maximum
+PX-B15    How to load ships          a ship of other than 1 to 4 slots
+PX-B16    Unique ships               a unique ship's tile against §9 and §10
+PX-B17    Ship Movement              a zone where it cannot be
+PX-B18    When a ship arrives at     a way out into the ocean by a waterway
+          the end of the Canal
+PX-B19    Board file                 ``dividends`` beside a whole Market table
+========  =========================  ==================================================
+
+Checks of the events against the board (``reveals``, ``movement``):
+
+========  =========================  ==================================================
+code      rule                       the event may not
+========  =========================  ==================================================
+PX-B20    Contract cards             name a card whose faces nobody has shown
+PX-B21    Components                 reveal a card not in a deck the board holds whole
+PX-B22    Contract cards /           reveal a Contract card already on the Action table,
+          Loading Cargo              Inbound or held, or a discarded one before the Draw
+                                     pile is exhausted (``unverified`` without the whole deck)
+PX-B23    Ship Movement              take a ship into a zone off a canal the board holds whole
+PX-B24    Ship Movement              take (or push) a ship across a passage not among the
+                                     board's crossings, when it holds them all
+========  =========================  ==================================================
 
 A check that needs data nobody has declared is ``unverified`` (a unique ship's size in a
 group or a dashed rectangle, the Prospector's range, whether a movement is impossible).
@@ -81,6 +146,10 @@ each field the recording page may offer (``offers.py``): the dice that can be ta
 (``from.column``, ``from.executive``) and their uses, the contracts' containers and the
 ships in a Loading zone, the ships that may sail, the icons with moves left and the zones.
 Table events (a roll, a card turned up, a company's fees) list every player as actor.
+On a board with cards, the reveals' ids: ``contracts_revealed``'s
+``action_table.4.id`` (5, 6), ``inbound.id``, ``draw_top.id``; ``contract_card_revealed``'s
+``card.id``; ``setup_contracts_drawn``'s ``cards.id``.  A card's faces are in the state's
+declared data (``state["declared"]["contract:<id>"]["value"]``).
 
 Decisions beyond the note
 -------------------------
@@ -101,8 +170,9 @@ Modules
 set-up events), ``setup_contracts``, ``action_table``, ``turns``, ``loading`` (with
 ``contracts`` and ``cargo``), ``movement``, ``flags`` and ``free_actions`` (with
 ``clipboard``), ``bonus_cards``, ``market``, ``money`` and ``round_end``; ``offers`` (the
-page's choices), ``view`` (the board's derived facts), ``board`` (the board file),
-``schemas``, ``demo`` (the demo game and its made-up table data).
+page's choices), ``view`` (the board's derived facts), ``board`` (the board file, with
+``board_schema``, ``board_rules``, ``board_legacy`` and ``reveals``), ``schemas``,
+``demo`` (the demo game and its made-up table data).
 """
 
 import engines

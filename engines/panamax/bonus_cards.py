@@ -24,7 +24,8 @@ EFFECTS = ("locks", "waterways", "any_moves", "loads")
 DECKS = ("captain", "stevedore")
 
 
-def _fact(deck: str, number: int, effects: Mapping[str, int]) -> Fact:
+def card_fact(deck: str, number: int, effects: Mapping[str, int]) -> Fact:
+    """What a card does, as the registry keeps it (every count, 0 where the card adds none)."""
     return Fact(f"bonus_card:{deck}:{number}", {kind: effects.get(kind, 0) for kind in EFFECTS},
                 f"What {deck.title()} card {number} does")
 
@@ -49,9 +50,9 @@ def check_played(state: State, actor: str | None, data: Mapping[str, Any]) -> li
     if effects is None:
         if value(state["declared"], f"bonus_card:{deck}:{number}") is None:
             return [Violation("PX-BC2", BONUS_RULE, f"What {deck.title()} card {number} does is in the leaflet, not the "
-                              f"rulebook: declare its effects ({', '.join(EFFECTS)})")]
+                              f"rulebook, and not on this game's board: declare its effects ({', '.join(EFFECTS)})")]
         return []
-    return conflicts(state["declared"], [_fact(deck, number, effects)], state["step"] + 1)
+    return conflicts(state["declared"], [card_fact(deck, number, effects)], state["step"] + 1)
 
 
 def apply_played(state: State, data: Mapping[str, Any]) -> None:
@@ -61,7 +62,7 @@ def apply_played(state: State, data: Mapping[str, Any]) -> None:
         return
     state["players"][player][deck].remove(card)
     if data.get("effects") is not None:
-        state["declared"] = declare(state["declared"], [_fact(deck, number, data["effects"])], state["step"])
+        state["declared"] = declare(state["declared"], [card_fact(deck, number, data["effects"])], state["step"])
     effects = value(state["declared"], f"bonus_card:{deck}:{number}", {})
     turn = state["turn"]
     allowance = turn["allowance"]

@@ -50,7 +50,7 @@ def load_problems(name: str, ship: Mapping[str, Any], value: int, spec: Mapping[
         elif len(dice) >= most:
             problems.append(Violation("PX-C11", UNIQUE_RULE, f"{name} holds {most} dice and has {len(dice)}"))
         return problems
-    if kind == "PANAMAX" and spec is None:
+    if kind == "PANAMAX" and (spec is None or any(key not in spec for key in ("slots", "min", "max"))):
         return [Violation("PX-C13", UNIQUE_RULE, f"{name}'s slots and range are not in the rulebook; declare its spec "
                           "to check them", "unverified")]
     sized = ship if kind == "COMPANY" else spec or {}

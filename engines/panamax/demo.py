@@ -1,8 +1,8 @@
 """Panamax's demo game, and the made-up table data it (and the random games of the test
 suite) plays with.
 
-**The cards, the canal's zones, the Clipboard icons, the fee rate, the dividends and the
-bonus cards' effects here are illustrative.**  The rulebook prints none of them (the
+**The cards, the canal's zones, the Clipboard icons, the fee rate, the dividends, the
+bonus cards' effects and the two unique ships' tiles of ``BOARD`` here are illustrative.**  The rulebook prints none of them (the
 note's G1 to G7) and no public source lists them: every one is made up for the demo and
 declared by its events as the table would, never presented as the game's.  Only what the
 rulebook states is the game's: the set-up, the unique ships, the rules.
@@ -215,6 +215,17 @@ def candidates(engine: Engine, state: State) -> list[Event]:
 PLAYERS = ["Amelia", "Bruno", "Chen"]
 TITLE = "Demo: Amelia, Bruno and Chen run Panamax (illustrative cards and canal)"
 SEED = 17
+# The table starts from a board file (the ``board`` option) holding what the rulebook states
+# and two unique ships' tiles, which no event can declare: the San Juan Prospector's slots and
+# range and how many dice Spiel of the Seas holds.  **Both tiles are made up**, like every
+# card and zone of the demo; with them a board made from the demo game (``board.from_game``)
+# answers every check of those ships.
+BOARD: dict[str, Any] = {
+    "zones": {"Gatun Lake": "LAKE", "Miraflores Lake": "LAKE"},
+    "ships": {"Dice Fest Line": {"slots": 3, "max_dice": 3}, "Lucky Me Cruises": {"slots": 3, "max_dice": 3},
+              "San Juan Prospector": {"slots": 2, "min": 4, "max": 11}, "Spiel of the Seas": {"slots": 2, "max_dice": 2}},
+}
+OPTIONS: dict[str, Any] = {"board": BOARD}
 # How much the fixed rule likes each kind of event (a weight for the seeded draw).
 _LIKES = {
     "contract_card_revealed": 50, "military_pay_claimed": 50, "die_loaded": 8, "free_action_used": 6,
@@ -249,9 +260,9 @@ def _liking(engine: Engine, state: State, event: Event) -> float:
 @functools.lru_cache(maxsize=1)
 def _play() -> tuple[Event, ...]:
     import engines
-    return weighted_play.play_out(engines.find("panamax"), PLAYERS, {}, candidates, _liking, SEED)
+    return weighted_play.play_out(engines.find("panamax"), PLAYERS, OPTIONS, candidates, _liking, SEED)
 
 
 def demo_game() -> dict[str, Any]:
     """``{"title", "players", "options", "events": [{"type", "actor", "data"}]}``."""
-    return weighted_play.demo_record(TITLE, PLAYERS, {}, _play())
+    return weighted_play.demo_record(TITLE, PLAYERS, OPTIONS, _play())

@@ -10,11 +10,14 @@ from typing import Any, Callable, ClassVar
 
 from marshmallow import Schema
 
-from engines.base import EventUnpacking, Option, SetupError, State, Violation, json_copy, resolve_options
-from engines.declared import board_registry
+from engines.base import (
+    BoardFile, EventUnpacking, Option, SetupError, State, Violation, chosen_board, json_copy, resolve_options,
+)
+from engines.declared import declare
+from engines.panamax import board as _board
 from engines.panamax import (
-    board, bonus_cards, flags, free_actions, loading, movement, offers, round_end, setup_contracts, setup_phase, turns,
-    view,
+    board_legacy, bonus_cards, flags, free_actions, loading, movement, offers, reveals, round_end,
+    setup_contracts, setup_phase, turns, view,
 )
 from engines.panamax.schemas import EVENT_SCHEMAS
 from engines.panamax.setup import OPTIONS, initial_state, setup_problems
@@ -308,11 +311,16 @@ def expected_of(state: State) -> dict[str, Any]:
         kept = state["setup"]["advisors_kept"]
         options = {"financial_advisor_kept": {"player": [p for p in state["seats"] if p not in kept]}} \
             if "financial_advisor_kept" in due else {}
+        named = reveals.reveal_offers(state, "contracts_revealed") if "contracts_revealed" in due else {}
+        if named:  # the board's cards, to name instead of spelling out
+            options["contracts_revealed"] = named
         return {"actors": list(state["seats"]), "event_types": due, "options": options}
     if state["phase"] == "SETUP_CONTRACTS":
         offer = state["setup_contracts"]
         if not offer["offered"]:
-            return {"actors": list(state["seats"]), "event_types": ["setup_contracts_drawn"], "options": {}}
+            named = reveals.reveal_offers(state, "setup_contracts_drawn")
+            return {"actors": list(state["seats"]), "event_types": ["setup_contracts_drawn"],
+                    "options": {"setup_contracts_drawn": named} if named else {}}
         if state["turn"] is None:
             return {"actors": setup_contracts.pickers(state)[:1], "event_types": ["setup_contract_chosen"],
                     "options": {"setup_contract_chosen": {"card": list(offer["offered"])}}}
@@ -347,6 +355,7 @@ class Panamax(EventUnpacking):
     rules_version: ClassVar[str] = "1"
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
+    board_file: ClassVar[BoardFile] = _board.BOARD_FILE
     rules = staticmethod(check_event)
     effects = staticmethod(apply_event)
     effects_in_place = staticmethod(apply_event_in_place)  # for folds, see ``engines.base.apply_owned``
@@ -358,22 +367,40 @@ class Panamax(EventUnpacking):
     position = staticmethod(view.position)
     seat_colours = staticmethod(view.seat_colours)
 
-    def setup(self, players: Sequence[str], options: Mapping[str, Any]) -> State:
-        """The table after §3 steps 1-20; SetupError (PX-S1, options) when no game can start."""
+    def setup(self, players: Sequence[str], options: Mapping[str, Any],
+              board: Mapping[str, Any] | None = None) -> State:
+        """The table after §3 steps 1-20; SetupError (PX-S1, options, a board file that
+        cannot be used) when no game can start.  ``board`` is the saved board the game is
+        recorded on; its facts are declared as the ``board`` option's are."""
         opts = resolve_options(self, options)
         problems = setup_problems(list(players), opts)
         if problems:
             raise SetupError(problems)
-        declared = board_registry(opts["board"], board.problems, board.facts, board.ORIGIN)
+        chosen = self._board_file(opts["board"], board)
+        declared = declare({}, _board.facts(chosen), _board.ORIGIN) if chosen is not None else {}
         state = initial_state(list(players), opts)
-        if opts["board"] is not None:
-            state["canal"] = board.canal(opts["board"], state["canal"])
-            state["market_prices"] = sorted(row["price"] for row in opts["board"].get("market", [])) or None
+        if chosen is not None:
+            state["canal"] = _board.canal(chosen, state["canal"])
+            state["market_prices"] = sorted(row["price"] for row in chosen.get("market", [])) or None
+            table = _board.table_of(chosen)
+            if table is not None:  # what the checks of reveals need (a game without keeps no such key)
+                state["board"] = table
         state.update({"step": 0, "declared": declared, "contracts": None, "turn_index": 0, "turn": None,
                       "end_of_round": None, "revealed": {}, "setup_contracts": {"offered": [], "chosen": []},
                       "free_action": None,
                       "setup": {"bids": False, "contracts": False, "advisors_kept": [], "mulligans": 0}})
         return state
+
+    def _board_file(self, option: Mapping[str, Any] | None, saved: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+        """The board file the game starts from (``chosen_board``).  The ``board`` option's
+        file is still read as it always was: one that option accepted before saved boards
+        existed keeps loading (``board_legacy``), as the games stored with it must."""
+        try:
+            return chosen_board(self, option, saved)
+        except SetupError:
+            if saved is None and option is not None and board_legacy.accepted(option):
+                return option
+            raise
 
     def is_over(self, state: State) -> bool:
         return bool(state["phase"] == "OVER")

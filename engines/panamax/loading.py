@@ -15,7 +15,7 @@ from typing import Any
 
 from engines.base import State, Violation
 from engines.declared import Fact, conflicts, declare, value
-from engines.panamax import cargo, contracts, flags
+from engines.panamax import cargo, contracts, flags, reveals
 from engines.panamax.clipboard import flag_problems
 from engines.panamax.setup import OCEAN_OF, OTHER_OCEAN
 from engines.panamax.turns import actor_problems
@@ -64,6 +64,8 @@ def check_contract(state: State, actor: str | None, data: Mapping[str, Any]) -> 
     if card_id is None:
         problems.append(Violation("PX-C3", contracts.CONTRACT_RULE, f"No card lies on {data['source'].replace('_', ' ')}"))
         return problems
+    if f"contract:{card_id}" not in state["declared"]:  # turned up by a name nobody showed (overridden)
+        return problems + reveals.box_problems(state, [{"id": card_id}], reveals.CONTRACT_DECK)
     count = len(_card(state, card_id)[data["side"]]["containers"])
     if contracts.dice_for(count, company["warehouse"], company["pool"]) is None:
         problems.append(Violation("PX-C2", contracts.LOADING_RULE, f"Card {card_id} needs {count} dice; the company has "
@@ -92,15 +94,24 @@ def apply_contract(state: State, data: Mapping[str, Any]) -> None:
 
 
 def check_revealed(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
-    """PX-C3: the Draw pile's new top card, face up, once the old one was moved on."""
+    """PX-C3: the Draw pile's new top card, face up, once the old one was moved on; on a
+    board with cards, one that can be there (PX-B20 to PX-B22, ``reveals``)."""
     if state["contracts"] is None or state["contracts"]["draw_top"] is not None:
         return [Violation("PX-C3", contracts.CONTRACT_RULE, "The Draw pile's top card is already face up")]
-    card = data["card"]
-    return contracts.card_problems(card) + conflicts(state["declared"], [contracts.card_fact(card)], state["step"] + 1)
+    problems = reveals.box_problems(state, [data["card"]], reveals.CONTRACT_DECK)
+    problems += reveals.drawn_problems(state, data["card"]["id"])
+    card = reveals.face(state, data["card"], reveals.CONTRACT_DECK)
+    if card is None:
+        return problems
+    return problems + contracts.card_problems(card) + conflicts(state["declared"], [contracts.card_fact(card)],
+                                                                state["step"] + 1)
 
 
 def apply_revealed(state: State, data: Mapping[str, Any]) -> None:
-    state["declared"] = declare(state["declared"], [contracts.card_fact(data["card"])], state["step"])
+    card = reveals.face(state, data["card"], reveals.CONTRACT_DECK)
+    if card is not None:  # a card nobody has shown declares nothing
+        state["declared"] = declare(state["declared"], [contracts.card_fact(card)], state["step"])
+    reveals.reshuffle(state, data["card"]["id"])
     state["contracts"]["draw_top"] = data["card"]["id"]
 
 

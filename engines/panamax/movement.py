@@ -26,7 +26,7 @@ from engines.base import State, Violation
 from engines.declared import Fact, conflicts, declare, value
 from engines.panamax import cargo
 from engines.panamax.clipboard import benefit_problems
-from engines.panamax.setup import LAKES, OCEAN_OF, UNIQUE_SHIPS
+from engines.panamax.setup import BOARD_ORIGIN, LAKES, OCEAN_OF, UNIQUE_SHIPS
 
 MOVE_RULE = "Ship Movement"
 GROUP_RULE = "Grouping ships"
@@ -121,6 +121,7 @@ def check_move(state: State, data: Mapping[str, Any], mover: str) -> list[Violat
     bound, origins = ships[0]["bound"], sorted({ship["zone"] for ship in ships})
     problems += _group_problems(state, ids, origins, data.get("sizes", {}))
     problems += _destination_problems(state, data, origins, bound)
+    problems += _board_problems(state, data, origins, bound)
     if any(p.blocks for p in problems):
         return problems
     problems += conflicts(state["declared"], _move_facts(state, data, origins, bound), state["step"] + 1)
@@ -207,6 +208,32 @@ def _destination_problems(state: State, data: Mapping[str, Any], origins: Sequen
         return [Violation("PX-M4", MOVE_RULE, f"{goal} lies behind ships bound for the {bound.title()}: ships cannot "
                           "change direction")]
     return []
+
+
+def _board_problems(state: State, data: Mapping[str, Any], origins: Sequence[str], bound: str) -> list[Violation]:
+    """On a board that holds the whole canal, a ship goes only into its zones (PX-B23); on
+    one that holds every crossing, only across them (PX-B24): "Ships must follow the
+    direction of the arrows" of the board, pushed ships too."""
+    complete = (state.get("board") or {}).get("complete", [])
+    pushes = data.get("pushes", [])
+    problems = []
+    if "canal" in complete:
+        problems += [Violation("PX-B23", MOVE_RULE, f"{goal} is not on the canal, which this game's board holds whole")
+                     for goal in dict.fromkeys([data["to"], *(push["to"] for push in pushes)])
+                     if goal != OCEAN and goal not in state["canal"]]
+    if "crossings" in complete:
+        steps = [(origin, data["to"]) for origin in origins]
+        steps += [(state["ships"][push["ships"][0]]["zone"], push["to"]) for push in pushes
+                  if push["ships"][0] in state["ships"]]
+        problems += [Violation("PX-B24", MOVE_RULE, f"No crossing leads from {start} to {goal} for ships bound for the "
+                               f"{bound.title()} on this game's board, which lists every crossing")
+                     for start, goal in steps if not _on_board(state, f"crossing:{bound}:{start}:{goal}")]
+    return problems
+
+
+def _on_board(state: State, key: str) -> bool:
+    entry = state["declared"].get(key)
+    return entry is not None and entry["at"] == BOARD_ORIGIN
 
 
 def _room_problems(state: State, ids: Sequence[str], data: Mapping[str, Any], bound: str) -> list[Violation]:
@@ -422,8 +449,9 @@ def apply_military(state: State, data: Mapping[str, Any], player: str) -> None:
 
 def impossible_problems(turn: Mapping[str, Any]) -> list[Violation]:
     """PX-M2: "if it is impossible for movement to be expended the player's turn ends".
-    Without the canal's map the engine cannot prove it: the claim is recorded, unverified."""
+    The engine proves no impossibility, with or without a board: the claim is recorded, unverified."""
     if owed(turn) == 0:
         return [Violation("PX-M2", MOVE_RULE, "No movement is owed this turn")]
-    return [Violation("PX-M2", MOVE_RULE, "Whether no ship can move is not checked without the canal's map "
-                      "(\"Check carefully that the Movement action cannot be completed\")", "unverified")]
+    return [Violation("PX-M2", MOVE_RULE, "Whether no ship can move is not checked: the engine does not search "
+                      "every ship, group and push (\"Check carefully that the Movement action cannot be completed\")",
+                      "unverified")]

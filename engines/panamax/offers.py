@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engines.base import State, Violation
-from engines.panamax import action_table, cargo, contracts, flags, free_actions, loading, movement, turns
+from engines.panamax import action_table, cargo, contracts, flags, free_actions, loading, movement, reveals, turns
 from engines.panamax.clipboard import FREE_DIE_VALUE, RAIL_RAISE, next_slot
 from engines.panamax.loading import LOADING_ZONES
 from engines.panamax.turns import USES, current_player
@@ -230,4 +230,9 @@ def turn_options(state: State, event_types: list[str]) -> dict[str, Choices]:
         "military_pay_claimed": lambda s: {"ship": list(dict.fromkeys(s["turn"]["military_moved"]))},
         "bonus_card_played": _bonus,
     }
-    return {kind: makers[kind](state) for kind in event_types if kind in makers}
+    out = {kind: makers[kind](state) for kind in event_types if kind in makers}
+    if "contract_card_revealed" in event_types:
+        named = reveals.reveal_offers(state, "contract_card_revealed")
+        if named:  # the board's cards that may turn up now, to name instead of spelling out
+            out["contract_card_revealed"] = named
+    return out

@@ -55,10 +55,32 @@ class SetupCardSchema(_Strict):
     front = fields.Nested(FrontSchema, required=True)
 
 
+class RevealedCard(_Strict):
+    """A Contract card turned face up: spelled out (its id and both faces, as ``CardSchema``)
+    or, when the game knows its faces (a board's card, or one shown before), named by its
+    id alone: ``{"id": "C7"}``."""
+
+    id = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    front = fields.Nested(FrontSchema)
+    back = fields.Nested(BackSchema)
+
+    @validates_schema
+    def _both_or_none(self, data: dict[str, object], **_: object) -> None:
+        if ("front" in data) != ("back" in data):
+            raise ValidationError("Spell out both faces of the card, or name it by its id alone")
+
+
+class RevealedSetupCard(_Strict):
+    """A Setup Contract card drawn: spelled out (its id and front) or named by its id alone."""
+
+    id = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    front = fields.Nested(FrontSchema)
+
+
 class SetupContractsDrawn(_Strict):
     """§4 step 22: one card per player plus one, face up."""
 
-    cards = fields.List(fields.Nested(SetupCardSchema), required=True, validate=validate.Length(min=3, max=5))
+    cards = fields.List(fields.Nested(RevealedSetupCard), required=True, validate=validate.Length(min=3, max=5))
 
 
 class SetupContractChosen(_Strict):
@@ -85,9 +107,9 @@ class ContractsRevealed(_Strict):
     """§3 steps 8-9: three cards on the Action table's grey columns, Inbound Cargo, the Draw pile's top."""
 
     action_table = fields.Dict(keys=fields.String(validate=validate.OneOf(["4", "5", "6"])),
-                               values=fields.Nested(CardSchema), required=True, validate=validate.Length(equal=3))
-    inbound = fields.Nested(CardSchema, required=True)
-    draw_top = fields.Nested(CardSchema, required=True)
+                               values=fields.Nested(RevealedCard), required=True, validate=validate.Length(equal=3))
+    inbound = fields.Nested(RevealedCard, required=True)
+    draw_top = fields.Nested(RevealedCard, required=True)
 
 
 class AdvisorKept(_Strict):
@@ -148,7 +170,7 @@ class ContractTaken(_Strict):
 class CardRevealed(_Strict):
     """The Draw pile's new top card, face up."""
 
-    card = fields.Nested(CardSchema, required=True)
+    card = fields.Nested(RevealedCard, required=True)
 
 
 class ShipPlaced(_Strict):

@@ -60,6 +60,9 @@ TWO_PLAYER_REMOVED = ("San Juan Prospector", "Spiel of the Seas")  # §9
 # rulebook).  Zones the table declares as ships enter them are added in between.
 NAMED_CANAL = ["Gatun Lake", "Culebra Cut", "Pedro Miguel Locks", "Miraflores Lake"]
 LAKES = ("Gatun Lake", "Miraflores Lake")  # "Miraflores Lake and Gatun Lake - no ship limitation"
+# Where a board file's facts come from, in the declared-data registry (the ``board`` option
+# and a saved board alike, so that stored states and exports keep their label).
+BOARD_ORIGIN = "board"
 PASSENGER_TOKENS = [5, 4, 4, 3, 3, 2, 2, 1]  # §3 step 7, top first
 BONUS_STACK = [1, 2, 3, 4, 5]  # §3 step 1: Captain and Stevedore cards, 1 on top
 FINANCIAL_ADVISORS = 9
@@ -79,8 +82,8 @@ OPTIONS: dict[str, Option] = {
         "(player's choice)\": the secret card may count (best_two_any) or always counts (secret_plus_best_other); "
         "the note's PX-AMB-7.", choices=["best_two_any", "secret_plus_best_other"]),
     "board": Option(
-        None, "A board file transcribed from the physical board, the Clipboards, the Market table and the unique ships "
-        "(engines/panamax/board.py; rulebook-board.json beside it holds only what the rulebook states).",
+        None, "A board file transcribed from the box: the canal, the Market table, the Clipboards, the unique ships, the "
+        "cards (engines/panamax/board.py; rulebook-board.json beside it holds only what the rulebook states).",
         type="object", nullable=True),
     "two_player_pacific_cruise": Option(
         "Lucky Me Cruises",

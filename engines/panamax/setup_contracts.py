@@ -23,13 +23,14 @@ from typing import Any
 
 from engines.base import State, Violation
 from engines.declared import Fact, conflicts, declare
-from engines.panamax import contracts, turns
+from engines.panamax import contracts, reveals, turns
 
 STEP_RULE = "Advance Set-up"
 USE = "setup_contract"  # a turn's ``use`` while its player loads a Setup Contract
 
 
-def _fact(card: Mapping[str, Any]) -> Fact:
+def card_fact(card: Mapping[str, Any]) -> Fact:
+    """A Setup Contract card's front, declared when it is drawn (or by the board)."""
     return Fact(f"setup_contract:{card['id']}", {"front": card["front"]}, f"Setup Contract card {card['id']}")
 
 
@@ -40,7 +41,8 @@ def pickers(state: State) -> list[str]:
 
 
 def check_drawn(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
-    """PX-S11: n + 1 different cards, drawn once."""
+    """PX-S11: n + 1 different cards, drawn once; a card named by its id has its front on
+    the board or shown before (PX-B20), and is in the box when the board holds it whole (PX-B21)."""
     if state["phase"] != "SETUP_CONTRACTS" or state["setup_contracts"]["offered"]:
         return [Violation("PX-S11", STEP_RULE, "The Setup Contracts are drawn once, after the set-up's other steps")]
     cards, wanted = data["cards"], len(state["seats"]) + 1
@@ -49,11 +51,14 @@ def check_drawn(state: State, actor: str | None, data: Mapping[str, Any]) -> lis
     if len(cards) != wanted or len(set(ids)) != len(ids):
         problems.append(Violation("PX-S11", STEP_RULE, f"Draw 1 Contract per player plus one: {wanted} different "
                                   f"cards, not {', '.join(ids) or 'none'}"))
-    return problems + conflicts(state["declared"], [_fact(card) for card in cards], state["step"] + 1)
+    problems += reveals.box_problems(state, cards, reveals.SETUP_DECK)
+    known = reveals.faces(state, cards, reveals.SETUP_DECK)
+    return problems + conflicts(state["declared"], [card_fact(card) for card in known], state["step"] + 1)
 
 
 def apply_drawn(state: State, data: Mapping[str, Any]) -> None:
-    state["declared"] = declare(state["declared"], [_fact(card) for card in data["cards"]], state["step"])
+    known = reveals.faces(state, data["cards"], reveals.SETUP_DECK)  # a card nobody has shown declares nothing
+    state["declared"] = declare(state["declared"], [card_fact(card) for card in known], state["step"])
     state["setup_contracts"]["offered"] = [card["id"] for card in data["cards"]]
 
 
@@ -69,6 +74,8 @@ def check_chosen(state: State, actor: str | None, data: Mapping[str, Any]) -> li
     if data["card"] not in offer["offered"]:
         return [Violation("PX-S11", STEP_RULE, f"{data['card']!r} is not among the Setup Contracts left: "
                           f"{', '.join(offer['offered'])}")]
+    if f"setup_contract:{data['card']}" not in state["declared"]:  # drawn by a name nobody showed (overridden)
+        return reveals.box_problems(state, [{"id": data["card"]}], reveals.SETUP_DECK)
     card = _card(state, data["card"])
     company = state["companies"][state["players"][due]["company"]]
     needed = len(card["front"]["containers"])

@@ -16,7 +16,7 @@ from typing import Any
 
 from engines.base import State, Violation
 from engines.declared import conflicts, declare
-from engines.panamax import action_table, market, turns
+from engines.panamax import action_table, market, reveals, turns
 from engines.panamax.contracts import card_fact, card_problems
 
 SETUP_RULE = "Set up"
@@ -50,10 +50,13 @@ def _roll(state: State, data: Mapping[str, Any]) -> list[Violation]:
 
 
 def _contracts(state: State, data: Mapping[str, Any]) -> list[Violation]:
-    """PX-S10: five different cards face up, each as the rulebook says every card is."""
-    cards = [*data["action_table"].values(), data["inbound"], data["draw_top"]]
-    ids = [card["id"] for card in cards]
-    problems = [problem for card in cards for problem in card_problems(card)]
+    """PX-S10: five different cards face up, each as the rulebook says every card is (a card
+    named by its id has its faces on the board, PX-B20, and is in the box, PX-B21)."""
+    given = [*data["action_table"].values(), data["inbound"], data["draw_top"]]
+    ids = [card["id"] for card in given]
+    cards = reveals.faces(state, given, reveals.CONTRACT_DECK)
+    problems = reveals.box_problems(state, given, reveals.CONTRACT_DECK)
+    problems += [problem for card in cards for problem in card_problems(card)]
     if len(set(ids)) != len(ids):
         problems.append(Violation("PX-S10", SETUP_RULE, f"Five different cards lie face up, not {', '.join(ids)}"))
     return problems + conflicts(state["declared"], [card_fact(card) for card in cards], state["step"] + 1)
@@ -94,7 +97,8 @@ def apply(state: State, event_type: str, data: Mapping[str, Any]) -> None:
         else:
             state["action_table"] = layout
     elif event_type == "contracts_revealed":
-        cards = [*data["action_table"].values(), data["inbound"], data["draw_top"]]
+        given = [*data["action_table"].values(), data["inbound"], data["draw_top"]]
+        cards = reveals.faces(state, given, reveals.CONTRACT_DECK)  # a card nobody has shown declares nothing
         state["declared"] = declare(state["declared"], [card_fact(card) for card in cards], state["step"])
         state["contracts"] = {"slots": {slot: card["id"] for slot, card in data["action_table"].items()},
                               "inbound": data["inbound"]["id"], "draw_top": data["draw_top"]["id"]}

@@ -49,6 +49,28 @@ ILLUSTRATIVE_BOARD: dict[str, Any] = {
     "stock_price_track": {"min": 1, "max": 10},
 }
 
+# The illustrative board with cards, as a saved board holds them (made up for the tests, not
+# the box's): every city's Destination card, one Event card per round (and a second for
+# round 1), the two Directive cards the rulebook describes and one made up, and the map said
+# to be complete with the marker.  Not complete: the cards (the box has 50, 28 and 40).
+ITEM_BOARD: dict[str, Any] = {
+    **ILLUSTRATIVE_BOARD,
+    "destination_cards": sorted(ILLUSTRATIVE_BOARD["cities"]),
+    "event_cards": [
+        {"name": "Clipper Age", "round": 1, "stock_adjustment": {"op": "set", "value": 6}, "die_rolls": 1},
+        {"name": "Boom Years", "round": 1, "stock_adjustment": {"op": "set", "value": 4}, "die_rolls": 2,
+         "text": "Made up for the tests."},
+        *[{"name": f"Test round {r}", "round": r, "stock_adjustment": {"op": "up"}, "die_rolls": 1} for r in range(2, 8)],
+    ],
+    "directive_cards": [
+        {"name": "Prediction", "timing": {"phase": "EVENT", "step": "STOCK_PRICE"},
+         "effects": [{"kind": "money", "amount": 3}, {"kind": "peek"}]},
+        {"name": "Regional Airport", "timing": {"phase": "RESOLUTION", "step": "D"}, "area": "D"},
+        {"name": "Test Windfall", "timing": {"phase": "PAN_AM", "step": "INCOME"}, "effects": [{"kind": "money", "amount": 2}]},
+    ],
+    "complete": ["cities", "routes", "paths", "tracks"],
+}
+
 HANDS = {
     "Ann": [{"city": "Rome", "region": EU}, {"city": "Tokyo", "region": PA}],
     "Bob": [{"city": "Bangkok", "region": AS}, {"city": "Hong Kong", "region": PA}],
@@ -188,6 +210,28 @@ def dealt(engine: Engine, players: list[str] = TWO, **options: Any) -> State:
 def board_game(engine: Engine, players: list[str] = TWO, **options: Any) -> State:
     """``dealt`` with the illustrative board file loaded."""
     return dealt(engine, players, board=ILLUSTRATIVE_BOARD, **options)
+
+
+def on_items(engine: Engine, players: list[str] = TWO, board: dict[str, Any] | None = None, **options: Any) -> State:
+    """Set-up on a saved board with cards (``ITEM_BOARD``), nothing dealt yet."""
+    return engine.setup(players, options, board=board if board is not None else ITEM_BOARD)
+
+
+# Hands and a display of different cards, each once (a board with cards refuses a card twice).
+ITEM_HANDS = {"Ann": ["Rome", "Tokyo"], "Bob": ["Bangkok", "Hong Kong"], "Cat": ["New York", "Paris"], "Dan": ["Honolulu", "Lisbon"]}
+ITEM_DISPLAY = ["Miami", "Havana", "Rio de Janeiro", "Shanghai"]
+
+
+def named_deal(players: Iterable[str], hands: dict[str, list[str]] | None = None, display: list[str] | None = None) -> Event:
+    """``cards_dealt`` naming the cards by their cities only (their regions from the board)."""
+    hands = hands or ITEM_HANDS
+    return Event("cards_dealt", {"destinations": {p: [{"city": c} for c in hands[p]] for p in players},
+                                 "display": [{"city": c} for c in display or ITEM_DISPLAY]}, None)
+
+
+def items_dealt(engine: Engine, players: list[str] = TWO, **options: Any) -> State:
+    """``on_items`` with the cards dealt by name: the Event phase of round 1."""
+    return legal(engine, on_items(engine, players, **options), named_deal(players))
 
 
 def revealed(engine: Engine, players: list[str] = TWO, price: int = 6, die_rolls: int = 1, **options: Any) -> State:

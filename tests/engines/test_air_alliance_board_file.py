@@ -139,8 +139,8 @@ def _flat(errors: Any, prefix: str = "") -> set[str]:
 def test_each_board_problem_has_its_code_and_field(file: dict[str, Any], found: list[tuple[str, str]]) -> None:
     assert BOARD_FILE.shape_errors(file) == {}
     assert problems(file) == found
-    with pytest.raises(SetupError) as refused:  # as a saved board and as the board option alike
-        ENGINE.setup(["Ann", "Bo"], {"board": file})
+    with pytest.raises(SetupError) as refused:  # a saved board must meet every rule
+        ENGINE.setup(["Ann", "Bo"], {}, board=file)
     assert [v.code for v in refused.value.violations] == [code for _, code in found]
 
 
@@ -419,3 +419,19 @@ def boards_drawn(draw: st.DrawFn) -> dict[str, Any]:
 def test_the_json_schema_accepts_exactly_what_the_marshmallow_schema_accepts(file: dict[str, Any]) -> None:
     assert (BOARD_FILE.shape_errors(file) == {}) == JSON_SCHEMA.is_valid(file), (BOARD_FILE.shape_errors(file),
                                                                                  file)
+
+
+def test_a_board_option_file_read_before_the_new_rules_still_sets_up_but_a_saved_board_must_meet_them() -> None:
+    # A card from an airport to itself was accepted by the board option before saved boards
+    # (AA-B03 came with them): games stored with such a file must still set up.
+    from engines.base import SetupError
+    from engines.air_alliance.engine import AirAlliance
+
+    face = {"id": "X1", "name": "Loop", "dep": "A1", "arr": "A1", "miles": 1000, "cls": "ECONOMY",
+            "icons": [{"type": "PRIORITY"}] * 3}
+    engine = AirAlliance()
+    state = engine.setup(["Ann", "Bob"], {"board": {"cards": [face]}})
+    assert state["declared"]["card:X1"]["value"]["dep"] == "A1"
+    with pytest.raises(SetupError) as refused:
+        engine.setup(["Ann", "Bob"], {}, board={"cards": [face]})
+    assert [v.code for v in refused.value.violations] == ["AA-B03"]

@@ -234,3 +234,18 @@ def test_fold_through_a_json_snapshot_equals_the_straight_fold(engine: Engine, d
     snapshot = roundtrip(fold(engine, start, events[:cut]))
     assert fold(engine, snapshot, events[cut:]) == straight
     assert engine.standings(fold(engine, snapshot, events[cut:])) == engine.standings(straight)
+
+
+@per_engine
+def test_every_engine_publishes_its_board_file_and_takes_an_empty_one(engine: Engine) -> None:
+    from tests.formats import FORMATS, validator
+
+    path = engine.board_file.json_schema
+    assert path.startswith("docs/formats/") and (FORMATS / path.split("/")[-1]).is_file()
+    published = validator(path.split("/")[-1])
+    published.check_schema(published.schema)
+    published.validate({})  # every section is optional
+    assert engine.board_file.shape_errors({}) == {} and engine.board_file.problems({}) == []
+    assert engine.board_file.shape_errors({"no such section": 1}) != {}
+    assert not published.is_valid({"no such section": 1})
+    assert engine.board_file.holds_nothing == (engine.name == "panic-in-the-air")

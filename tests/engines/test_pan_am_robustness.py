@@ -26,6 +26,8 @@ from tests.engines.pan_am_helpers import (
     dealt,
     drawn,
     finish_round,
+    items_dealt,
+    on_items,
     plane,
     quickest,
     reveal,
@@ -75,11 +77,15 @@ SAMPLES: dict[str, list[dict[str, Any]]] = {
     "cards_dealt": [
         {"destinations": {"Zed": [CARD]}, "display": []},
         {"destinations": {"Ann": [CARD] * 3}, "display": [CARD] * 6},
+        {"destinations": {"Ann": [{"city": "Rome"}, {"city": "Atlantis", "region": None}]}, "display": [{"city": "Nowhere"}]},
     ],
     "event_card_revealed": [
         {"name": "X", "stock_adjustment": {"op": "down"}, "die_rolls": -3},
         {"name": "X", "stock_adjustment": {"op": "set", "value": -2}, "die_rolls": 9, "round": 12},
         {"name": "X", "stock_adjustment": {"op": "set", "value": None}, "die_rolls": 0, "text": None},
+        {"name": "Clipper Age"},
+        {"name": "Test round 3", "stock_adjustment": None, "die_rolls": 4},
+        {"name": "Unheard of", "die_rolls": None},
     ],
     "event_effect": [{"effects": [e]} for e in EFFECTS] + [{"effects": EFFECTS}, {"effects": []}],
     "engineer_assigned": [
@@ -100,7 +106,8 @@ SAMPLES: dict[str, list[dict[str, Any]]] = {
         {"city": "Havana", "moved_from": None},
     ],
     "destination_taken": [{"slot": 1}, {"slot": 4, "card": CARD}],
-    "destination_display_refilled": [{"slot": 2, "card": CARD}],
+    "destination_display_refilled": [{"slot": 2, "card": CARD}, {"slot": 1, "card": {"city": "Rome"}},
+                                     {"slot": 3, "card": {"city": "Nowhere"}}],
     "plane_acquired": [{}, {"plane": "JET"}],
     "bid_failed": [{}],
     "route_claimed": [
@@ -130,6 +137,10 @@ SAMPLES: dict[str, list[dict[str, Any]]] = {
         {"timing": {"phase": "RESOLUTION", "step": "D"}, "area": "A", "effects": []},
         {"card": "Prediction", "timing": {"phase": "EVENT", "step": "STOCK_PRICE"}, "effects": [{"kind": "money", "amount": 3}]},
         {"card": None, "timing": {"phase": "PAN_AM", "step": "INCOME"}, "area": None, "effects": [{"kind": "die_rolls", "amount": 2}]},
+        {"card": "Prediction"},
+        {"card": "Regional Airport", "timing": None, "effects": None},
+        {"card": "Test Windfall", "effects": [{"kind": "money", "player": "Bob", "amount": 9}]},
+        {},
     ],
 }
 ACTORS = [None, "Ann", "Bob", "Zed"]
@@ -137,9 +148,12 @@ ACTORS = [None, "Ann", "Bob", "Zed"]
 
 @functools.cache
 def tables() -> dict[str, State]:
-    """A table at every step of a round, with and without the board file, and after the end."""
+    """A table at every step of a round, with and without the board file (with cards, too), and after the end."""
     pa = PA_ENGINE
-    tables: dict[str, State] = {"setup": pa.setup(TWO, {}), "setup-board": board_game(pa)}
+    tables: dict[str, State] = {"setup": pa.setup(TWO, {}), "setup-board": board_game(pa), "setup-items": on_items(pa)}
+    tables["event-items"] = items_dealt(pa)
+    tables["resolution-items"] = to_resolution(pa, legal(pa, items_dealt(pa), reveal("set", 6, name="Clipper Age")),
+                                               bid("B", "1", 1, "Ann"), site("D", "Bob"))
     tables["event"] = dealt(pa)
     tables["stock-price"] = revealed(pa)
     tables["assignment"] = legal(pa, revealed(pa), bid("A", "1", 1, "Ann"), bid("B", "1", 1, "Bob"))
@@ -173,9 +187,9 @@ def tables() -> dict[str, State]:
     return tables
 
 
-TABLE_NAMES = ["assignment", "event", "expansion", "income", "offers-due", "over", "paths-due", "priority", "refill",
-               "resolution-a", "resolution-b", "resolution-c", "resolution-d", "resolution-e", "setup", "setup-board",
-               "stock", "stock-price"]
+TABLE_NAMES = ["assignment", "event", "event-items", "expansion", "income", "offers-due", "over", "paths-due", "priority",
+               "refill", "resolution-a", "resolution-b", "resolution-c", "resolution-d", "resolution-e", "resolution-items",
+               "setup", "setup-board", "setup-items", "stock", "stock-price"]
 
 
 def test_the_table_names_are_the_tables() -> None:

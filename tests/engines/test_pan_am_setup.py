@@ -98,23 +98,27 @@ def test_the_rulebook_facts_are_preloaded_and_nothing_else(pa: Engine) -> None:
     assert pa.setup(TWO, {"rulebook_facts": False})["routes"] == {}
 
 
-@pytest.mark.parametrize("board", [
-    {"cities": {"Tokyo": "ASIA"}},  # the rulebook puts Tokyo in Hong Kong's region
-    {"routes": [["New York", "Paris", 3]]},  # New York–Paris is 4
-    {"routes": [["Lisbon", "Horta", 1], ["Lisbon", "Horta", 2]]},  # contradicts itself
-    {"paths": {"Miami": {"SA": [["Miami", "San Juan"]]}}},  # lacks San Juan–Port of Spain
-    {"tracks": {"B": {"5": [0, 1, 2, 3]}}},
-    {"tracks": {"A": {"1": [1, 2, 3]}}},
-    {"work_sites": {"D": 0}},
-    {"stock_price_track": {"min": 5, "max": 2}},
-    {"airports": 3},
-    ["not", "an", "object"],
+@pytest.mark.parametrize("board, code", [
+    ({"cities": {"Tokyo": "ASIA"}}, "PA-B19"),  # the rulebook puts Tokyo in Hong Kong's region
+    ({"routes": [["New York", "Paris", 3]]}, "PA-B19"),  # New York–Paris is 4
+    ({"routes": [["Lisbon", "Horta", 1], ["Lisbon", "Horta", 2]]}, "PA-B03"),  # contradicts itself
+    ({"paths": {"Miami": {"SA": [["Miami", "San Juan"]]}}}, "PA-B19"),  # lacks San Juan–Port of Spain
+    ({"tracks": {"B": {"5": [0, 1, 2, 3]}}}, "board/shape"),
+    ({"tracks": {"A": {"1": [1, 2, 3]}}}, "board/shape"),
+    ({"work_sites": {"D": 0}}, "board/shape"),
+    ({"stock_price_track": {"min": 5, "max": 2}}, "PA-B08"),
+    ({"airports": 3}, "board/shape"),
 ])
-def test_a_malformed_or_contradicting_board_cannot_start(pa: Engine, board: Any) -> None:
+def test_a_malformed_or_contradicting_board_cannot_start(pa: Engine, board: Any, code: str) -> None:
     with pytest.raises(SetupError) as caught:
         pa.setup(TWO, {"board": board})
-    assert {v.code for v in caught.value.violations} == {"options/invalid"}
-    assert all("board" in v.message for v in caught.value.violations)
+    assert {v.code for v in caught.value.violations} == {code}
+
+
+def test_a_board_option_that_is_not_an_object_is_an_invalid_option(pa: Engine) -> None:
+    with pytest.raises(SetupError) as caught:
+        pa.setup(TWO, {"board": ["not", "an", "object"]})
+    assert [v.code for v in caught.value.violations] == ["options/invalid"]
 
 
 def test_a_board_file_preloads_regions_distances_paths_costs_sites_and_the_price_track(pa: Engine) -> None:
