@@ -11,7 +11,7 @@ from flask import Flask, request, send_from_directory
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response
 
-from recorder.api import engines_api, exports_api, games, health, imports_api, replay
+from recorder.api import boards_api, engines_api, exports_api, games, health, imports_api, replay
 from recorder.api.errors import JsonErrorApi, error_response, handle_store_error
 from recorder.api.imports_api import DEFAULT_IMPORT_MAX_BYTES
 from recorder.cli import register_cli
@@ -86,6 +86,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     api = JsonErrorApi(app)
     api.register_blueprint(engines_api.blp)
     api.register_blueprint(games.blp)
+    api.register_blueprint(boards_api.blp)
     api.register_blueprint(replay.blp)
     api.register_blueprint(exports_api.blp)
     api.register_blueprint(imports_api.blp)

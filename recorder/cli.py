@@ -35,11 +35,15 @@ def register_cli(app: Flask) -> None:
 
     @app.cli.command("demo")
     def demo() -> None:
-        """Load the demo games (each once), recording them event by event."""
-        from recorder.demo import load_demo_games
+        """Load the demo games (each once), recording them event by event, and save each
+        one's board (illustrative: the demo data is made up)."""
+        from recorder.demo import load_demo_boards, load_demo_games
 
-        for game_id, title, new in load_demo_games(_store()):
+        games = load_demo_games(_store())
+        for game_id, title, new in games:
             click.echo(f"{'loaded ' if new else 'present'} {game_id}  {title}")
+        for board_id, name, new in load_demo_boards(_store(), games):
+            click.echo(f"{'saved  ' if new else 'present'} {board_id}  {name}")
 
     @app.cli.command("verify")
     @click.argument("game_id")

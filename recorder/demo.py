@@ -28,6 +28,24 @@ def demo_games(only: Collection[str] | None = None) -> Iterator[dict[str, Any]]:
         yield {"engine": engine.name, **module.demo_game()}
 
 
+def load_demo_boards(store: EventStore, games: list[tuple[str, str, bool]]) -> list[tuple[str, str, bool]]:
+    """One saved board per engine that has a board to transcribe, made from its demo game
+    (``POST /api/boards {from_game}``), so that a newcomer can start a game on a board at once.
+    The demo data is made up, and the name says so.  Returns (board id, name, newly saved)."""
+    saved = []
+    for game_id, _title, _new in games:
+        game = store.get_game(game_id)
+        engine = engines.find(game.engine)
+        if engine.board_file.holds_nothing:
+            continue
+        board, created = store.board_from_game(
+            game_id, game.engine, f"{engine.title}: the demo's board (illustrative)",
+            description="Made from the demo game's declared data, which is invented: "
+                        "not the published game's board or cards.")
+        saved.append((board.id, board.name, created))
+    return saved
+
+
 def load_demo_games(store: EventStore) -> list[tuple[str, str, bool]]:
     """Record each demo game once; returns (game id, title, newly loaded)."""
     loaded = []

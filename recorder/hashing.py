@@ -34,8 +34,30 @@ def sha256_hex(text: str) -> str:
 
 
 def genesis_hash(game: Mapping[str, Any]) -> str:
-    """The hash that the first event of a game points back to."""
-    return sha256_hex(canonical_json({name: game[name] for name in GAME_HASH_FIELDS}))
+    """The hash that the first event of a game points back to.  A game recorded on a saved
+    board has ``board: {id, hash}`` in its header, covered too; a game without one hashes
+    exactly as before boards existed."""
+    header = {name: game[name] for name in GAME_HASH_FIELDS}
+    if game.get("board") is not None:
+        header["board"] = {"id": game["board"]["id"], "hash": game["board"]["hash"]}
+    return sha256_hex(canonical_json(header))
+
+
+def board_hash(data: Any) -> str:
+    """A board file's hash: SHA-256 of its canonical JSON, as the chain computes every hash."""
+    return sha256_hex(canonical_json(data))
+
+
+def board_id(engine: str, data: Any) -> str:
+    """A saved board's id, derived from its engine and data: the same board has the same id
+    on every server, so an import finds it by id and never stores it twice.
+
+    >>> board_id("panic-in-the-air", {}) == board_id("panic-in-the-air", {}) != board_id("pan-am", {})
+    True
+    >>> len(board_id("pan-am", {}))
+    32
+    """
+    return sha256_hex(canonical_json({"engine": engine, "data": data}))[:32]
 
 
 def event_hash(event: Mapping[str, Any]) -> str:

@@ -1,6 +1,7 @@
-"""The three tables of the event store: games, their events, and state snapshots.
+"""The tables of the event store: games, their events, state snapshots, and the saved
+boards games are recorded on.
 
-Events are only ever inserted.  ``(game_id, seq)`` is unique, and a game's
+Events and boards are only ever inserted.  ``(game_id, seq)`` is unique, and a game's
 ``version`` is advanced with a compare-and-set in the same transaction, so two
 writers racing for the same seq give one winner and one clean conflict.
 """
@@ -24,9 +25,32 @@ KEY_GIVEN_SQL = "idempotency_key IS NOT NULL"
 
 TITLE_MAX = 200  # characters: the columns' sizes, and the limits every way in checks first
 NAME_MAX = 100
+BOARD_NAME_MAX = 200
+DESCRIPTION_MAX = 2000
 
 class Base(DeclarativeBase):
     type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class Board(Base):
+    """A board file transcribed from one physical copy of a game, saved once and reused by
+    every game recorded on it.  Immutable (triggers refuse UPDATE and DELETE): an edit is a
+    new board ``based_on`` this one.  Its id is derived from its engine and data, so the same
+    board has the same id on every server and is never stored twice; ``hash`` is the SHA-256
+    of its data's canonical JSON, which the genesis hash of every game on it covers."""
+
+    __tablename__ = "boards"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    engine: Mapped[str] = mapped_column(String(64), index=True)
+    name: Mapped[str] = mapped_column(String(BOARD_NAME_MAX))
+    description: Mapped[str] = mapped_column(Text, default="")
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    hash: Mapped[str] = mapped_column(String(64))
+    facts: Mapped[int] = mapped_column(Integer)  # how many declared facts it pre-loads, for listings
+    source: Mapped[str] = mapped_column(String(64))  # typed | from_game:<game id> | imported
+    based_on: Mapped[str | None] = mapped_column(String(32))
+    created_at: Mapped[str] = mapped_column(String(32), index=True)
 
 
 class Game(Base):
@@ -43,6 +67,9 @@ class Game(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
     write_token_hash: Mapped[str] = mapped_column(String(64))
     genesis_hash: Mapped[str] = mapped_column(String(64))
+    # The saved board the game is recorded on (None: declared in events, or the board option).
+    board_id: Mapped[str | None] = mapped_column(ForeignKey("boards.id"), index=True)
+    board_hash: Mapped[str | None] = mapped_column(String(64))
 
 
 class EventRow(Base):

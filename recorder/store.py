@@ -28,19 +28,22 @@ from sqlalchemy.orm import Session
 import engines
 from engines import Event, SetupError, State
 from engines.base import apply_owned, json_copy, resolve_options
+from recorder.boards import FROM_GAME, BoardStore, NewBoard, board_columns
 from recorder.correction_schemas import RECORDER_SCHEMAS
 from recorder.db import WriteGate, session_factories
 from recorder.errors import (
     BadInput, Forbidden, NotFound, RuleViolation, Unauthorized, VersionConflict, field_messages,
 )
-from recorder.hashing import EVENT_HASH_FIELDS, canonical_json, event_hash, genesis_hash, link_problem, sha256_hex
+from recorder.hashing import EVENT_HASH_FIELDS, board_hash, canonical_json, event_hash, genesis_hash, link_problem, sha256_hex
 from recorder.history import CORRECTION_TYPES, RECORDER_TYPES, CorrectionRow, Corrections
-from recorder.imports.checks import check_chain, check_result, flag_keys, importable_engine, scratch_database
+from recorder.imports.checks import (
+    check_chain, check_result, flag_keys, importable_engine, imported_board, scratch_database,
+)
 from recorder.imports.problems import ImportConflict, ImportRefused
 from recorder.jsonish import UNSTORABLE_TEXT, unstorable
 from recorder.lean_append import Connections, DriverStatements, Head, Outcome, write_event
 from recorder.live import LIVE_CHANNEL
-from recorder.models import NAME_MAX, TITLE_MAX, EventRow, Game, GamePlayer, Snapshot
+from recorder.models import NAME_MAX, TITLE_MAX, Board, EventRow, Game, GamePlayer, Snapshot
 
 # The recorder's own event types, written into the SQL as the partial index
 # ix_events_recorder_types has them: SQLite uses that index only for a query whose
@@ -209,6 +212,7 @@ class EventStore:
         self.snapshot_every = snapshot_every
         self.clock = clock
         self._readers, self._writers = session_factories(db)
+        self.boards = BoardStore(self._readers, self._writers, clock)
         # The newest fold spares every append a fold from the last snapshot; the
         # timeline and the log spare every viewer a fold from the start.
         self._latest: VersionedCache[_Fold] = VersionedCache(512)
@@ -228,17 +232,22 @@ class EventStore:
         players: Sequence[str],
         title: str | None = None,
         options: Mapping[str, Any] | None = None,
+        board: str | None = None,
     ) -> tuple[Game, str]:
-        """A new game at version 0 and its write token (shown once, stored hashed)."""
+        """A new game at version 0 and its write token (shown once, stored hashed).  With
+        ``board`` (a saved board's id) the game is recorded on that board: its header pins the
+        board's id and hash, and its facts are declared before the first event."""
         try:
             engine = engines.find(engine_name)
         except KeyError:
             raise BadInput({"engine": [f"Unknown engine {engine_name!r}"]}) from None
         _refuse_unstorable({"title": title or "", "players": list(players), "options": options or {}}, "")
         _refuse_too_long(title, players)
+        pinned = self._board_for(engine, board)
         try:
             resolved = resolve_options(engine, options)
-            start = engine.setup(list(players), resolved)
+            start = engine.setup(list(players), resolved,
+                                 board=self.boards.data_of(pinned.id) if pinned is not None else None)
         except SetupError as exc:
             raise RuleViolation([v.to_dict() for v in exc.violations]) from None
         token = new_token()
@@ -253,6 +262,8 @@ class EventStore:
             status=STATUS_IN_PROGRESS,
             version=0,
             write_token_hash=token_digest(token),
+            board_id=pinned.id if pinned is not None else None,
+            board_hash=pinned.hash if pinned is not None else None,
         )
         game.genesis_hash = genesis_hash(game_header(game))
         with self._writers() as session, session.begin():
@@ -262,6 +273,29 @@ class EventStore:
         # The game's head at version 0, so that its first event goes the lean way too.
         self._remember_head(game, engine, 0, game.genesis_hash, _Fold(start, 0, 0))
         return game, token
+
+    def _board_for(self, engine: engines.Engine, board: str | None) -> Board | None:
+        """The saved board a new game is to be recorded on: one of this game's."""
+        if board is None:
+            return None
+        found = self.boards.find(board)
+        if found is None:
+            raise BadInput({"board": [f"No saved board {board!r}"]})
+        if found.engine != engine.name:
+            raise BadInput({"board": [f"Board {found.name!r} is a board of {found.engine}, not of {engine.name}"]})
+        return found
+
+    def board_from_game(self, game_id: str, engine_name: str, name: str, description: str = "") -> tuple[Board, bool]:
+        """A board of every fact a game declared by its last step (its own board's facts
+        included), so that the next game on the same box declares nothing the first one did."""
+        game = self.get_game(game_id)
+        if game.engine != engine_name:
+            raise BadInput({"from_game": [f"Game {game_id} is a game of {game.engine}, not of {engine_name}"]})
+        engine = engines.find(game.engine)
+        state = self.state_at(game_id, remember=False).state
+        return self.boards.save(NewBoard(
+            engine=game.engine, name=name, data=engine.board_file.from_game(state), description=description,
+            source=f"{FROM_GAME}{game_id}", based_on=game.board_id))
 
     def get_game(self, game_id: str) -> Game:
         with self._readers() as session:
@@ -576,15 +610,20 @@ class EventStore:
         game is imported whole or not at all.
         """
         header, records = document["game"], document["events"]
-        engine = importable_engine(header)
+        embedded = imported_board(document)
+        engine = importable_engine(header, embedded.data if embedded is not None else None)
+        board = self._imported_board(document, embedded)
         check_chain(header, records)
         existing = self._existing_copy(header, records)
         if existing is not None:
             return existing
-        judged = self._judge_import(engine, document)
+        judged = self._judge_import(engine, document, board)
         token = new_token()
         try:
             with self._writers() as session, session.begin():
+                if board is not None and session.get(Board, board.id) is None:
+                    session.add(Board(**board_columns(board)))  # recreated by its hash, never twice
+                    session.flush()
                 session.add(Game(**judged.game, write_token_hash=token_digest(token)))
                 session.flush()
                 session.add_all(GamePlayer(game_id=header["id"], seat=i, name=p["name"])
@@ -621,7 +660,18 @@ class EventStore:
                 f"{len(records)} in the file); an import never adds to or replaces a game's events", game=game_id)
         return ImportOutcome(game_id, game.title, "present", len(records), game.version, None)
 
-    def _judge_import(self, engine: engines.Engine, document: Mapping[str, Any]) -> _Judged:
+    def _imported_board(self, document: Mapping[str, Any], embedded: NewBoard | None) -> Board | None:
+        """The board a game document embeds, as this store would save it, or ImportRefused
+        naming why it cannot be (the same checks as ``POST /api/boards``)."""
+        if embedded is None:
+            return None
+        try:
+            return self.boards.judge(embedded)
+        except (BadInput, RuleViolation, NotFound) as exc:
+            raise ImportRefused("import/board", f"The board the game was recorded on cannot be saved: {exc.message}",
+                                game=document["game"]["id"], **exc.details) from None
+
+    def _judge_import(self, engine: engines.Engine, document: Mapping[str, Any], board: Board | None) -> _Judged:
         """Replay and judge the game with the store's own code, in a private in-memory
         database: however long the replay, the shared database's write lock is then held
         only for the inserts.  Returns the rows to insert."""
@@ -629,6 +679,9 @@ class EventStore:
         try:
             scratch = EventStore(scratch_db, snapshot_every=self.snapshot_every, clock=self.clock)
             with scratch._writers() as session, session.begin():
+                if board is not None:
+                    session.add(Board(**board_columns(board)))
+                    session.flush()
                 judged = scratch._import_rows(session, engine, document["game"], document["events"])
                 check_result(engine, document, judged.state, judged.game["status"])
         finally:
@@ -641,11 +694,10 @@ class EventStore:
         """Insert the game, then judge and insert its events in order."""
         game_id = header["id"]
         players = [p["name"] for p in header["players"]]
-        game = Game(**{name: header[name] for name in GAME_HEADER_COLUMNS},
-                    status=STATUS_IN_PROGRESS, version=0, write_token_hash="")
+        game = Game(**_header_columns(header), status=STATUS_IN_PROGRESS, version=0, write_token_hash="")
         session.add(game)
         session.flush()
-        current = _Fold(engine.setup(players, header["options"]), 0, 0)
+        current = _Fold(self.initial_state(game), 0, 0)
         corrections = Corrections()
         judged = _Judged()
         pending: list[dict[str, Any]] = []
@@ -686,7 +738,7 @@ class EventStore:
             current = after
         judged.state = current.state
         finished = bool(records) and engine.is_over(current.state)
-        judged.game = {**{name: header[name] for name in GAME_HEADER_COLUMNS}, "version": len(records),
+        judged.game = {**_header_columns(header), "version": len(records),
                        "status": STATUS_FINISHED if finished else STATUS_IN_PROGRESS}
         return judged
 
@@ -829,7 +881,8 @@ class EventStore:
 
     def initial_state(self, game: Game) -> State:
         engine = engines.find(game.engine)
-        return engine.setup([p["name"] for p in game.players], game.options)
+        board = self.boards.data_of(game.board_id) if game.board_id is not None else None
+        return engine.setup([p["name"] for p in game.players], game.options, board=board)
 
     def _save_snapshots(
         self, game: Game, engine: engines.Engine, passed: list[tuple[int, int, State]], version: int
@@ -980,6 +1033,8 @@ class EventStore:
             problem: dict[str, Any] | None = None
             if expected_prev != game.genesis_hash:
                 problem = {"seq": 0, "reason": "the game's header (players, options...) does not match its hash"}
+            elif game.board_id is not None:
+                problem = _board_problem(session.get(Board, game.board_id), game)
             count = 0
             if problem is None:
                 for row in session.scalars(select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)):
@@ -1018,6 +1073,13 @@ class _Judged:
 
 
 GAME_HEADER_COLUMNS = ("id", "engine", "rules_version", "title", "players", "options", "created_at", "genesis_hash")
+
+
+def _header_columns(header: Mapping[str, Any]) -> dict[str, Any]:
+    """A game document's header as the games table's columns (its board's id and hash too)."""
+    board = header.get("board")
+    return {**{name: header[name] for name in GAME_HEADER_COLUMNS},
+            "board_id": board["id"] if board else None, "board_hash": board["hash"] if board else None}
 
 
 def _judge_event(engine: engines.Engine, game_id: str, current: _Fold,
@@ -1128,10 +1190,23 @@ def position_of(engine: engines.Engine, state: State) -> dict[str, Any] | None:
 
 
 def game_header(game: Game) -> dict[str, Any]:
-    return {
+    """The header the genesis hash covers; ``board`` only for a game recorded on a saved board."""
+    header = {
         "id": game.id, "engine": game.engine, "rules_version": game.rules_version, "title": game.title,
         "players": game.players, "options": game.options, "created_at": game.created_at,
     }
+    if game.board_id is not None:
+        header["board"] = {"id": game.board_id, "hash": game.board_hash}
+    return header
+
+
+def _board_problem(board: Board | None, game: Game) -> dict[str, Any] | None:
+    """Whether the board a game pins is still the one it was recorded on (``verify``)."""
+    if board is None:
+        return {"seq": 0, "reason": f"the board {game.board_id} the game was recorded on is missing"}
+    if board_hash(board.data) != game.board_hash or board.hash != game.board_hash:
+        return {"seq": 0, "reason": f"the board {game.board_id} no longer matches the hash the game was recorded with"}
+    return None
 
 
 def _default_actor(engine: engines.Engine, state: State) -> str | None:

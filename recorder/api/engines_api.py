@@ -24,6 +24,9 @@ def engine_dict(engine: engines.Engine) -> dict[str, Any]:
         "rules_version": engine.rules_version,
         "options": {name: option.to_dict() for name, option in engine.options.items()},
         "event_types": event_types,
+        # What a saved board of this game holds (POST /api/boards takes it as "data").
+        "board_file": {"holds": engine.board_file.holds, "holds_nothing": engine.board_file.holds_nothing,
+                       "json_schema": engine.board_file.json_schema},
     }
 
 
@@ -31,5 +34,6 @@ def engine_dict(engine: engines.Engine) -> dict[str, Any]:
 class Engines(MethodView):
     @blp.response(200, schemas.EngineOut(many=True))
     def get(self) -> list[dict[str, Any]]:
-        """Each engine: name, title, rules_version, options with defaults, event types with their fields."""
+        """Each engine: name, title, rules_version, options with defaults, event types with their
+        fields, and what its board file holds (its JSON Schema under docs/formats/)."""
         return [engine_dict(engine) for engine in engines.all_engines()]

@@ -30,10 +30,22 @@ def store() -> EventStore:
     return current_app.extensions["tablescribe.store"]  # type: ignore[no-any-return]
 
 
-def game_dict(game: Any) -> dict[str, Any]:
-    return {name: getattr(game, name) for name in (
+def game_dict(game: Any, board_names: dict[str, str] | None = None) -> dict[str, Any]:
+    """A game's header as the API shows it; ``board`` names the saved board it is recorded on."""
+    out = {name: getattr(game, name) for name in (
         "id", "engine", "rules_version", "title", "players", "options", "created_at", "status", "version",
         "genesis_hash")}
+    out["board"] = None
+    if game.board_id is not None:
+        names = board_names if board_names is not None else store().boards.names({game.board_id})
+        out["board"] = {"id": game.board_id, "name": names.get(game.board_id), "hash": game.board_hash}
+    return out
+
+
+def game_dicts(games: list[Any]) -> list[dict[str, Any]]:
+    """Many games, their boards' names read at once."""
+    names = store().boards.names({g.board_id for g in games if g.board_id is not None})
+    return [game_dict(g, names) for g in games]
 
 
 @blp.route("")
@@ -43,7 +55,7 @@ class Games(MethodView):
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
         """List games, newest first (filters: engine, player, status)."""
         games, total = store().list_games(**args)
-        return {"games": [game_dict(g) for g in games], "total": total,
+        return {"games": game_dicts(games), "total": total,
                 "limit": args["limit"], "offset": args["offset"]}
 
     @blp.arguments(schemas.GameCreate)
@@ -51,9 +63,10 @@ class Games(MethodView):
     @blp.alt_response(400, schema=schemas.ApiError, description=ERRORS[400])
     @blp.alt_response(422, schema=schemas.ApiError, description="The players or options break the game's set-up rules")
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
-        """Create a game.  The write token in the answer is shown only this once."""
+        """Create a game, on a saved board if ``board`` names one.  The write token in the
+        answer is shown only this once."""
         names = [p["name"] for p in body["players"]]
-        game, token = store().create_game(body["engine"], names, body.get("title"), body["options"])
+        game, token = store().create_game(body["engine"], names, body.get("title"), body["options"], body.get("board"))
         state = store().initial_state(game)
         return {**game_dict(game), "write_token": token, "setup_flags": state.get("setup_flags", [])}
 

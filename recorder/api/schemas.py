@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 import engines
 
 from recorder.exports.formats import FORMATS, TABLES
 from recorder.jsonish import UNSTORABLE_TEXT, UNSTORABLE_TEXT_MESSAGE
-from recorder.models import NAME_MAX, TITLE_MAX
+from recorder.models import BOARD_NAME_MAX, DESCRIPTION_MAX, NAME_MAX, TITLE_MAX
 
 MAX_INT = 2**31 - 1
 
@@ -34,6 +34,11 @@ class Strict(Schema):
         unknown = RAISE
 
 
+BOARD_ID = validate.Regexp(r"^[0-9a-f]{32}$", error="Not a board id.")
+HASH = validate.Regexp(r"^[0-9a-f]{64}$", error="Not a SHA-256 hash in lowercase hex.")
+GAME_ID = validate.Regexp(r"^[0-9a-f]{32}$", error="Not a game id.")
+
+
 class PlayerIn(Strict):
     name = Text(min=1, max=NAME_MAX, required=True)
 
@@ -44,12 +49,20 @@ class GameCreate(Strict):
     title = Text(min=1, max=TITLE_MAX)
     players = fields.List(fields.Nested(PlayerIn), required=True, validate=validate.Length(min=1, max=20))
     options = fields.Dict(keys=fields.String(), load_default=dict)
+    board = fields.String(validate=BOARD_ID, metadata={
+        "description": "A saved board of this game (GET /api/boards): the game is recorded on it"})
 
 
 class Standings(Schema):
     final = fields.Boolean()
     players = fields.List(fields.Dict())
     winners = fields.List(fields.String())
+
+
+class PinnedBoard(Schema):
+    id = fields.String()
+    name = fields.String()
+    hash = fields.String()
 
 
 class GameOut(Schema):
@@ -63,6 +76,8 @@ class GameOut(Schema):
     status = fields.String()
     version = fields.Integer()
     genesis_hash = fields.String()
+    board = fields.Nested(PinnedBoard, allow_none=True, metadata={
+        "description": "The saved board the game is recorded on (null: none)"})
 
 
 class GameCreated(GameOut):
@@ -176,6 +191,89 @@ class EngineOut(Schema):
     rules_version = fields.String()
     options = fields.Dict()
     event_types = fields.Dict()
+    board_file = fields.Dict(metadata={"description": "holds (in words), holds_nothing, json_schema (a path in the repository)"})
+
+
+class BoardListArgs(Strict):
+    engine = Text(max=64)
+    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
+    offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_INT))
+
+
+class BoardOut(Schema):
+    id = fields.String()
+    engine = fields.String()
+    name = fields.String()
+    description = fields.String()
+    hash = fields.String(metadata={"description": "SHA-256 of the data's canonical JSON; every game on it pins it"})
+    source = fields.String(metadata={"description": "typed, from_game:<game id> or imported"})
+    based_on = fields.String(allow_none=True, metadata={"description": "The board this one was edited from"})
+    created_at = fields.String()
+    facts = fields.Integer(metadata={"description": "How many declared facts it loads before a game's first event"})
+
+
+class BoardPage(Schema):
+    boards = fields.List(fields.Nested(BoardOut))
+    total = fields.Integer()
+    limit = fields.Integer()
+    offset = fields.Integer()
+
+
+class BoardGame(Schema):
+    id = fields.String()
+    title = fields.String()
+    status = fields.String()
+    created_at = fields.String()
+
+
+class BoardDetail(BoardOut):
+    data = fields.Dict(metadata={"description": "The engine's board file (its JSON Schema: docs/formats/)"})
+    games = fields.List(fields.Nested(BoardGame), metadata={"description": "The newest games recorded on it"})
+    games_total = fields.Integer()
+
+
+class BoardSaved(BoardOut):
+    status = fields.String(metadata={"description": "created, or present (the same board was saved before)"})
+
+
+class BoardCreate(Strict):
+    """A new board: its ``data`` (typed, or a board file read back), or ``from_game``."""
+
+    engine = Text(min=1, max=64, required=True, metadata={"enum": [e.name for e in engines.all_engines()]})
+    name = Text(min=1, max=BOARD_NAME_MAX, required=True)
+    description = Text(max=DESCRIPTION_MAX)
+    data = fields.Dict(keys=fields.String(), metadata={"description": "The engine's board file"})
+    from_game = fields.String(validate=GAME_ID, metadata={
+        "description": "A game of this engine: every fact it declared becomes the board"})
+    based_on = fields.String(validate=BOARD_ID, allow_none=True, metadata={"description": "The board edited"})
+    # A board file read back (GET /api/boards/<id>/export) carries these too.
+    format = fields.String(validate=validate.Equal("tablescribe-board"))
+    format_version = fields.Integer(strict=True, validate=validate.Equal(1))
+    id = fields.String(validate=BOARD_ID)
+    hash = fields.String(validate=HASH)
+
+    @validates_schema
+    def _one_source(self, data: dict[str, Any], **_kwargs: Any) -> None:
+        if ("data" in data) == ("from_game" in data):
+            raise ValidationError("Give the board's data, or from_game, not both", field_name="data")
+        if "from_game" in data and ({"format", "id", "hash", "based_on"} & set(data)):
+            raise ValidationError("A board from a game takes no format, id, hash or based_on", field_name="from_game")
+        if ("format" in data) != ("format_version" in data):
+            raise ValidationError("A board file gives both format and format_version", field_name="format")
+
+
+class BoardFileIn(Strict):
+    """The board a game export embeds, as a board export writes it."""
+
+    format = fields.String(required=True, validate=validate.Equal("tablescribe-board"))
+    format_version = fields.Integer(required=True, strict=True, validate=validate.Equal(1))
+    id = fields.String(required=True, validate=BOARD_ID)
+    engine = Text(min=1, max=64, required=True)
+    name = Text(min=1, max=BOARD_NAME_MAX, required=True)
+    description = Text(max=DESCRIPTION_MAX, required=True)
+    hash = fields.String(required=True, validate=HASH)
+    based_on = fields.String(required=True, allow_none=True, validate=BOARD_ID)
+    data = fields.Dict(keys=fields.String(), required=True)
 
 
 class ApiError(Schema):

@@ -13,7 +13,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import engines
-from recorder.models import EventRow, Game
+from recorder.boards import board_document
+from recorder.models import Board, EventRow, Game
 from recorder.jsonish import declared_of
 from recorder.store import game_header
 
@@ -34,10 +35,11 @@ def event_dict(row: EventRow) -> dict[str, Any]:
 
 
 def game_document(game: Game, rows: Sequence[EventRow], state: Mapping[str, Any],
-                  standings: Mapping[str, Any]) -> dict[str, Any]:
+                  standings: Mapping[str, Any], board: Board | None = None) -> dict[str, Any]:
     """The export of ``game`` at the version ``rows`` end at (``state`` and ``standings``
-    are the fold of that same version)."""
-    return {
+    are the fold of that same version).  A game recorded on a saved board embeds it
+    (``board``), so the history replays on a server that never had the board."""
+    document = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "game": {**game_header(game), "status": game.status, "version": len(rows),
@@ -46,6 +48,9 @@ def game_document(game: Game, rows: Sequence[EventRow], state: Mapping[str, Any]
         "events": [event_dict(row) for row in rows],
         "standings": dict(standings),
     }
+    if board is not None:
+        document["board"] = board_document(board)
+    return document
 
 
 def export_game(store: Any, game_id: str, attempts: int = 5) -> dict[str, Any]:
@@ -57,7 +62,8 @@ def export_game(store: Any, game_id: str, attempts: int = 5) -> dict[str, Any]:
         frame = store.state_at(game_id, remember=False)
         if frame.version == len(rows):
             game = store.get_game(game_id)
-            return game_document(game, rows, frame.state, engines.find(game.engine).standings(frame.state))
+            board = store.boards.get(game.board_id) if game.board_id is not None else None
+            return game_document(game, rows, frame.state, engines.find(game.engine).standings(frame.state), board)
     raise RuntimeError(f"game {game_id} kept changing while it was exported")
 
 

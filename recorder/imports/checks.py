@@ -14,16 +14,18 @@ from sqlalchemy.pool import StaticPool
 
 import engines
 from engines.base import SetupError, resolve_options
-from recorder.hashing import canonical_json, genesis_hash, link_problem
+from recorder.boards import NewBoard, new_board_from_document
+from recorder.hashing import board_hash, board_id, canonical_json, genesis_hash, link_problem
 from recorder.imports.problems import ImportRefused
 from recorder.jsonish import as_json, declared_of
 from recorder.models import Base
 
 
-def importable_engine(header: Mapping[str, Any]) -> engines.Engine:
+def importable_engine(header: Mapping[str, Any], board: Any = None) -> engines.Engine:
     """The engine a game document needs, if this server has it at the same rules version,
     the header is the one its genesis hash was computed over, and the engine sets the
-    game up with its players and options."""
+    game up with its players, options and the board it was recorded on (``board``, the data
+    of the board the document embeds)."""
     game_id = header["id"]
     try:
         engine = engines.find(header["engine"])
@@ -41,7 +43,7 @@ def importable_engine(header: Mapping[str, Any]) -> engines.Engine:
                             "its genesis hash", game=game_id, seq=0)
     try:
         resolved = resolve_options(engine, header["options"])
-        engine.setup([p["name"] for p in header["players"]], header["options"])
+        engine.setup([p["name"] for p in header["players"]], header["options"], board=board)
     except SetupError as exc:
         raise ImportRefused("import/setup", f"The game's set-up is refused: {exc.violations[0].message}",
                             game=game_id, violations=[v.to_dict() for v in exc.violations]) from None
@@ -49,6 +51,26 @@ def importable_engine(header: Mapping[str, Any]) -> engines.Engine:
         raise ImportRefused("import/options", "The game's options are not a complete rules profile for "
                             f"{engine.name} rules {engine.rules_version}", game=game_id)
     return engine
+
+
+def imported_board(document: Mapping[str, Any]) -> NewBoard | None:
+    """The board a game document embeds, if its header pins one: it must be the very board
+    the header names (its id and hash, which the genesis hash covers), of the game's engine."""
+    header = document["game"]
+    pinned, embedded = header.get("board"), document.get("board")
+    if pinned is None and embedded is None:
+        return None
+    game_id = header["id"]
+    if pinned is None or embedded is None:
+        what = "pins a board the file does not hold" if embedded is None else "pins no board, but the file holds one"
+        raise ImportRefused("import/board", f"The game's header {what}", game=game_id)
+    if embedded["engine"] != header["engine"]:
+        raise ImportRefused("import/board", f"The file's board is a board of {embedded['engine']}, "
+                            f"not of {header['engine']}", game=game_id)
+    if (board_id(header["engine"], embedded["data"]), board_hash(embedded["data"])) != (pinned["id"], pinned["hash"]):
+        raise ImportRefused("import/board", "The file's board is not the one the game was recorded on "
+                            "(its data does not match the id and hash the header pins)", game=game_id)
+    return new_board_from_document(embedded)
 
 
 def check_chain(header: Mapping[str, Any], records: Sequence[Mapping[str, Any]]) -> None:

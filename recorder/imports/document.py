@@ -15,7 +15,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from recorder.api.schemas import NAME_MAX, Override, PlayerIn, Strict, Text
+from recorder.api.schemas import BOARD_ID, NAME_MAX, BoardFileIn, Override, PlayerIn, Strict, Text
 from recorder.correction_schemas import MAX_SEQ
 from recorder.errors import field_messages
 from recorder.exports.game_json import FORMAT, FORMAT_VERSION
@@ -39,6 +39,13 @@ class ExactInteger(fields.Integer):
         return super()._deserialize(value, attr, data, **kwargs)  # type: ignore[no-any-return]
 
 
+class PinnedBoardIn(Strict):
+    """The saved board a game was recorded on, as its header pins it."""
+
+    id = fields.String(required=True, validate=BOARD_ID)
+    hash = fields.String(required=True, validate=HASH)
+
+
 class HeaderIn(Strict):
     id = fields.String(required=True, validate=validate.Regexp(r"^[0-9a-f]{32}$", error="Not a game id."))
     engine = Text(min=1, max=64, required=True)
@@ -50,6 +57,7 @@ class HeaderIn(Strict):
     status = fields.String(required=True, validate=validate.OneOf(["in_progress", "finished"]))
     version = ExactInteger(required=True, validate=validate.Range(min=0, max=MAX_SEQ))
     genesis_hash = fields.String(required=True, validate=HASH)
+    board = fields.Nested(PinnedBoardIn)
 
 
 class FlagIn(Strict):
@@ -84,6 +92,7 @@ class DocumentIn(Strict):
     declared = fields.Dict(keys=fields.String(), required=True)
     events = fields.List(fields.Nested(EventIn), required=True)
     standings = fields.Dict(keys=fields.String(), required=True)
+    board = fields.Nested(BoardFileIn)
 
 
 def game_id_of(value: Any) -> str | None:

@@ -33,7 +33,7 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 from sqlalchemy import text
 
 from recorder import close_app, create_app
-from recorder.demo import load_demo_games
+from recorder.demo import load_demo_boards, load_demo_games
 from recorder.store import EventStore
 from tests.conftest import IN_CI
 from tests.recorder.helpers import PLAYERS, draw, play_fall
@@ -61,7 +61,9 @@ class Target:
     def __init__(self, app: Any):
         self.app = app
         self.store: EventStore = app.extensions["tablescribe.store"]
-        self.demo_ids = [game_id for game_id, _, _ in load_demo_games(self.store)]
+        demos = load_demo_games(self.store)
+        self.demo_ids = [game_id for game_id, _, _ in demos]
+        self.board_ids = [board_id for board_id, _, _ in load_demo_boards(self.store, demos)]
         game, self.token = self.store.create_game("panic-in-the-air", PLAYERS)
         self.game_id = game.id
         for request in (draw(), play_fall("Ben", 300), draw()):
@@ -69,23 +71,43 @@ class Target:
         self.schema = schemathesis.openapi.from_wsgi("/api/openapi.json", app)
         self.requests = 0
 
-    def counts(self) -> tuple[int, int]:
+    def counts(self) -> tuple[int, int, int]:
         with self.store.db.connect() as conn:
-            games, events = conn.execute(text(
-                "SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM events)")).one()
-            return int(games), int(events)
+            games, events, boards = conn.execute(text(
+                "SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM events), (SELECT count(*) FROM boards)")).one()
+            return int(games), int(events), int(boards)
 
     def strategies(self, operation: Any) -> st.SearchStrategy[Any]:
         """Every mode, aimed everywhere: unknown games, the demo games, our own game with its token."""
         choices = []
         for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
             choices.append(operation.as_strategy(mode))
+            if "{board_id}" in operation.path:
+                choices.extend(operation.as_strategy(mode, path_parameters={"board_id": b}) for b in self.board_ids)
             if "{game_id}" not in operation.path:
                 continue
             ours = {"path_parameters": {"game_id": self.game_id}, "headers": {"Authorization": f"Bearer {self.token}"}}
             choices.append(operation.as_strategy(mode, **ours))
             choices.extend(operation.as_strategy(mode, path_parameters={"game_id": g}) for g in self.demo_ids)
         return st.one_of(choices)
+
+    def board_cases(self, operation: Any) -> list[Any]:
+        """Saves random generation rarely gets right: a demo game's board, a board file read
+        back, a board of the wrong engine's game, a board the rules refuse."""
+        if operation.path != "/api/boards" or operation.method.upper() != "POST":
+            return []
+        bodies: list[dict[str, Any]] = [
+            {"engine": self.store.get_game(g).engine, "name": "From the demo", "from_game": g} for g in self.demo_ids]
+        bodies += [{"engine": "pan-am", "name": "Wrong game", "from_game": self.game_id},
+                   {"engine": "pan-am", "name": "Loop", "data": {"routes": [["Lisbon", "Lisbon", 1]]}},
+                   {"engine": "isle-of-pan", "name": "Two tiles", "data": {"tiles": [
+                       {"id": "1", "terrains": ["PLAIN", "LAKE", "PORTAL"]},
+                       {"id": "1", "terrains": ["PLAIN", "LAKE", "DESERT"]}]}}]
+        for board_id in self.board_ids:
+            board = self.store.boards.get(board_id)
+            bodies.append({"format": "tablescribe-board", "format_version": 1, "id": board.id, "hash": board.hash,
+                           "engine": board.engine, "name": board.name, "data": board.data})
+        return [operation.Case(body=body, media_type="application/json") for body in bodies]
 
     def event_cases(self, operation: Any) -> list[Any]:
         """Each of EVENT_BODIES once, sent to our game with its token: the writes that
@@ -108,7 +130,7 @@ def target(db_url: str) -> Iterator[Target]:
 
 def test_every_operation_answers_as_documented_and_stores_nothing_on_a_4xx(target: Target) -> None:
     operations = [result.ok() for result in target.schema.get_all_operations()]
-    assert len(operations) >= 14, "the document lists every API operation"
+    assert len(operations) >= 18, "the document lists every API operation"
     statuses: dict[int, int] = {}
     for operation in operations:
         _fuzz(target, operation, statuses)
@@ -121,7 +143,7 @@ def test_every_operation_answers_as_documented_and_stores_nothing_on_a_4xx(targe
 def _fuzz(target: Target, operation: Any, statuses: dict[int, int]) -> None:
     examples = EXAMPLES if operation.path == "/api/engines" else EXAMPLES * 4
 
-    for case in target.event_cases(operation):
+    for case in target.event_cases(operation) + target.board_cases(operation):
         _send(target, case, statuses)
 
     @settings(max_examples=examples, deadline=None, database=None, derandomize=IN_CI,

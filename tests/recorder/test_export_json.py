@@ -18,6 +18,7 @@ from recorder.demo import load_demo_games
 from recorder.exports.game_json import SCHEMA_PATH
 from recorder.hashing import EVENT_HASH_FIELDS, event_hash, genesis_hash
 from recorder.store import AppendRequest, EventStore
+from tests.formats import validator
 
 DEALT = {
     "destinations": {"Ann": [{"city": "Rome", "region": "EUROPE"}] * 2, "Bob": [{"city": "Tokyo", "region": "PACIFIC"}] * 2},
@@ -31,7 +32,7 @@ def _export(client: Any, game_id: str) -> dict[str, Any]:
     assert response.status_code == 200, response.get_json()
     assert response.headers["Content-Disposition"].endswith(f'-{game_id}.tablescribe.json"')
     document: dict[str, Any] = response.get_json()
-    jsonschema.Draft202012Validator(SCHEMA).validate(document)
+    validator(Path(SCHEMA_PATH).name).validate(document)
     return document
 
 
@@ -112,7 +113,7 @@ def _ndjson(client: Any, query: str = "") -> list[dict[str, Any]]:
     assert text == "" or text.endswith("\n"), "every line ends in a newline"
     documents = [json.loads(line) for line in text.splitlines()]
     for document in documents:
-        jsonschema.Draft202012Validator(SCHEMA).validate(document)
+        validator(Path(SCHEMA_PATH).name).validate(document)
     return documents
 
 

@@ -22,10 +22,9 @@ def _rows(store: EventStore) -> list[tuple[Any, ...]]:
         return conn.execute(text("SELECT position, game_id, seq, type, hash FROM events ORDER BY position")).all()
 
 
-def test_lean_indexes_keep_the_events_keys_and_guard_across_upgrade_and_downgrade(db_url: str) -> None:
+def test_every_migration_keeps_the_stored_events_and_the_append_only_guard_down_and_up(db_url: str) -> None:
     db = make_engine(db_url)
     try:
-        command.downgrade(alembic_config(db), "0001")
         store = EventStore(db, snapshot_every=5)
         game, token = store.create_game("panic-in-the-air", PLAYERS)
         store.append(game.id, token, draw("Ana", idempotency_key="first"))
@@ -33,6 +32,13 @@ def test_lean_indexes_keep_the_events_keys_and_guard_across_upgrade_and_downgrad
         store.append(game.id, token, draw("Ana"))
         store.append(game.id, token, AppendRequest("undo", {}))
         before = _rows(store)
+
+        command.downgrade(alembic_config(db), "0001")  # through 0003 (boards) and 0002 (lean indexes)
+        assert _rows(store) == before
+        with pytest.raises(DBAPIError, match="append-only"), db.begin() as conn:
+            conn.execute(text("DELETE FROM events"))
+        with db.connect() as conn:
+            assert "board_id" not in set(conn.execute(text("SELECT * FROM games")).keys())
 
         upgrade(db)
         store = EventStore(db, snapshot_every=5)
@@ -45,11 +51,27 @@ def test_lean_indexes_keep_the_events_keys_and_guard_across_upgrade_and_downgrad
         retried, new = store.append(game.id, token, draw("Ana", idempotency_key="first"))
         assert (retried.seq, new) == (1, False)
         assert store.append(game.id, token, draw("Ana"))[0].seq == 5
+        assert store.get_game(game.id).board_id is None
+    finally:
+        db.dispose()
 
-        command.downgrade(alembic_config(db), "0001")
-        with pytest.raises(DBAPIError, match="append-only"), db.begin() as conn:
-            conn.execute(text("DELETE FROM events"))
-        assert EventStore(db).verify(game.id) == {"ok": True, "events": 5, "version": 5, "first_broken": None}
+
+def test_boards_are_immutable_from_their_migration_and_go_with_its_downgrade(db_url: str) -> None:
+    db = make_engine(db_url)
+    try:
+        from recorder.boards import NewBoard
+
+        store = EventStore(db)
+        board, _ = store.boards.save(NewBoard("panic-in-the-air", "Box", {}))
+        with pytest.raises(DBAPIError, match="immutable"), db.begin() as conn:
+            conn.execute(text("DELETE FROM boards"))
+        command.downgrade(alembic_config(db), "0002")
+        with db.connect() as conn:
+            assert "boards" not in {name for (name,) in conn.execute(text(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
+                if db.dialect.name == "postgresql" else "SELECT name FROM sqlite_master WHERE type = 'table'"))}
+        upgrade(db)
+        assert EventStore(db).boards.find(board.id) is None
     finally:
         db.dispose()
 

@@ -96,3 +96,12 @@ def test_a_cookie_set_behind_an_https_proxy_is_secure(db_url: str) -> None:
         assert "Secure" in cookie and "HttpOnly" in cookie
     finally:
         close_app(app)
+
+
+def test_new_boards_from_one_address_are_limited_like_new_games(limited: Any) -> None:
+    client = limited.test_client()
+    body = {"engine": "isle-of-pan", "name": "Box", "data": {}}
+    answers = [client.post("/api/boards", json={**body, "name": f"Box {i}"}) for i in range(3)]
+    assert [a.status_code for a in answers] == [201, 200, 429]
+    assert int(answers[2].headers["Retry-After"]) >= 1 and "boards" in answers[2].get_json()["message"]
+    assert client.get("/api/boards").get_json()["total"] == 1
