@@ -15,6 +15,9 @@ import engines
 from engines.base import Option
 
 MAX_SEATS = 10
+# The board option takes a whole board file; the form chooses a saved board instead
+# (the API still takes the option, for files made before boards were saved).
+FORM_HIDDEN_OPTIONS = frozenset({"board"})
 
 
 @dataclass
@@ -23,6 +26,7 @@ class NewGameForm:
     title: str = ""
     players: list[str] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
+    board: str | None = None  # the saved board the game is recorded on
     # The text typed into each option's field, shown again when the form comes back.
     option_texts: dict[str, str] = field(default_factory=dict)
     errors: dict[str, str] = field(default_factory=dict)
@@ -33,7 +37,8 @@ def option_field(engine: str, option: str) -> str:
 
 
 def read_new_game(form: Mapping[str, str]) -> NewGameForm:
-    parsed = NewGameForm(engine=form.get("engine", ""), title=form.get("title", "").strip())
+    parsed = NewGameForm(engine=form.get("engine", ""), title=form.get("title", "").strip(),
+                         board=form.get("board", "").strip() or None)
     seats = [form.get(f"player{i}", "").strip() for i in range(MAX_SEATS)]
     parsed.players = [name for name in seats if name]
     gap = _first_gap(seats)
@@ -48,6 +53,8 @@ def read_new_game(form: Mapping[str, str]) -> NewGameForm:
     if not parsed.players:
         parsed.errors["players"] = "Name the players in seat order"
     for name, spec in engine.options.items():
+        if name in FORM_HIDDEN_OPTIONS:
+            continue
         raw = form.get(option_field(engine.name, name))
         if raw is None:
             continue

@@ -33,8 +33,12 @@ def game_or_404(game_id: str) -> Any:
 def engine_css(name: str) -> str | None:
     """The engine's board stylesheet (``static/css/engines/<name>.css``, relative to the
     static folder), when it has one: the viewer and the recording page both draw its board."""
+    return static_file(f"css/engines/{name}.css")
+
+
+def static_file(relative: str) -> str | None:
+    """``relative`` (to the static folder) when that file exists, for an optional stylesheet."""
     static = current_app.static_folder
-    relative = f"css/engines/{name}.css"
     if static and (Path(static) / relative).is_file():
         return relative
     return None
@@ -49,4 +53,4 @@ def token_ok(game_id: str, token: str) -> bool:
 
 
 # The views register themselves on ``bp`` when imported.
-from recorder.web import home_page, import_page, record_page, viewer_page  # noqa: E402,F401
+from recorder.web import boards_page, home_page, import_page, record_page, viewer_page  # noqa: E402,F401

@@ -28,7 +28,7 @@ from recorder.tokens import token_digest
 from recorder.web.auth import cookie_token
 
 # Endpoints that create something new: limited per client address.
-CREATING = {"games.Games", "imports.Import", "web.create_game", "web.import_games"}
+CREATING = {"games.Games", "imports.Import", "boards.Boards", "web.create_game", "web.import_games"}
 APPEND = "games.GameEvents"
 MAX_KEYS = 10_000
 
@@ -80,7 +80,7 @@ def install(app: Flask) -> None:
             what = "writes to this game"
         elif request.endpoint in CREATING:
             wait = creates.take(request.remote_addr or "?")
-            what = "new games and imports from this address"
+            what = "new games, boards and imports from this address"
         else:
             return None
         return _too_many(what, wait) if wait else None

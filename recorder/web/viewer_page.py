@@ -51,6 +51,7 @@ def viewer(game_id: str) -> str:
     recorded = recorded_rows(store().recorded_events(game_id), log) if log_view == "recorded" else []
     chart = score_chart(players, [(s, totals(engine, state)) for s, state in states], current=step)
     live = game.status != "finished" and not engine.is_over(states[-1][1])
+    board = store().boards.find(game.board_id) if game.board_id is not None else None
     return render_template(
         "viewer.html", game=game, engine=engine, steps=steps, step=step, frame=frame, players=players,
         seats={name: seat % 10 for seat, name in enumerate(players)},
@@ -58,6 +59,7 @@ def viewer(game_id: str) -> str:
         log_groups=log_groups(log), log_view=log_view, recorded=recorded,
         chart_html=chart, live=live, speeds=SPEEDS, default_speed=DEFAULT_SPEED,
         can_write=cookie_token(game_id) is not None, engine_css=engine_css(engine.name),
+        board=board, offer_board=not live and board is None and not engine.board_file.holds_nothing,
         seat_style=seat_style(engine, states[0][1]),
         config={
             "gameId": game.id, "version": game.version, "steps": steps, "step": step, "live": live,

@@ -94,6 +94,18 @@ def csp_violations(context: Any) -> list[str]:
     return refused
 
 
+def watched_page(browser: Any, viewport: dict[str, int] = PHONE) -> tuple[Any, Any, list[str], list[str]]:
+    """A page in a context of its own (phone-sized unless told), and the lists that fill
+    with its CSP violations and its script errors: a test asserts both empty at its end."""
+    context = browser.new_context(viewport=viewport)
+    context.set_default_timeout(10_000)
+    refused = csp_violations(context)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return context, page, refused, errors
+
+
 PICKER_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="stylesheet" href="/static/css/app.css"><link rel="stylesheet" href="/static/css/record.css"></head>

@@ -254,7 +254,7 @@ export class RecordPage {
         players: this.players,
         actor: (exp.actors || [])[0] || null,
         draft: (this.drafts[`picker:${type}`] ||= {}),
-        record: (data) => this.record(type, data, type),
+        record: (data, actor = null) => this.record(type, data, type, actor),
         fallback: () => this.actionForm(type, analyse(schema, options), false),
       }) || null;
     } catch (error) {
@@ -412,8 +412,8 @@ export class RecordPage {
 
   // ------------------------------------------------------------------ writing
 
-  record(type, data, resultKey) {
-    const body = { type, actor: this.chosenActor || undefined, data };
+  record(type, data, resultKey, actor = null) {
+    const body = { type, actor: actor || this.chosenActor || undefined, data };
     return this.send(body, {
       where: () => this.resultFor(resultKey),
       reset: () => {

@@ -1,8 +1,10 @@
-// Air Alliance on the recording page: a marker on one of the three slots' visible Flight
-// icons (then one of the flights or switches that icon allows now), a bare slot's icons
-// declared with its marker, a reservation, a passenger gained, an Alliance formed; and
-// under the Kobe Rules a flush, a wait for a cancellation, the waiting players' claims, the
-// extra marker and the cards it gains placed.
+// Air Alliance on the recording page: a player's planes placed at the set-up (tapped on the
+// airports' grid), a Passenger Card turning up (tapped among the cards whose faces are known,
+// the board's, or spelled out by taps when it is not on the board), a marker on one of the
+// three slots' visible Flight icons (then one of the flights or switches that icon allows
+// now), a bare slot's icons declared with its marker, a reservation, a passenger gained, an
+// Alliance formed; and under the Kobe Rules a flush, a wait for a cancellation, the waiting
+// players' claims, the extra marker and the cards it gains placed.
 //
 // What is legal comes from the engine, never from rules copied here: `expected()`'s
 // options (engines/air_alliance/offers.py) carry
@@ -14,6 +16,10 @@
 //                     Rules (3) maybe cards off the board (`state.offboard`)]
 //   alliance_formed   choices: [{npa, area}]
 //   cancellations_claimed  claims: [{player, cards: [card ids that player may claim]}], in seat order
+//   card_revealed     card.id: [the cards that may turn up now whose faces are known: the
+//                     board's not yet seen, or after a reshuffle the discards]; absent when
+//                     none is, so that a face is spelled out. On a board whose cards are
+//                     complete (`state.board_complete` holds "cards") no other card turns up.
 // A marker action is the exact data to send ({slot, icon, fly: {colour, from, to}} or
 // {slot, icon, swap: {airport, places}}); the pickers only group and label them. A bare
 // slot (`icons: null`) has no judged actions: the table declares its icons and types
@@ -25,6 +31,7 @@
 // placement. Every label is text; colours are only a hint.
 // The buttons borrow Pan Am's look (pa-pick-*); aa-pick-* classes mark Air Alliance's.
 
+import { textField, numberField } from "../../boards/kit.js";
 import { fill, h, humanize } from "../dom.js";
 import { fallbackDetails, group, option, playerOf, problem, refocus, resultSlot, section } from "./picker-kit.js";
 
@@ -38,6 +45,7 @@ const AREA_NAMES = { A: "A", E: "E", M: "M", U: "U" };
 // The turn's phase after PHASE 3 under the Kobe Rules (6): the extra marker, then its
 // cards placed (engines/air_alliance/turns.py EXTRA_PHASE).
 const EXTRA_PHASE = 4;
+const PLANES = 4; // a player's planes at the set-up (engines/air_alliance/table.py PLANES_PER_PLAYER)
 
 const plural = (n, word) => `${n} ${n === 1 ? word : word.endsWith("h") ? `${word}es` : `${word}s`}`;
 const colourName = (c) => humanize(String(c || "?"));
@@ -45,6 +53,266 @@ const keyOf = (data) => JSON.stringify(data);
 // A map keyed by card ids or player names (table text): no inherited keys ("constructor",
 // "__proto__") to mistake for an entry.
 const dict = () => Object.create(null);
+
+// ------------------------------------------------- cards and icons, drawn and built
+// Shared with the board editor (static/js/boards/engines/air-alliance.js): a Passenger
+// Card's face drawn as the board partial draws it (templates/engines/air-alliance/_pieces.html
+// with the engine's stylesheet, classes aa-card, aa-icon...), a Flight icon built by taps,
+// the 24 airports as a grid to tap, and a whole face built by taps with its id, name and
+// miles typed. Only the vocabulary of the schemas is copied here (engines/air_alliance/
+// schemas.py, icons.py, scoring.py); what a face may hold is judged by the server.
+
+export const AREAS = ["A", "E", "M", "U"];
+export const AIRPORTS = AREAS.flatMap((area) => [1, 2, 3, 4, 5, 6].map((n) => `${area}${n}`));
+export const ALL_COLOURS = [...PLAYER_COLOURS, ...NPA_COLOURS];
+export { AREA_LABELS, ICON_TYPES, NPA_COLOURS, PLAYER_COLOURS };
+// The rulebook's Trio List: each Trio Set and its three passengers (scoring.TRIOS).
+export const TRIOS = {
+  Enthusiast: ["Board Gamer", "Board Gamer", "Anime Otaku"],
+  Scholar: ["Folklorist", "Archaeologist", "Professor"],
+  Actor: ["Hollywood Star", "Kung Fu Star", "Korean Star"],
+  Cocktail: ["Beer Brewer", "Bartender", "Hotelier"],
+  "Ball Game": ["Tennis Player", "Soccer Player", "Volleyball Player"],
+  Spy: ["Secret Agent", "Secret Agent", "Secret Agent"],
+  "Primitive Man": ["Neanderthal", "Yeti", "Bigfoot"],
+};
+export const CLASS_NAMES = { ECONOMY: "Economy class", FIRST: "First class" };
+const ICON_SHORT = { AREA: ["Area", "landing permit"], SPECIAL: ["Special", "landing permit"],
+  PRIORITY: ["Priority", "takeoff"], CODESHARE: ["Code", "sharing"] };
+
+/** The class that gives a piece its colour (the engine's stylesheet: aa-co-*). */
+export function co(colour) {
+  return `aa-co-${ALL_COLOURS.includes(colour) ? colour : "other"}`;
+}
+
+/** A colour's token: its initial on the colour (the word always rides beside it). */
+export function token(colour) {
+  return h("span", { class: `aa-token ${co(colour)}`, "aria-hidden": "true" }, String(colour || "?").slice(0, 1).toUpperCase());
+}
+
+/** Whether an icon has what its kind needs (a partial one is still being built). */
+export function iconComplete(icon) {
+  if (!icon || !icon.type) return false;
+  if (icon.type === "AREA") return AREA_LABELS.includes(icon.areas);
+  if (icon.type === "SPECIAL") return PLAYER_COLOURS.includes(icon.colour);
+  if (icon.type === "CODESHARE") return Array.isArray(icon.colours) && icon.colours.length >= 1 && icon.colours.length <= 2;
+  return icon.type === "PRIORITY";
+}
+
+/** One Flight icon as the board partial prints it: kind, then what it shows, colours with their tokens. */
+export function iconItem(icon, tag = "li") {
+  const kind = icon && icon.type ? String(icon.type) : null;
+  const body = !kind ? [h("span", { class: "muted" }, "not chosen yet")]
+    : kind === "SPECIAL" ? [icon.colour ? token(icon.colour) : null, "Special landing permit · ", icon.colour || h("span", { class: "muted" }, "colour?")]
+      : kind === "AREA" ? ["Area Landing Permit · ", h("span", { class: "aa-icon-areas" }, icon.areas || "?"), " ", h("span", { class: "small muted" }, "1-2-3")]
+        : kind === "PRIORITY" ? ["Priority Takeoff"]
+          : kind === "CODESHARE" ? ["Code Sharing · ", (icon.colours || []).length
+            ? icon.colours.map((c, i) => [i ? " or " : "", token(c), c]) : h("span", { class: "muted" }, "colours?")]
+            : [h("span", { class: "muted" }, "an icon the board does not know")];
+  return h(tag, { class: `aa-icon aa-icon--${(kind || "unknown").toLowerCase()}${iconComplete(icon) ? "" : " is-partial"}`,
+    dataset: { icon: kind || "" } }, body);
+}
+
+function milesText(miles) {
+  return Number.isInteger(miles) ? miles.toLocaleString("en") : "?";
+}
+
+/** A Passenger Card's face as it lies in the Baggage Claim Area (the board partial's card):
+ * id and name, the route, miles and class, the trio, the three Flight icons. */
+export function cardView(id, face) {
+  const known = face || {};
+  const icons = Array.isArray(known.icons) ? known.icons : [];
+  return h("div", { class: `aa-card aa-card-view${known.cls === "FIRST" ? " aa-card--first" : ""}${known.trio ? " aa-card--trio" : ""}`,
+    dataset: { card: String(id || "") } },
+  h("p", { class: "aa-card-head" }, h("span", { class: "aa-card-id" }, id || "(no id)"),
+    " ", h("span", { class: "aa-card-name" }, known.name || "(no name)")),
+  h("p", { class: "aa-route" }, h("span", { class: "aa-dep" }, known.dep || "?"), " ", h("span", { "aria-hidden": "true" }, "→"),
+    h("span", { class: "visually-hidden" }, "to"), " ", h("span", { class: "aa-arr" }, known.arr || "?")),
+  h("p", { class: "aa-card-facts small" }, h("span", { class: "aa-miles" }, milesText(known.miles)), " miles · ",
+    h("span", { class: "aa-class" }, CLASS_NAMES[known.cls] || "class?"),
+    known.trio ? [" · ", h("span", { class: "aa-trio" }, `${known.trio} Trio`)] : null),
+  h("ol", { class: "aa-icons" }, [0, 1, 2].map((k) => iconItem(icons[k] || null))));
+}
+
+/** An icon in a few words: "Area AM", "Special red", "Priority", "Code Sharing black/white". */
+export function iconShort(icon) {
+  if (!icon || !icon.type) return "?";
+  if (icon.type === "AREA") return `Area ${icon.areas || "?"}`;
+  if (icon.type === "SPECIAL") return `Special ${icon.colour || "?"}`;
+  if (icon.type === "CODESHARE") return `Code Sharing ${(icon.colours || []).join("/") || "?"}`;
+  return icon.type === "PRIORITY" ? "Priority" : String(icon.type);
+}
+
+/** A card in one short line: "A1 → E2 · 3,000 miles · First class". */
+export function routeLine(face) {
+  const known = face || {};
+  return [`${known.dep || "?"} → ${known.arr || "?"}`, `${milesText(known.miles)} miles`, CLASS_NAMES[known.cls] || null]
+    .filter(Boolean).join(" · ");
+}
+
+/** What a face still lacks, in words ("the arrival", "icon 2"), for a face spelled out. */
+export function faceMissing(face) {
+  const known = face || {};
+  const icons = Array.isArray(known.icons) ? known.icons : [];
+  return [
+    !String(known.id || "").trim() ? "the id" : null,
+    !String(known.name || "").trim() ? "the name" : null,
+    !known.dep ? "the departure" : null,
+    !known.arr ? "the arrival" : null,
+    !Number.isInteger(known.miles) ? "the miles" : null,
+    !known.cls ? "the class" : null,
+    ...[0, 1, 2].map((k) => (iconComplete(icons[k]) ? null : `icon ${k + 1}`)),
+  ].filter(Boolean);
+}
+
+/** A colour as a tap choice: its token and its word. */
+function colourChoice({ colour, pressed, disabled = false, focusKey, onclick, sub = null }) {
+  return option({ label: [token(colour), colourName(colour)], sub, pressed, disabled, focusKey,
+    className: `aa-pick-colour ${co(colour)}`, data: { colour }, onclick });
+}
+
+/** A Flight icon built by taps: its kind, then what it shows. `onchange(icon, focusKey)`
+ * gets the new icon, partial until its kind's detail is tapped (a Priority Takeoff is whole
+ * at once); a Code Sharing icon takes one or two different NPA colours. */
+export function iconEditor({ icon, onchange, keyPrefix, legend }) {
+  const now = icon || {};
+  const kinds = h("div", { class: "pa-pick-opts aa-icon-kinds" }, ICON_TYPES.map(([type, name]) => option({
+    label: ICON_SHORT[type][0], sub: ICON_SHORT[type][1], title: name, pressed: now.type === type,
+    focusKey: `${keyPrefix}:kind:${type}`, className: `aa-icon-kind is-${type.toLowerCase()}`, data: { kind: type },
+    onclick: () => onchange(now.type === type ? now : { type }, `${keyPrefix}:kind:${type}`) })));
+  let detail = null;
+  if (now.type === "AREA") {
+    detail = group("Areas printed on it", h("div", { class: "pa-pick-opts aa-icon-areas-pick" }, AREA_LABELS.map((areas) => option({
+      label: areas === "ALL" ? "All" : areas, sub: areas === "ALL" ? "areas" : null, pressed: now.areas === areas,
+      focusKey: `${keyPrefix}:areas:${areas}`, className: "aa-icon-area", data: { areas },
+      onclick: () => onchange({ type: "AREA", areas }, `${keyPrefix}:areas:${areas}`) }))));
+  } else if (now.type === "SPECIAL") {
+    detail = group("Its colour", h("div", { class: "pa-pick-opts aa-colour-opts" }, PLAYER_COLOURS.map((colour) => colourChoice({
+      colour, pressed: now.colour === colour, focusKey: `${keyPrefix}:colour:${colour}`,
+      onclick: () => onchange({ type: "SPECIAL", colour }, `${keyPrefix}:colour:${colour}`) }))));
+  } else if (now.type === "CODESHARE") {
+    const chosen = Array.isArray(now.colours) ? now.colours : [];
+    detail = group("NPA colours printed (one or two)", h("div", { class: "pa-pick-opts aa-colour-opts" }, NPA_COLOURS.map((colour) => {
+      const on = chosen.includes(colour);
+      return colourChoice({ colour, pressed: on, disabled: !on && chosen.length >= 2, focusKey: `${keyPrefix}:npa:${colour}`,
+        onclick: () => {
+          const colours = on ? chosen.filter((c) => c !== colour) : [...chosen, colour];
+          onchange(colours.length ? { type: "CODESHARE", colours } : { type: "CODESHARE" }, `${keyPrefix}:npa:${colour}`);
+        } });
+    })));
+  }
+  const hint = !now.type ? "Tap the icon's kind."
+    : now.type === "AREA" && !now.areas ? "Tap the areas it shows."
+      : now.type === "SPECIAL" && !now.colour ? "Tap its colour."
+        : now.type === "CODESHARE" && !(now.colours || []).length ? "Tap its colour, or both." : null;
+  return h("fieldset", { class: "pa-pick-group aa-icon-editor", dataset: { editing: keyPrefix } }, h("legend", {}, legend),
+    kinds, detail, hint ? h("p", { class: "muted small aa-icon-hint" }, hint) : null);
+}
+
+/** The 24 airports to tap, an area a row; `disabled(code)` greys one out, `subOf(code)` adds a
+ * line, `isOn(code)` marks the chosen (by default the one `value` names). */
+export function airportGrid({ legend, value, onchange, keyPrefix, disabled = () => false, subOf = () => null,
+  isOn = (code) => value === code }) {
+  return group(legend, h("div", { class: "aa-airport-grid" }, AIRPORTS.map((code) => option({
+    label: code, sub: subOf(code), pressed: isOn(code), disabled: disabled(code) && !isOn(code),
+    focusKey: `${keyPrefix}:${code}`, className: "aa-airport-btn", data: { airport: code },
+    onclick: () => onchange(code, `${keyPrefix}:${code}`) }))));
+}
+
+/** The next free card id after the ones given ("C07" after "C06"), for the table to keep or retype. */
+export function nextCardId(ids) {
+  const numbers = [...ids].map((id) => /^C(\d+)$/.exec(String(id))).filter(Boolean).map((m) => Number(m[1]));
+  const next = (numbers.length ? Math.max(...numbers) : 0) + 1;
+  return `C${String(next).padStart(2, "0")}`;
+}
+
+/** Which part of a face a problem's field names: "id", "dep", "icons.1"... ("" for the face). */
+function facePart(field, prefix) {
+  const rest = field === prefix ? "" : field.slice(prefix.length + 1);
+  const [first, second] = rest.split(".");
+  return first === "icons" && /^\d+$/.test(second || "") ? `icons.${second}` : first || "";
+}
+
+/** A Passenger Card's face built in place: id and name typed, departure and arrival tapped
+ * (never one airport for both), miles typed or stepped, class tapped, three icons built
+ * by tapping, the Trio Set tapped; the live preview above shows the card as it lies on the
+ * table. `changed()` after each change; `problems` (a refused save's, fields under `prefix`)
+ * are shown beside the part they name. Redraws itself. */
+export function faceBuilder({ face, changed, keyPrefix, problems = [], prefix = "", trioCounts = null, idHelp = null }) {
+  const root = h("div", { class: "aa-face-builder" });
+  const preview = h("div", { class: "aa-face-preview", "aria-label": "The card as it lies on the table" });
+  if (!Array.isArray(face.icons)) face.icons = [null, null, null];
+  while (face.icons.length < 3) face.icons.push(null);
+  const notes = (part) => {
+    const here = problems.filter((p) => facePart(p.field, prefix) === part);
+    return here.length ? h("ul", { class: "be-problems aa-face-problems", role: "alert" }, here.map((p) =>
+      h("li", { class: "violation" }, p.code ? h("span", { class: "code" }, `${p.code} `) : null, p.message))) : null;
+  };
+  const drawPreview = () => fill(preview, h("span", { class: "aa-label" }, "Preview"), cardView(face.id, face));
+  const set = (field, value, focusKey) => {
+    if (value === null || value === undefined || value === "") delete face[field];
+    else face[field] = value;
+    changed();
+    draw(focusKey);
+  };
+  const typed = (field) => (value) => {
+    if (value === "") delete face[field];
+    else face[field] = value;
+    changed();
+    drawPreview();
+  };
+
+  function draw(focusKey = null) {
+    drawPreview();
+    const counts = trioCounts ? trioCounts() : null;
+    fill(root,
+      h("div", { class: "aa-face-top" }, preview, notes("")),
+      h("div", { class: "aa-face-fields" },
+        h("div", { class: "aa-face-names" },
+          textField({ label: "Id", value: face.id || "", maxlength: 40, key: `${keyPrefix}:id`, onchange: typed("id") }),
+          textField({ label: "Name (the passenger)", value: face.name || "", maxlength: 60, key: `${keyPrefix}:name`,
+            placeholder: "as printed", onchange: typed("name") })),
+        idHelp ? h("p", { class: "muted small aa-face-help" }, idHelp) : null,
+        notes("id"),
+        notes("name"),
+        airportGrid({ legend: "Departure", value: face.dep || null, keyPrefix: `${keyPrefix}:dep`,
+          disabled: (code) => code === face.arr, onchange: (code, key) => set("dep", face.dep === code ? null : code, key) }),
+        notes("dep"),
+        airportGrid({ legend: "Arrival", value: face.arr || null, keyPrefix: `${keyPrefix}:arr`,
+          disabled: (code) => code === face.dep, onchange: (code, key) => set("arr", face.arr === code ? null : code, key) }),
+        notes("arr"),
+        numberField({ label: "Miles", value: Number.isInteger(face.miles) ? face.miles : null, min: 0, max: 100000, step: 1000,
+          key: `${keyPrefix}:miles`, onchange: (n) => { if (n === null) delete face.miles; else face.miles = n; changed(); drawPreview(); } }),
+        notes("miles"),
+        group("Class", h("div", { class: "pa-pick-opts aa-class-opts" }, Object.entries(CLASS_NAMES).map(([cls, name]) => option({
+          label: name, pressed: face.cls === cls, focusKey: `${keyPrefix}:cls:${cls}`, data: { cls },
+          onclick: () => set("cls", cls, `${keyPrefix}:cls:${cls}`) })))),
+        notes("cls"),
+        h("div", { class: "aa-face-icons" }, [0, 1, 2].map((k) => [iconEditor({
+          icon: face.icons[k], legend: `Flight icon ${k + 1}`, keyPrefix: `${keyPrefix}:icon${k}`,
+          onchange: (icon, key) => { face.icons[k] = icon; changed(); draw(key); } }), notes(`icons.${k}`)])),
+        group("Trio Set", h("div", { class: "pa-pick-opts aa-trio-opts" },
+          option({ label: "None", pressed: !face.trio, focusKey: `${keyPrefix}:trio:none`, data: { trio: "" },
+            onclick: () => set("trio", null, `${keyPrefix}:trio:none`) }),
+          Object.entries(TRIOS).map(([trio, members]) => option({
+            label: trio, sub: counts ? `${[...new Set(members)].join(", ")} · ${counts[trio] || 0}/3` : [...new Set(members)].join(", "),
+            pressed: face.trio === trio, focusKey: `${keyPrefix}:trio:${trio}`, className: "aa-trio-opt", data: { trio },
+            onclick: () => set("trio", face.trio === trio ? null : trio, `${keyPrefix}:trio:${trio}`) })))),
+        notes("trio")));
+    refocus(root, focusKey);
+  }
+
+  draw();
+  return root;
+}
+
+/** A face ready to send: every field the reveal spells out, in the schema's order. */
+function faceData(face) {
+  const out = { id: String(face.id).trim(), name: String(face.name).trim(), dep: face.dep, arr: face.arr, miles: face.miles,
+    cls: face.cls, icons: face.icons.slice(0, 3) };
+  if (face.trio) out.trio = face.trio;
+  return out;
+}
 
 function colourOf(ctx) {
   const state = ctx.state || {};
@@ -615,7 +883,176 @@ function claimsPicker(ctx) {
   return root;
 }
 
+// ------------------------------------------------------------- the set-up's planes
+
+/** A player's four planes placed at the set-up (the rulebook does not say where: the table
+ * does): the player tapped among those who have not placed theirs, then each plane's
+ * airport on the board's grid (its planes now beside it); the engine judges the places. */
+function planesPicker(ctx) {
+  const state = ctx.state || {};
+  const people = state.players || {};
+  const waiting = (state.seats || Object.keys(people)).filter((name) => people[name] && !people[name].planes_placed);
+  if (!waiting.length || !state.airports) return null;
+  const draft = ctx.draft;
+  if (!waiting.includes(draft.player)) draft.player = waiting.includes(ctx.actor) ? ctx.actor : waiting[0];
+  draft.airports ||= [];
+  const title = "picker-title-planes_placed";
+  const root = section(ctx, "planes", title, "aa-picker aa-pick-planes");
+  const result = resultSlot(ctx);
+  const fallback = fallbackDetails(ctx, "Type the planes instead");
+  const planesAt = (code) => (state.airports[code] || []).filter(Boolean);
+
+  const submit = () => {
+    fill(result);
+    if (draft.airports.length !== PLANES) return problem(result, `Tap the airport of each of the ${PLANES} planes (${draft.airports.length} so far).`);
+    return ctx.record({ player: draft.player, airports: [...draft.airports] });
+  };
+
+  function draw(focusKey = null) {
+    const colour = (people[draft.player] || {}).colour || null;
+    fill(root,
+      h("h3", { id: title }, "Planes placed"),
+      h("p", { class: "pa-pick-status" }, `Each player places ${PLANES} planes: ${waiting.length === 1 ? `${waiting[0]} has` : `${waiting.join(", ")} have`} not yet.`),
+      waiting.length > 1 ? group("Whose planes", h("div", { class: "pa-pick-opts" }, waiting.map((name) => {
+        const theirs = (people[name] || {}).colour;
+        return option({ label: theirs ? [token(theirs), name] : name, sub: theirs || null, pressed: draft.player === name,
+          focusKey: `aa-planes-player:${name}`, className: `aa-pick-colour ${co(theirs)}`, data: { player: name },
+          onclick: () => { Object.assign(draft, { player: name, airports: [] }); fill(result); draw(`aa-planes-player:${name}`); } });
+      }))) : null,
+      airportGrid({ legend: `${draft.player}'s planes: tap an airport for each (${draft.airports.length} of ${PLANES})`, value: null,
+        keyPrefix: "aa-planes-at", disabled: () => draft.airports.length >= PLANES, isOn: (code) => draft.airports.includes(code),
+        subOf: (code) => {
+          const mine = draft.airports.filter((c) => c === code).length;
+          const there = planesAt(code).length;
+          return mine ? `+${mine}` : there ? `${there} there` : null;
+        },
+        onchange: (code, key) => { if (draft.airports.length < PLANES) draft.airports.push(code); fill(result); draw(key); } }),
+      draft.airports.length ? h("div", { class: "pa-pick-opts aa-pick-planes-chosen", role: "group", "aria-label": "Planes chosen" },
+        draft.airports.map((code, i) => option({ label: [colour ? token(colour) : null, code], sub: "take back", focusKey: `aa-planes-back:${i}`,
+          className: "aa-pick-plane-chip", data: { airport: code },
+          onclick: () => { draft.airports.splice(i, 1); fill(result); draw(draft.airports.length ? `aa-planes-back:${Math.max(0, i - 1)}` : "aa-planes-at:A1"); } }))) : null,
+      h("div", { class: "form-foot" }, recordButton(ctx, submit, draft.airports.length === PLANES
+        ? `Place ${draft.player}'s planes at ${draft.airports.join(", ")}` : `Place ${draft.player}'s planes`)),
+      result,
+      fallback);
+    refocus(root, focusKey);
+  }
+
+  draw();
+  return root;
+}
+
+// ------------------------------------------------------------- a card turns up
+
+/** A Passenger Card turning up (set-up, PHASE 2, a refill): the cards the engine offers,
+ * those whose faces are known (the board's, or shuffled back), each drawn as it lies on the
+ * table and named by id with a tap (`{card: {id}}`: the face comes from the board); and,
+ * unless the board holds every card of the box, another card spelled out by taps. Offered
+ * cards are many at the set-up: the departure's area narrows them. */
+function revealPicker(ctx) {
+  const state = ctx.state || {};
+  const offered = ((ctx.options || {})["card.id"] || []).map(String);
+  const complete = (state.board_complete || []).includes("cards");
+  const declared = state.declared || {};
+  const draft = ctx.draft;
+  if (draft.card && !offered.includes(draft.card)) draft.card = null;
+  if (!offered.length && !complete) draft.other = true;
+  if (complete) draft.other = false;
+  if (draft.area && !offered.some((id) => String((cardOf(ctx, id) || {}).dep || "").startsWith(draft.area))) draft.area = null;
+  const known = Object.keys(declared).filter((key) => key.startsWith("card:")).map((key) => key.slice(5));
+  draft.face ||= { id: nextCardId([...known, ...(state.seen || [])]), icons: [null, null, null] };
+  const title = "picker-title-card_revealed";
+  const root = section(ctx, "reveal", title, "aa-picker aa-pick-reveal");
+  const result = resultSlot(ctx);
+  const fallback = fallbackDetails(ctx, "Type the card instead");
+  const row = Array.isArray(state.row) ? state.row : [];
+  const space = row.indexOf(null) + 1;
+  const many = offered.length > 12;
+
+  const submit = () => {
+    fill(result);
+    if (draft.other) {
+      const missing = faceMissing(draft.face);
+      if (missing.length) return problem(result, `Still to enter: ${missing.join(", ")}.`);
+      return ctx.record({ card: faceData(draft.face) });
+    }
+    if (!draft.card) return problem(result, "Tap the card that turned up.");
+    return ctx.record({ card: { id: draft.card } });
+  };
+
+  const choose = (id) => {
+    Object.assign(draft, { card: draft.card === id ? null : id, other: false });
+    fill(result);
+    draw(`aa-reveal:${id}`);
+  };
+
+  function cardButton(id) {
+    const face = cardOf(ctx, id);
+    const on = draft.card === id && !draft.other;
+    return h("button", { type: "button", class: `aa-reveal-card${on ? " is-on" : ""}`, "aria-pressed": String(on),
+      dataset: { card: id, focusKey: `aa-reveal:${id}` }, onclick: () => choose(id) },
+    h("span", { class: "aa-reveal-head" }, h("span", { class: "aa-card-id" }, id), face && face.name ? ` · ${face.name}` : ""),
+    h("span", { class: "aa-reveal-route" }, face ? `${face.dep} → ${face.arr}` : "face not known"),
+    face ? h("span", { class: "aa-reveal-sub" }, `${milesText(face.miles)} mi · ${face.cls === "FIRST" ? "First" : "Economy"}`,
+      face.trio ? ` · ${face.trio}` : "") : null);
+  }
+
+  function boardPart() {
+    if (!offered.length) return null;
+    const areas = AREAS.map((area) => [area, offered.filter((id) => String((cardOf(ctx, id) || {}).dep || "").startsWith(area)).length]);
+    const shown = draft.area ? offered.filter((id) => String((cardOf(ctx, id) || {}).dep || "").startsWith(draft.area)) : offered;
+    return h("div", { class: "aa-reveal-board" },
+      many ? group("Departs from", h("div", { class: "pa-pick-opts aa-reveal-areas" },
+        option({ label: "Any area", sub: plural(offered.length, "card"), pressed: !draft.area, focusKey: "aa-reveal-area:all",
+          data: { area: "" }, onclick: () => { draft.area = null; draw("aa-reveal-area:all"); } }),
+        areas.filter(([, n]) => n).map(([area, n]) => option({ label: `Area ${area}`, sub: plural(n, "card"), pressed: draft.area === area,
+          focusKey: `aa-reveal-area:${area}`, data: { area }, onclick: () => { draft.area = area; draw(`aa-reveal-area:${area}`); } })))) : null,
+      h("div", { class: "aa-reveal-cards", role: "group", "aria-label": "The board's cards that may turn up" }, shown.map(cardButton)));
+  }
+
+  function otherPart() {
+    if (complete) return null;
+    if (!draft.other) {
+      return offered.length ? h("div", { class: "pa-pick-opts aa-reveal-other-btn" }, option({
+        label: "Another card", sub: "not on the board yet: spell it out", focusKey: "aa-reveal-other", className: "aa-reveal-other",
+        onclick: () => { Object.assign(draft, { other: true, card: null }); fill(result); draw("aa-reveal-other"); } })) : null;
+    }
+    return h("div", { class: "aa-reveal-new" },
+      h("h4", {}, offered.length ? "Another card" : "The card that turned up"),
+      h("p", { class: "muted small pa-pick-hint" }, "Read it off the card: its face is kept for the rest of the game."),
+      offered.length ? h("div", { class: "pa-pick-opts" }, option({ label: "Back to the board's cards", focusKey: "aa-reveal-back",
+        onclick: () => { draft.other = false; fill(result); draw("aa-reveal-back"); } })) : null,
+      faceBuilder({ face: draft.face, changed: () => fill(result), keyPrefix: "aa-reveal-face" }));
+  }
+
+  function recordText() {
+    if (draft.other) return `Reveal ${String(draft.face.id || "").trim() || "this card"}`;
+    return draft.card ? `Reveal ${draft.card}` : "Reveal the card";
+  }
+
+  function draw(focusKey = null) {
+    const chosen = draft.card && !draft.other ? cardOf(ctx, draft.card) : null;
+    fill(root,
+      h("h3", { id: title }, "Card revealed"),
+      h("p", { class: "pa-pick-status" }, space ? `A Passenger Card fills space ${space} of the Baggage Claim Area.` : "A Passenger Card turns up.",
+        offered.length ? ` Tap it: ${offered.length === 1 ? "one card" : `${offered.length} cards`} ${state.reshuffled ? "shuffled back" : "of the board"} may turn up.` : ""),
+      !offered.length && complete ? h("p", { class: "muted small aa-pick-none" }, "Every card of the board has turned up.") : null,
+      boardPart(),
+      otherPart(),
+      chosen ? h("div", { class: "aa-reveal-chosen" }, h("span", { class: "aa-label" }, "Turns up"), cardView(draft.card, chosen)) : null,
+      offered.length || draft.other ? h("div", { class: "form-foot" }, recordButton(ctx, submit, recordText())) : null,
+      result,
+      fallback);
+    refocus(root, focusKey);
+  }
+
+  draw();
+  return root;
+}
+
 export const pickers = {
+  planes_placed: planesPicker,
+  card_revealed: revealPicker,
   marker_placed: markerPicker,
   passenger_gained: gainPicker,
   alliance_formed: alliancePicker,

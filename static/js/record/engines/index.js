@@ -6,7 +6,8 @@
 // A picker is `(ctx) => Element | null`; null means "use the generic form". ctx:
 //   type, options (expected.options[type]), state (the engine's state), players,
 //   draft (an object kept across re-renders until the event is recorded),
-//   record(data) (the page's send path), fallback() (the generic form, to tuck away).
+//   record(data, actor?) (the page's send path; actor, when given, instead of the one chosen
+//   under Who), fallback() (the generic form, to tuck away).
 
 import * as airAlliance from "./air-alliance.js";
 import * as isleOfPan from "./isle-of-pan.js";

@@ -1,20 +1,25 @@
-// The Isle of Pan on the recording page: place the taken tile by tapping a position
-// on the island and rotating, and move the explorer by tapping a reachable space.
-// The island is drawn as in the engine's board partial (pointy-top axial hexes:
-// x = s·√3·(q + r/2), y = s·1.5·r) with the same terrain colours.
+// The Isle of Pan on the recording page: reveal a tile of the board by tapping its face,
+// place the taken tile by tapping a position on the island and rotating, and move the
+// explorer by tapping a reachable space.  The island is drawn as in the engine's board
+// partial (pointy-top axial hexes: x = s·√3·(q + r/2), y = s·1.5·r) with the same terrain
+// colours.  The board editor (../../boards/engines/isle-of-pan.js) draws its tiles with the
+// helpers exported here, so a tile looks the same where it is typed and where it is picked.
 
 import { fill, h, humanize } from "../dom.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
-const S = 24; // a hex's radius, in SVG units
-const W = (S * Math.sqrt(3)) / 2; // half a hex's width
+export const S = 24; // a hex's radius, in SVG units
+export const W = (S * Math.sqrt(3)) / 2; // half a hex's width
 const PAD = 6;
 const MIN_HEX_PX = 38; // a hex's width on screen at least (tap target); else the island scrolls
-const TERRAIN = { PLAIN: "#7fbf5a", MOUNTAIN: "#9aa3ad", DESERT: "#e8c85a", LAKE: "#4f94d4", PORTAL: "#b79be0" };
-const TERRAIN_NAME = { PLAIN: "Plain", MOUNTAIN: "Mountain", DESERT: "Desert", LAKE: "Lake", PORTAL: "Portal" };
+export const TERRAIN = { PLAIN: "#7fbf5a", MOUNTAIN: "#9aa3ad", DESERT: "#e8c85a", LAKE: "#4f94d4", PORTAL: "#b79be0" };
+export const TERRAIN_NAME = { PLAIN: "Plain", MOUNTAIN: "Mountain", DESERT: "Desert", LAKE: "Lake", PORTAL: "Portal" };
+/** The terrains in the order the rulebook lists them (and the editor's chips show them). */
+export const TERRAINS = ["MOUNTAIN", "DESERT", "PLAIN", "LAKE", "PORTAL"];
+export const PORTAL_INK = "#5b3d91";
 const WONDROUS_LAKE = "#1e5f99";
 
-function s(tag, attrs = {}, ...children) {
+export function s(tag, attrs = {}, ...children) {
   const el = document.createElementNS(SVG_NS, tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
@@ -29,12 +34,12 @@ function s(tag, attrs = {}, ...children) {
   return el;
 }
 
-const keyOf = (c) => `${c.q},${c.r}`;
-const where = (c) => `(${c.q}, ${c.r})`;
-const centre = (q, r) => [2 * W * (q + r / 2), 1.5 * S * r];
+export const keyOf = (c) => `${c.q},${c.r}`;
+export const where = (c) => `(${c.q}, ${c.r})`;
+export const centre = (q, r) => [2 * W * (q + r / 2), 1.5 * S * r];
 const cellsText = (cells) => cells.map((c) => `${where(c)} ${TERRAIN_NAME[c.t] || humanize(String(c.t).toLowerCase())}`).join(" · ");
 
-function corners(q, r, radius = S) {
+export function corners(q, r, radius = S) {
   const [x, y] = centre(q, r);
   const w = (radius * Math.sqrt(3)) / 2;
   return [[x, y - radius], [x + w, y - radius / 2], [x + w, y + radius / 2], [x, y + radius], [x - w, y + radius / 2], [x - w, y - radius / 2]]
@@ -115,6 +120,120 @@ function fallbackDetails(ctx, summary) {
 function refocus(root, key) {
   const again = key && root.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
   if (again) again.focus();
+}
+
+// ------------------------------------------------------------- a tile's face
+
+/** A marker in words: "[3]", "[4]", "no marker", "marker not known". */
+export function markerText(marker) {
+  if (marker === 3 || marker === 4) return `[${marker}]`;
+  if (marker === "none") return "no marker";
+  return "marker not known";
+}
+
+/** A tile's terrains in words, "Plain · Plain · Portal" (empty places as "?"). */
+export function terrainsText(terrains) {
+  return (terrains || []).map((t) => (t ? TERRAIN_NAME[t] || humanize(String(t).toLowerCase()) : "?")).join(" · ");
+}
+
+/** The cells of a tile's shape ([{dq, dr, t}] x 3), or null when it is not known. */
+export function shapeOf(face) {
+  const shape = face && face.shape;
+  if (!Array.isArray(shape) || shape.length !== 3) return null;
+  return shape.every((c) => c && Number.isInteger(c.dq) && Number.isInteger(c.dr)) ? shape : null;
+}
+
+/** A small drawing of a tile: its shape as hexes in their colours, or, when the shape is
+ *  not known, its terrains as three chips.  Decorative: whoever shows it says it in words. */
+export function tileFace(face, { px = 16 } = {}) {
+  const shape = shapeOf(face);
+  if (!shape) {
+    return h("span", { class: "iop-face iop-face-chips", "aria-hidden": "true" },
+      [0, 1, 2].map((i) => {
+        const t = ((face && face.terrains) || [])[i];
+        return h("span", { class: `iop-face-chip${t ? "" : " is-empty"}${t === "PORTAL" ? " is-portal" : ""}`,
+          style: t ? { background: TERRAIN[t] || "#ccc" } : null });
+      }));
+  }
+  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+  for (const c of shape) {
+    const [x, y] = centre(c.dq, c.dr);
+    x0 = Math.min(x0, x - W); x1 = Math.max(x1, x + W); y0 = Math.min(y0, y - S); y1 = Math.max(y1, y + S);
+  }
+  const pad = 2;
+  const box = [x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad];
+  const scale = px / (2 * W);
+  return s("svg", { class: "iop-face", viewBox: box.map((v) => v.toFixed(1)).join(" "), "aria-hidden": "true",
+    width: Math.round(box[2] * scale), height: Math.round(box[3] * scale) }, shape.map((c) => {
+    const [x, y] = centre(c.dq, c.dr);
+    return s("g", {},
+      s("polygon", { points: corners(c.dq, c.dr, S - 1), fill: TERRAIN[c.t] || "#ccc", stroke: "#fff", "stroke-width": 2 }),
+      c.t === "PORTAL" ? s("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: 9, fill: "none", stroke: PORTAL_INK,
+        "stroke-width": 2.5, "stroke-dasharray": "4 3" }) : null);
+  }));
+}
+
+// ----------------------------------------------------------------- tile_revealed
+
+/** On a board, the tile turned up is tapped among the board's tiles still in the pile (what
+ *  `expected()` offers in `tile_id`, each face in `state.board.tiles`), then recorded:
+ *  `{display_id, tile_id}`, the board filling in the face.  Without a board, or when no board
+ *  tile is left, the generic form (terrains, shape, marker) stays. */
+function revealPicker(ctx) {
+  const options = ctx.options || {};
+  const board = ctx.state && ctx.state.board;
+  const faces = (board && board.tiles) || {};
+  const ids = (Array.isArray(options.tile_id) ? options.tile_id : []).filter((id) => faces[id]);
+  if (!ids.length) return null;
+  const displayId = Array.isArray(options.display_id) && options.display_id.length ? options.display_id[0] : undefined;
+  const draft = ctx.draft;
+  const titleId = "picker-title-tile_revealed";
+  const root = h("section", { class: "action-form iop-picker", dataset: { type: ctx.type, picker: "reveal" }, "aria-labelledby": titleId });
+  const result = h("div", { class: "result-slot", dataset: { resultFor: ctx.type }, "aria-live": "polite" });
+  const fallback = fallbackDetails(ctx, "A tile that is not on the board: spell it out");
+  const said = (id) => `${terrainsText(faces[id].terrains)}, ${markerText(faces[id].marker)}${shapeOf(faces[id]) ? "" : ", shape not known"}`;
+
+  const submit = () => {
+    if (!ids.includes(draft.tile)) {
+      fill(result, h("div", { class: "violation", role: "alert" }, "Tap the tile you turned up first."));
+      return;
+    }
+    const data = {};
+    if (displayId !== undefined) data.display_id = displayId;
+    data.tile_id = draft.tile;
+    ctx.record(data);
+  };
+
+  function draw(focusKey = null) {
+    const chosen = ids.includes(draft.tile) ? draft.tile : null;
+    root.dataset.tile = chosen || "";
+    const tiles = h("div", { class: "iop-reveal-tiles", role: "group", "aria-label": "The board's tiles still in the pile" },
+      ids.map((id) => h("button", {
+        type: "button", class: `iop-reveal-tile${id === chosen ? " is-on" : ""}`, "aria-pressed": String(id === chosen),
+        "aria-label": `Tile ${id}: ${said(id)}`, dataset: { tile: id, focusKey: `reveal:${id}` },
+        onclick: () => { draft.tile = id; fill(result); draw(`reveal:${id}`); },
+      },
+      h("span", { class: "iop-reveal-id" }, id),
+      tileFace(faces[id], { px: 15 }),
+      faces[id].marker === 3 || faces[id].marker === 4 ? h("span", { class: "iop-reveal-marker" }, `[${faces[id].marker}]`) : null)));
+    fill(root,
+      h("h3", { id: titleId }, "Tile revealed", displayId ? h("span", { class: "muted small" }, ` · into ${displayId}`) : null),
+      h("p", { class: "muted small iop-reveal-hint" },
+        `Tap the tile you turned up: ${ids.length} of the board's tiles can still come out of the pile.`),
+      tiles,
+      h("p", { class: "iop-pick-status", "aria-live": "polite" }, chosen
+        ? [h("strong", {}, `Tile ${chosen}`), h("span", { class: "iop-pick-cells" }, said(chosen))]
+        : h("span", {}, "No tile chosen yet.")),
+      h("div", { class: "form-foot" },
+        h("button", { type: "button", class: "record-btn", dataset: { focusKey: `submit:${ctx.type}` }, onclick: submit },
+          chosen ? `Record tile ${chosen} revealed` : "Record tile revealed")),
+      result,
+      fallback);
+    refocus(root, focusKey);
+  }
+
+  draw();
+  return root;
 }
 
 // ------------------------------------------------------------------ tile_placed
@@ -279,6 +398,7 @@ function takePicker(ctx) {
   const root = h("section", { class: "action-form iop-picker", dataset: { type: ctx.type, picker: "take" }, "aria-labelledby": titleId });
   const result = h("div", { class: "result-slot", dataset: { resultFor: ctx.type }, "aria-live": "polite" });
   const terrainsOf = (id) => slots.find((slot) => slot.id === id).tile.terrains;
+  const tileIdOf = (id) => slots.find((slot) => slot.id === id).tile.tile_id || null;
   const portalsOf = (id) => terrainsOf(id).filter((t) => t === "PORTAL").length;
   const kinds = Object.keys(KIND_NAME);
 
@@ -307,7 +427,8 @@ function takePicker(ctx) {
       },
       h("span", { class: "iop-take-id" }, id),
       ...terrainsOf(id).map((t) => h("span", { class: "iop-take-chip", style: { background: TERRAIN[t] || "#ccc" }, title: TERRAIN_NAME[t] || t })),
-      h("span", { class: "iop-take-names" }, terrainsOf(id).map((t) => TERRAIN_NAME[t] || t).join(" · ")))));
+      h("span", { class: "iop-take-names" }, tileIdOf(id) ? `tile ${tileIdOf(id)} · ` : "",
+        terrainsOf(id).map((t) => TERRAIN_NAME[t] || t).join(" · ")))));
     const portals = chosen ? portalsOf(chosen) : 0;
     const asks = [];
     for (let i = 0; i < portals; i += 1) {
@@ -334,6 +455,7 @@ function takePicker(ctx) {
 }
 
 export const pickers = {
+  tile_revealed: revealPicker,
   tile_taken: takePicker,
   tile_placed: placementPicker,
   explorer_moved: movePicker,

@@ -478,19 +478,144 @@ function routePicker(ctx) {
   return root;
 }
 
+// ------------------------------------------------------- the board's items
+
+/** The board's cities as chips by region (their Destination cards' colours); `state(city)`
+ *  -> {pressed?, disabled?, sub?}. */
+function boardCities(ctx, cities, { state = () => ({}), onpick, keyPrefix }) {
+  const known = citiesOf(ctx);
+  const byRegion = new Map();
+  for (const city of cities) {
+    const region = (known[city] && known[city].region) || "";
+    if (!byRegion.has(region)) byRegion.set(region, []);
+    byRegion.get(region).push(city);
+  }
+  const order = [...REGIONS, ""].filter((r) => byRegion.has(r));
+  return h("div", { class: "pa-pick-by-region" }, order.map((region) => h("div", { class: `pa-pick-region-group ${regionClass(region)}` },
+    h("p", { class: "pa-pick-region-head" }, h("span", { class: `pa-pick-dot ${regionClass(region)}`, "aria-hidden": "true" }),
+      region ? regionName(region) : "Region not known"),
+    h("div", { class: "pa-pick-opts pa-pick-cities" }, byRegion.get(region).map((city) => {
+      const s = state(city) || {};
+      return option({ label: city, sub: s.sub || null, pressed: s.pressed, disabled: Boolean(s.disabled), focusKey: `${keyPrefix}:${city}`,
+        className: `pa-pick-city ${regionClass(region)}`, data: { city }, onclick: () => onpick(city) });
+    })))));
+}
+
+const regionClass = (r) => `pa-pick-r-${REGIONS.includes(r) ? r.toLowerCase() : "none"}`;
+const boardOf = (ctx) => (ctx.state && ctx.state.board) || {};
+const wholeOnBoard = (ctx, section) => (boardOf(ctx).complete_items || []).includes(section);
+
+/** Focus without scrolling the page away from where the thumb is. */
+function focusQuietly(root, key) {
+  const el = key && root.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
+  if (el && !el.disabled) el.focus({ preventScroll: true });
+}
+
+/** The typed form, tucked away under the board's items: for a card the board does not hold. */
+function typedAside(summary, body) {
+  return h("details", { class: "pa-pick-fallback pa-pick-typed" }, h("summary", {}, summary), body);
+}
+
 // ------------------------------------------------------------------ cards_dealt
 
 function dealtPicker(ctx) {
   const options = ctx.options || {};
   const players = (options.players && options.players.length ? options.players : ctx.players) || [];
   if (!players.length) return null;
+  const title = "picker-title-cards_dealt";
+  const root = section(ctx, "dealt", title);
+  const result = resultSlot(ctx);
+  if (Array.isArray(options["card.city"])) {
+    dealtFromBoard(ctx, players, options["card.city"], root, result, title);
+  } else {
+    const body = h("div", { class: "pa-pick-typed-body" });
+    dealtTyped(ctx, players, body, result);
+    fill(root, h("h3", { id: title }, "Cards dealt"), body, result);
+  }
+  return root;
+}
+
+/** The deal on a board: tap a space (a player's card or a display space), then the city on its
+ *  card; the next empty space is chosen by itself. Recorded as the short form ({city}). */
+function dealtFromBoard(ctx, players, offered, root, result, title) {
+  const draft = ctx.draft;
+  const picks = (draft.picks ||= {});
+  const spaces = [
+    ...players.flatMap((player) => [0, 1].map((i) => ({ key: `p:${player}:${i}`, player, short: `Card ${i + 1}`, long: `${player}’s card ${i + 1}` }))),
+    ...[0, 1, 2, 3].map((i) => ({ key: `d:${i}`, player: null, short: `Space ${i + 1}`, long: `display space ${i + 1}` })),
+  ];
+  const firstEmpty = (after = -1) => {
+    const order = [...spaces.slice(after + 1), ...spaces.slice(0, after + 1)];
+    const empty = order.find((s) => !picks[s.key]);
+    return empty ? empty.key : null;
+  };
+  if (draft.at === undefined || (draft.at !== null && !spaces.some((s) => s.key === draft.at))) draft.at = firstEmpty();
+  const typed = wholeOnBoard(ctx, "destination_cards") ? null : h("div", { class: "pa-pick-typed-body" });
+  if (typed) dealtTyped(ctx, players, typed, result);
+  const aside = typed ? typedAside("A card the board does not list: type the whole deal", typed) : null;
+
+  const submit = () => {
+    fill(result);
+    const missing = spaces.filter((s) => !picks[s.key]).map((s) => s.long);
+    if (missing.length) return problem(result, `Tap the city of: ${missing.join(", ")}.`);
+    const card = (key) => ({ city: picks[key] });
+    const data = { destinations: Object.fromEntries(players.map((p) => [p, [card(`p:${p}:0`), card(`p:${p}:1`)]])),
+      display: [0, 1, 2, 3].map((i) => card(`d:${i}`)) };
+    return ctx.record(data);
+  };
+
+  function draw(focusKey = null) {
+    const where = Object.fromEntries(Object.entries(picks).map(([key, city]) => [city, spaces.find((s) => s.key === key)]));
+    const at = spaces.find((s) => s.key === draft.at) || null;
+    const space = (s) => {
+      const city = picks[s.key];
+      const region = city ? (citiesOf(ctx)[city] || {}).region : null;
+      return option({ label: city || "—", sub: s.short, pressed: draft.at === s.key, focusKey: `pa-deal-at:${s.key}`,
+        className: `pa-pick-deal-space${city ? ` is-filled ${regionClass(region)}` : ""}`, data: { slot: s.key },
+        onclick: () => { draft.at = s.key; fill(result); draw(`pa-deal-at:${s.key}`); } });
+    };
+    const done = spaces.every((s) => picks[s.key]);
+    fill(root,
+      h("h3", { id: title }, "Cards dealt", h("span", { class: "muted small" }, " · from the board")),
+      h("p", { class: "muted small pa-pick-hint" }, "Two face-up Destination cards per player and four in the display. "
+        + "Tap a space, then the city on its card."),
+      h("div", { class: "pa-pick-deal" },
+        players.map((player) => h("fieldset", { class: "pa-pick-group pa-pick-deal-hand", dataset: { player } },
+          h("legend", {}, who(ctx, player)), h("div", { class: "pa-pick-deal-spaces" }, spaces.filter((s) => s.player === player).map(space)))),
+        h("fieldset", { class: "pa-pick-group pa-pick-deal-hand pa-pick-deal-display", dataset: { player: "" } },
+          h("legend", {}, "The display (Destinations, B)"), h("div", { class: "pa-pick-deal-spaces is-four" }, spaces.filter((s) => !s.player).map(space)))),
+      h("p", { class: "pa-pick-deal-now", tabindex: "-1", dataset: { focusKey: "pa-deal-now" } },
+        at ? ["Now: ", h("strong", {}, at.long), picks[at.key] ? ` (${picks[at.key]}: tap another city to change it)` : " — tap its city."]
+          : done ? "Every card is there: record them." : "Tap a space."),
+      at && picks[at.key] ? h("button", { type: "button", class: "secondary pa-pick-clear", dataset: { focusKey: "pa-deal-clear" },
+        onclick: () => { delete picks[at.key]; draw("pa-deal-now"); } }, `Clear ${at.long}`) : null,
+      boardCities(ctx, offered, { keyPrefix: "pa-deal-city",
+        state: (city) => (where[city] && where[city].key !== draft.at ? { disabled: true, sub: where[city].player ? `${where[city].player}` : where[city].short }
+          : where[city] ? { pressed: true } : {}),
+        onpick: (city) => {
+          if (!at) return;
+          picks[at.key] = city;
+          fill(result);
+          const index = spaces.indexOf(at);
+          draft.at = firstEmpty(index);
+          draw(draft.at ? "pa-deal-now" : `submit:${ctx.type}`);
+        } }),
+      h("div", { class: "form-foot" }, recordButton(ctx, submit, done ? "Record the cards dealt" : `Record the cards dealt (${spaces.filter((s) => picks[s.key]).length} of ${spaces.length})`)),
+      result,
+      aside);
+    focusQuietly(root, focusKey);
+  }
+
+  draw();
+}
+
+/** The deal typed out: a city and its region per card (a game without a board's cards). */
+function dealtTyped(ctx, players, host, result) {
+  const options = ctx.options || {};
   const known = cityRegions(options.cities);
   const regions = options.region && options.region.length ? options.region : REGIONS;
   const draft = ctx.draft;
   const cards = (draft.cards ||= {});
-  const title = "picker-title-cards_dealt";
-  const root = section(ctx, "dealt", title);
-  const result = resultSlot(ctx);
   const listId = "pa-cities-dealt";
   const knownRegion = (city) => {
     const c = knownCity(city, known);
@@ -531,8 +656,7 @@ function dealtPicker(ctx) {
     return ctx.record(data);
   };
 
-  fill(root,
-    h("h3", { id: title }, "Cards dealt"),
+  fill(host,
     h("p", { class: "muted small pa-pick-hint" }, "The face-up Destination cards: two per player, four in the display. A known city fills in its region."),
     datalist(listId, Object.keys(known)),
     players.map((player) => h("fieldset", { class: "pa-pick-group pa-pick-dealt", dataset: { player } },
@@ -541,22 +665,100 @@ function dealtPicker(ctx) {
     h("fieldset", { class: "pa-pick-group pa-pick-dealt", dataset: { player: "" } },
       h("legend", {}, "The display (Destinations, B)"),
       [0, 1, 2, 3].map((i) => row(`d:${i}`, `Space ${i + 1}`))),
-    h("div", { class: "form-foot" }, recordButton(ctx, submit, "Record the cards dealt")),
-    result);
+    h("div", { class: "form-foot" }, recordButton(ctx, submit, "Record the cards dealt", "submit:pa-dealt-typed")));
+}
+
+// ------------------------------------------------- destination_display_refilled
+
+/** On a board: the space to refill (the first due, or tapped), then the city of the card turned
+ *  over, one tap. Without the board's cards: the generic form. */
+function refillPicker(ctx) {
+  const options = ctx.options || {};
+  const offered = options["card.city"];
+  if (!Array.isArray(offered)) return null;
+  const state = ctx.state || {};
+  const due = (options.slot || []).map(Number).filter((n) => n >= 1 && n <= 4);
+  if (!due.length) return null;
+  const draft = ctx.draft;
+  if (!due.includes(draft.slot)) draft.slot = due[0];
+  const title = "picker-title-destination_display_refilled";
+  const root = section(ctx, "refill", title);
+  const result = resultSlot(ctx);
+  const fallback = wholeOnBoard(ctx, "destination_cards") ? null : fallbackDetails(ctx, "A card the board does not list: type it");
+
+  function draw(focusKey = null) {
+    const display = state.display || [];
+    fill(root,
+      h("h3", { id: title }, "Display refilled", h("span", { class: "muted small" }, " · from the board")),
+      h("p", { class: "muted small pa-pick-hint" }, due.length > 1 ? "Tap the empty space, then the city of the card turned over for it."
+        : "Tap the city of the card turned over: it is recorded."),
+      h("fieldset", { class: "pa-pick-group" }, h("legend", {}, "The display"),
+        h("div", { class: "pa-pick-opts pa-pick-deal-spaces is-four" }, [1, 2, 3, 4].map((slot) => {
+          const shown = (display[slot - 1] || {}).card;
+          if (!due.includes(slot)) {
+            return h("span", { class: `pa-pick-space is-off pa-pick-deal-shown ${shown ? regionClass(shown.region) : ""}` },
+              h("span", { class: "pa-pick-opt-label" }, shown ? shown.city : "empty"), h("span", { class: "pa-pick-opt-sub" }, `Space ${slot}`));
+          }
+          return option({ label: "Empty", sub: `Space ${slot}: refill`, pressed: draft.slot === slot, focusKey: `pa-refill-slot:${slot}`,
+            className: "pa-pick-deal-space", data: { slot: String(slot) }, onclick: () => { draft.slot = slot; draw(`pa-refill-slot:${slot}`); } });
+        }))),
+      h("p", { class: "pa-pick-deal-now" }, "Space ", h("strong", {}, String(draft.slot)), ": tap its city."),
+      boardCities(ctx, offered, { keyPrefix: "pa-refill-city",
+        onpick: (city) => { fill(result); ctx.record({ slot: draft.slot, card: { city } }); } }),
+      result,
+      fallback);
+    focusQuietly(root, focusKey);
+  }
+
+  draw();
   return root;
 }
 
 // ---------------------------------------------------------- event_card_revealed
 
+const adjustmentText = (a) => {
+  if (!a || !a.op) return "Stock Price ?";
+  if (a.op === "set") return `Stock Price set to $${a.value ?? "?"}`;
+  return a.op === "up" ? "Stock Price ▲ up one" : "Stock Price ▼ down one";
+};
+
 function eventCardPicker(ctx) {
+  const options = ctx.options || {};
+  const round = Array.isArray(options.round) && options.round.length === 1 ? options.round[0] : null;
+  const title = "picker-title-event_card_revealed";
+  const root = section(ctx, "event-card", title);
+  const result = resultSlot(ctx);
+  const heading = h("h3", { id: title }, "Event card revealed", round !== null ? h("span", { class: "muted small" }, ` · round ${round}`) : null);
+  if (!Array.isArray(options.name)) {
+    const body = h("div", { class: "pa-pick-typed-body" });
+    eventCardTyped(ctx, body, result);
+    fill(root, heading, body, result);
+    return root;
+  }
+  const faces = boardOf(ctx).event_cards || {};
+  const typed = wholeOnBoard(ctx, "event_cards") && options.name.length ? null : h("div", { class: "pa-pick-typed-body" });
+  if (typed) eventCardTyped(ctx, typed, result);
+  fill(root, heading,
+    h("p", { class: "muted small pa-pick-hint" }, "Tap the card turned over: its Stock Price change and die rolls come from the board."),
+    options.name.length ? h("div", { class: "pa-pick-opts pa-pick-board-cards" }, options.name.map((name) => {
+      const face = faces[name] || {};
+      const rolls = face.die_rolls === undefined || face.die_rolls === null ? "die rolls ?" : `${face.die_rolls} die roll${face.die_rolls === 1 ? "" : "s"}`;
+      return option({ label: name, sub: [h("span", { class: "pa-pick-card-face" }, `${adjustmentText(face.stock_adjustment)} · ${rolls}`),
+        face.text ? h("span", { class: "pa-pick-card-text" }, face.text) : null],
+      focusKey: `pa-event:${name}`, className: "pa-pick-board-card", data: { card: name },
+      onclick: () => { fill(result); ctx.record({ name }); } });
+    })) : h("p", { class: "notice small" }, `The board holds no Event card of round ${round ?? "this round"} that is not revealed yet.`),
+    result,
+    typed ? typedAside("A card the board does not list: type it", typed) : null);
+  return root;
+}
+
+function eventCardTyped(ctx, host, result) {
   const options = ctx.options || {};
   const state = ctx.state || {};
   const draft = ctx.draft;
   const ops = options["stock_adjustment.op"] || ["up", "down", "set"];
   const round = Array.isArray(options.round) && options.round.length === 1 ? options.round[0] : null;
-  const title = "picker-title-event_card_revealed";
-  const root = section(ctx, "event-card", title);
-  const result = resultSlot(ctx);
   draft.name ??= "";
   draft.text ??= "";
 
@@ -584,8 +786,7 @@ function eventCardPicker(ctx) {
   function draw(focusKey = null) {
     const price = state.stock_price;
     const otherRolls = draft.rolls !== undefined && draft.rolls !== "" && ![0, 1, 2, 3, 4].includes(Number(draft.rolls));
-    fill(root,
-      h("h3", { id: title }, "Event card revealed", round !== null ? h("span", { class: "muted small" }, ` · round ${round}`) : null),
+    fill(host,
       h("div", { class: "field" }, h("label", { for: "pa-event-name" }, "Card name"),
         h("input", { id: "pa-event-name", autocomplete: "off", maxlength: "200", value: draft.name, dataset: { focusKey: "pa-event-name" },
           oninput: (e) => { draft.name = e.target.value; } })),
@@ -606,16 +807,100 @@ function eventCardPicker(ctx) {
         h("label", { class: "pa-pick-other" }, h("span", {}, "Other"),
           h("input", { type: "number", inputmode: "numeric", min: "0", step: "1", "aria-label": "Other number of die rolls",
             value: otherRolls ? draft.rolls : "", dataset: { focusKey: "pa-rolls-other" },
-            oninput: (e) => { draft.rolls = e.target.value; root.querySelectorAll(".pa-pick-num[data-rolls]").forEach((b) => {
+            oninput: (e) => { draft.rolls = e.target.value; host.querySelectorAll(".pa-pick-num[data-rolls]").forEach((b) => {
               b.classList.remove("is-on"); b.setAttribute("aria-pressed", "false"); }); } })))),
       h("div", { class: "field" }, h("label", { for: "pa-event-text" }, "What the card says ", h("span", { class: "optional" }, "(optional)")),
         h("textarea", { id: "pa-event-text", rows: "2", maxlength: "2000", class: "pa-pick-text", dataset: { focusKey: "pa-event-text" },
           oninput: (e) => { draft.text = e.target.value; } }, draft.text)),
-      h("div", { class: "form-foot" }, recordButton(ctx, submit, "Record the Event card")),
-      result);
+      h("div", { class: "form-foot" }, recordButton(ctx, submit, "Record the Event card", "submit:pa-event-typed")));
+    refocus(host, focusKey);
+  }
+
+  draw();
+}
+
+// ------------------------------------------------------------- directive_played
+
+const TIMING_WORDS = {
+  EVENT: "Event phase", ENGINEER: "Engineer phase", RESOLUTION: "Resolution phase", PAN_AM: "Pan Am phase",
+  REVEAL: "Reveal", STOCK_PRICE: "Stock Price", PRIORITY_ACCESS: "Priority Access", ASSIGNMENT: "Assignment",
+  EXPANSION: "Expansion", INCOME: "Income", STOCK: "Stock",
+};
+
+/** What a board's Directive card always does, in words ("Earns $3; peeks"). */
+function effectsText(effects) {
+  const words = (effects || []).map((e) => {
+    const all = e.player === "ALL";
+    const n = Number(e.amount) || 0;
+    const more = n < 0 ? "−" : "+";
+    switch (e.kind) {
+      case "money": return `${all ? "every player " : ""}${n < 0 ? "pays" : "earns"} $${Math.abs(n)}`;
+      case "income": return `${all ? "every player " : ""}${more}${Math.abs(n)} income`;
+      case "stock": return `${all ? "every player " : ""}${more}${Math.abs(n)} Stock`;
+      case "stock_price": return e.op === "set" ? `Stock Price set to $${e.value ?? "?"}` : `Stock Price ${e.op === "up" ? "up" : "down"} one`;
+      case "die_rolls": return `${more}${Math.abs(n)} die roll${Math.abs(n) === 1 ? "" : "s"}`;
+      case "draw_directive": return `draws ${e.count} Directive card${e.count === 1 ? "" : "s"}`;
+      case "gain_plane": return `gains a ${planeName(e.plane)}`;
+      case "peek": return "peeks";
+      case "text": return e.text || "";
+      default: return humanize(String(e.kind || "?"));
+    }
+  }).filter(Boolean);
+  const text = words.join("; ");
+  return text ? `${text.charAt(0).toUpperCase()}${text.slice(1)}` : "Does nothing to record";
+}
+
+/** On a board with Directive cards: those printed for now, one tap each (the board holds what
+ *  they do). A card whose effects the table chooses, and any card without a board: the form. */
+function directivePicker(ctx) {
+  const options = ctx.options || {};
+  if (!Array.isArray(options.card)) return null;
+  const state = ctx.state || {};
+  const faces = boardOf(ctx).directive_cards || {};
+  const title = "picker-title-directive_played";
+  const root = section(ctx, "directive", title);
+  const result = resultSlot(ctx);
+  const draft = ctx.draft;
+  const holders = Object.entries(state.players || {}).filter(([, p]) => p.directives > 0).map(([name]) => name);
+  if (!holders.includes(draft.player)) draft.player = holders.includes(ctx.actor) ? ctx.actor : holders[0] || null;
+  const timing = (face) => {
+    const t = face.timing || {};
+    const step = AREA_NAME[t.step] ? `${t.step}. ${AREA_NAME[t.step]}` : TIMING_WORDS[t.step] || t.step;
+    return `${TIMING_WORDS[t.phase] || t.phase} · ${step}${face.area ? ` (with the ${face.area} Engineer)` : ""}`;
+  };
+  const chosenHere = options.card.filter((name) => faces[name] && faces[name].effects === null);
+  if (!options.card.length) {
+    // Nothing the board holds is printed for this moment: one quiet line, the form tucked away.
+    fill(root, h("h3", { id: title }, "Directive card played"),
+      h("p", { class: "muted small pa-pick-hint" }, "No Directive card on the board is played at this moment."),
+      result, fallbackDetails(ctx, "A card the board does not list: type it"));
+    return root;
+  }
+  function draw(focusKey = null) {
+    fill(root,
+      h("h3", { id: title }, "Directive card played", h("span", { class: "muted small" }, " · from the board")),
+      holders.length > 1 ? h("fieldset", { class: "pa-pick-group" }, h("legend", {}, "Who plays it"),
+        h("div", { class: "pa-pick-opts" }, holders.map((name) => option({ label: who(ctx, name), pressed: draft.player === name,
+          focusKey: `pa-directive-who:${name}`, data: { player: name }, className: "pa-pick-who",
+          onclick: () => { draft.player = name; fill(result); draw(`pa-directive-who:${name}`); } }))))
+        : h("p", { class: "pa-pick-status" }, holders.length ? [who(ctx, holders[0]), " holds a Directive card."] : "Nobody holds a Directive card."),
+      h("p", { class: "muted small pa-pick-hint" }, "Tap the card played: what it does comes from the board."),
+      h("div", { class: "pa-pick-opts pa-pick-board-cards" }, options.card.map((name) => {
+        const face = faces[name] || {};
+        const table = face.effects === null || face.effects === undefined;
+        return option({ label: name, sub: [h("span", { class: "pa-pick-card-face" }, timing(face)),
+          table ? null : h("span", { class: "pa-pick-card-face pa-pick-card-does" }, effectsText(face.effects)),
+          face.text ? h("span", { class: "pa-pick-card-text" }, face.text) : null,
+          table ? h("span", { class: "pa-pick-card-face" }, "The table chooses what it does: use the form below.") : null],
+        disabled: table || !draft.player, focusKey: `pa-directive:${name}`, className: "pa-pick-board-card", data: { card: name },
+        onclick: () => { fill(result); ctx.record({ card: name }, draft.player); } });
+      })),
+      result,
+      fallback);
     refocus(root, focusKey);
   }
 
+  const fallback = fallbackDetails(ctx, chosenHere.length ? "Spell out what the card does" : "A card the board does not list: type it");
   draw();
   return root;
 }
@@ -667,6 +952,8 @@ function diePicker(ctx) {
 
 export const pickers = {
   cards_dealt: dealtPicker,
+  destination_display_refilled: refillPicker,
+  directive_played: directivePicker,
   event_card_revealed: eventCardPicker,
   engineer_assigned: engineerPicker,
   route_claimed: routePicker,

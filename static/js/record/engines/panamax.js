@@ -1,7 +1,10 @@
 // Panamax on the recording page: the Action table's dice as buttons (take one, or
 // transfer one to the other side first), the company's containers and where each may
 // be loaded, a flag's free action (a share, a die from a container or the supply onto a
-// ship, the Rail table), and ship movement (the ships as toggles: `ships` is a list).
+// ship, the Rail table), ship movement (the ships as toggles: `ships` is a list), and,
+// in a game on a board with cards, the reveals by a tap on the board's card (the set-up's
+// five, the Draw pile's new top, the Setup Contracts) and a Captain or Stevedore card
+// played without its effects typed when the game knows them.
 //
 // What is legal comes from the engine, never from rules copied here: `expected()`'s
 // options (engines/panamax/offers.py) carry, beside each field's list (by its path:
@@ -836,10 +839,241 @@ function movePicker(ctx) {
   return root;
 }
 
+// ------------------------------------------------------------ the board's cards
+
+// On a board with cards, the reveals name a card of the board by its id (engines/panamax/
+// reveals.py): the engine offers the ids that may turn up (`expected()`'s "<field>.id"
+// lists) and the state holds each card's faces (`declared["contract:<id>"]`). A game
+// without a board offers no ids: these pickers give way to the generic form.
+
+const SPOTS = [["action_table.4", "Column 4"], ["action_table.5", "Column 5"], ["action_table.6", "Column 6"],
+  ["inbound", "Inbound Cargo"], ["draw_top", "Draw pile’s top"]];
+const EFFECTS = [["locks", "lock", "locks"], ["waterways", "waterway", "waterways"], ["any_moves", "move of any kind", "moves of any kind"],
+  ["loads", "load", "loads"]];
+
+/** A card's faces as the game knows them (the board's, or shown earlier), or null. */
+function facesOf(state, deck, id) {
+  const entry = ((state && state.declared) || {})[`${deck}:${id}`];
+  return entry && entry.value ? entry.value : null;
+}
+
+/** A face's containers as small boxes, the Rail icons marked. */
+function cargoOf(face) {
+  return ((face && face.containers) || []).map((box) => h("span", { class: `px-pick-cargo${box.rail ? " has-rail" : ""}` },
+    String(box.value), box.rail ? h("span", { class: "px-pick-cargo-rail" }, "Rail") : null));
+}
+
+/** The card's words under its id: its nation and front, and its back for a Contract card. */
+function cardSub(faces, deck) {
+  if (!faces) return "faces not known";
+  const front = faces.front || {};
+  return h("span", { class: "px-pick-card-faces" },
+    h("span", { class: "px-pick-card-nation" }, nationName(front.nation)), cargoOf(front),
+    deck === "contract" && faces.back ? [h("span", { class: "px-pick-card-back" }, "back"), cargoOf(faces.back)] : null);
+}
+
+/** A board's card as a button: its id (and where it lies already, if `where`), its faces. */
+function cardOption(ctx, deck, id, { pressed, where = null, onclick, key }) {
+  return option({ label: id, sub: [where ? h("span", { class: "px-pick-card-where" }, where) : null, cardSub(facesOf(ctx.state, deck, id), deck)],
+    pressed, focusKey: key, className: `px-pick-card${where && !pressed ? " is-placed" : ""}`, data: { card: id }, onclick });
+}
+
+/** Set-up: the Action table's three cards, Inbound Cargo and the Draw pile's top, each a
+ *  tap on the spot (the next empty one is chosen) and a tap on the board's card. */
+function revealedPicker(ctx) {
+  const options = ctx.options || {};
+  const offered = (spot) => options[`${spot}.id`] || [];
+  if (!SPOTS.every(([spot]) => offered(spot).length)) return null;
+  const ids = [...new Set(SPOTS.flatMap(([spot]) => offered(spot)))];
+  const draft = ctx.draft;
+  draft.spots ||= {};
+  for (const [spot] of SPOTS) if (draft.spots[spot] && !offered(spot).includes(draft.spots[spot])) delete draft.spots[spot];
+  const empty = () => (SPOTS.find(([spot]) => !draft.spots[spot]) || [null])[0];
+  if (!draft.active || !SPOTS.some(([spot]) => spot === draft.active)) draft.active = empty() || SPOTS[0][0];
+  const title = "picker-title-contracts_revealed";
+  const root = section(ctx, "reveal", title, "px-picker");
+  const result = resultSlot(ctx);
+  const fallback = fallbackDetails(ctx, "A card not on the board: spell it out");
+  const spotOf = (id) => (SPOTS.find(([spot]) => draft.spots[spot] === id) || [null])[0];
+  const nameOf = (spot) => (SPOTS.find(([known]) => known === spot) || [null, spot])[1];
+
+  const place = (id) => {
+    const was = spotOf(id);
+    if (was) delete draft.spots[was];
+    draft.spots[draft.active] = id;
+    draft.active = empty() || draft.active;
+    fill(result);
+    draw(`px-card:${id}`);
+  };
+
+  const submit = () => {
+    fill(result);
+    const missing = SPOTS.filter(([spot]) => !draft.spots[spot]).map(([, name]) => name);
+    if (missing.length) return problem(result, `Tap the card on ${missing.join(", ")}.`);
+    const named = (spot) => ({ id: draft.spots[spot] });
+    return ctx.record({ action_table: { 4: named("action_table.4"), 5: named("action_table.5"), 6: named("action_table.6") },
+      inbound: named("inbound"), draw_top: named("draw_top") });
+  };
+
+  function draw(focusKey = null) {
+    const done = SPOTS.filter(([spot]) => draft.spots[spot]).length;
+    fill(root,
+      h("h3", { id: title }, "Contracts revealed"),
+      h("p", { class: "pa-pick-status" }, `Five cards face up from the board’s ${plural(ids.length, "card")}: ${done} of 5 placed.`),
+      group("Where", h("div", { class: "pa-pick-opts px-pick-spots" }, SPOTS.map(([spot, name]) => option({
+        label: name, sub: draft.spots[spot] || "tap a card", pressed: draft.active === spot, focusKey: `px-spot:${spot}`,
+        className: "px-pick-spot", data: { spot },
+        onclick: () => { draft.active = spot; draw(`px-spot:${spot}`); } })))),
+      group(`The card on ${nameOf(draft.active)}`, h("div", { class: "pa-pick-opts px-pick-cards" }, ids.map((id) => {
+        const at = spotOf(id);
+        return cardOption(ctx, "contract", id, { pressed: at === draft.active, where: at ? `on ${nameOf(at)}` : null,
+          key: `px-card:${id}`, onclick: () => place(id) });
+      }))),
+      h("div", { class: "form-foot" }, recordButton(ctx, submit, done === 5 ? "Record the five cards" : "Record the cards revealed")),
+      result,
+      fallback);
+    refocus(root, focusKey);
+  }
+
+  draw();
+  return root;
+}
+
+/** During a turn: the Draw pile's new top card, one of the board's cards that may be there. */
+function drawnPicker(ctx) {
+  const ids = (ctx.options || {})["card.id"] || [];
+  if (!ids.length) return null;
+  const draft = ctx.draft;
+  if (draft.card && !ids.includes(draft.card)) draft.card = null;
+  const title = "picker-title-contract_card_revealed";
+  const root = section(ctx, "drawn", title, "px-picker");
+  const result = resultSlot(ctx);
+  const fallback = fallbackDetails(ctx, "A card not on the board: spell it out");
+  const submit = () => {
+    fill(result);
+    if (!draft.card) return problem(result, "Tap the card that turned up.");
+    return ctx.record({ card: { id: draft.card } });
+  };
+  function draw(focusKey = null) {
+    fill(root,
+      h("h3", { id: title }, "Contract card revealed"),
+      h("p", { class: "pa-pick-status" }, "The Draw pile’s new top card, face up."),
+      group("The card", h("div", { class: "pa-pick-opts px-pick-cards" }, ids.map((id) => cardOption(ctx, "contract", id, {
+        pressed: draft.card === id, key: `px-card:${id}`, onclick: () => { draft.card = id; fill(result); draw(`px-card:${id}`); } })))),
+      h("div", { class: "form-foot" }, recordButton(ctx, submit, draft.card ? `Reveal ${draft.card}` : "Record the card revealed")),
+      result,
+      fallback);
+    refocus(root, focusKey);
+  }
+  draw();
+  return root;
+}
+
+/** Steps 22-23: a card per player plus one, drawn from the board's Setup Contract cards. */
+function setupDrawnPicker(ctx) {
+  const ids = (ctx.options || {})["cards.id"] || [];
+  if (!ids.length) return null;
+  const state = ctx.state || {};
+  const wanted = (state.seats || []).length + 1;
+  const draft = ctx.draft;
+  draft.cards = (draft.cards || []).filter((id) => ids.includes(id));
+  const title = "picker-title-setup_contracts_drawn";
+  const root = section(ctx, "setup-drawn", title, "px-picker");
+  const result = resultSlot(ctx);
+  const fallback = fallbackDetails(ctx, "A card not on the board: spell it out");
+  const toggle = (id) => {
+    fill(result);
+    const at = draft.cards.indexOf(id);
+    if (at >= 0) draft.cards.splice(at, 1);
+    else if (draft.cards.length >= wanted) problem(result, `${wanted} cards are drawn: tap one to put it back first.`);
+    else draft.cards.push(id);
+    draw(`px-card:${id}`, false);
+  };
+  const submit = () => {
+    fill(result);
+    if (draft.cards.length !== wanted) return problem(result, `Tap the ${wanted} cards drawn (one per player, plus one).`);
+    return ctx.record({ cards: draft.cards.map((id) => ({ id })) });
+  };
+  function draw(focusKey = null, clear = true) {
+    if (clear) fill(result);
+    fill(root,
+      h("h3", { id: title }, "Setup Contracts drawn"),
+      h("p", { class: "pa-pick-status" }, `One per player plus one, face up: ${draft.cards.length} of ${wanted} chosen.`),
+      group("The cards", h("div", { class: "pa-pick-opts px-pick-cards" }, ids.map((id) => cardOption(ctx, "setup_contract", id, {
+        pressed: draft.cards.includes(id), key: `px-card:${id}`, onclick: () => toggle(id) })))),
+      h("div", { class: "form-foot" }, recordButton(ctx, submit, draft.cards.length === wanted ? `Record ${draft.cards.join(", ")}` : "Record the cards drawn")),
+      result,
+      fallback);
+    refocus(root, focusKey);
+  }
+  draw();
+  return root;
+}
+
+/** A Captain or Stevedore card the player holds: what it does is the board's (or an earlier
+ *  play's), said on its button; a card nobody has declared asks its effects, by tap. */
+function bonusPicker(ctx) {
+  const state = ctx.state || {};
+  const options = ctx.options || {};
+  const player = playerOf(ctx);
+  const held = ((state.players || {})[player]) || {};
+  const decks = (options.deck || []).filter((deck) => (held[deck] || []).length);
+  if (!decks.length) return null;
+  const cards = decks.flatMap((deck) => (held[deck] || []).map((card) => ({ deck, card: card.card, earned: card })));
+  const draft = ctx.draft;
+  if (draft.pick && !cards.some((c) => c.deck === draft.pick.deck && c.card === draft.pick.card)) draft.pick = null;
+  if (!draft.pick && cards.length === 1) draft.pick = { deck: cards[0].deck, card: cards[0].card };
+  draft.effects ||= {};
+  const known = (deck, card) => facesOf(state, "bonus_card", `${deck}:${card}`);
+  const said = (effects) => EFFECTS.filter(([field]) => effects[field]).map(([field, one, many]) => `${effects[field]} ${effects[field] === 1 ? one : many}`)
+    .join(", ") || "nothing";
+  const title = "picker-title-bonus_card_played";
+  const root = section(ctx, "bonus", title, "px-picker");
+  const result = resultSlot(ctx);
+  const fallback = fallbackDetails(ctx, "Type the card instead");
+  const submit = () => {
+    fill(result);
+    if (!draft.pick) return problem(result, "Tap the card played.");
+    const data = { deck: draft.pick.deck, card: draft.pick.card };
+    if (!known(data.deck, data.card)) data.effects = Object.fromEntries(EFFECTS.map(([field]) => [field, draft.effects[field] || 0]));
+    return ctx.record(data);
+  };
+  function draw(focusKey = null) {
+    const pick = draft.pick;
+    const asked = pick && !known(pick.deck, pick.card);
+    fill(root,
+      h("h3", { id: title }, "Bonus card played"),
+      h("p", { class: "pa-pick-status" }, player || "The player", " plays a card earned in an earlier turn."),
+      group("The card", h("div", { class: "pa-pick-opts px-pick-cards" }, cards.map(({ deck, card, earned }) => {
+        const effects = known(deck, card);
+        const key = `px-bonus-card:${deck}:${card}`;
+        const thisTurn = earned.round === state.round && earned.turn === state.turn_index;
+        return option({ label: `${humanize(deck)} card ${card}`,
+          sub: [effects ? said(effects) : "what it does: not known yet", thisTurn ? " · earned this turn" : ""].join(""),
+          pressed: Boolean(pick) && pick.deck === deck && pick.card === card, focusKey: key, className: "px-pick-bonus-card",
+          data: { deck, card: String(card) }, onclick: () => { draft.pick = { deck, card }; fill(result); draw(key); } });
+      }))),
+      asked ? EFFECTS.map(([field, , many]) => group(`It adds: ${many}`, h("div", { class: "pa-pick-opts px-pick-counts" },
+        [0, 1, 2, 3, 4, 5, 6].map((n) => option({ label: String(n), pressed: (draft.effects[field] || 0) === n,
+          focusKey: `px-effect:${field}:${n}`, className: "pa-pick-num", data: { effect: field, count: String(n) },
+          onclick: () => { draft.effects[field] = n; draw(`px-effect:${field}:${n}`); } }))))) : null,
+      h("div", { class: "form-foot" }, recordButton(ctx, submit, pick ? `Play ${humanize(pick.deck)} card ${pick.card}` : "Record the card played")),
+      result,
+      fallback);
+    refocus(root, focusKey);
+  }
+  draw();
+  return root;
+}
+
 export const pickers = {
   action_die_taken: takePicker,
   die_transferred: transferPicker,
   die_loaded: loadPicker,
   free_action_used: freePicker,
   ship_moved: movePicker,
+  contracts_revealed: revealedPicker,
+  contract_card_revealed: drawnPicker,
+  setup_contracts_drawn: setupDrawnPicker,
+  bonus_card_played: bonusPicker,
 };
