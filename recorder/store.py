@@ -57,6 +57,8 @@ GAME_ID = re.compile(r"[0-9a-f]{32}")
 TITLE_MAX = 200
 # How often an append without expected_version is retried after losing a race.
 APPEND_ATTEMPTS = 8
+# What a correction is called in a message for people ("force" is the API's word for "anyway").
+_CORRECTION_WORDS = {"void": "void", "amend": "amendment", "undo": "undo"}
 
 STATUS_IN_PROGRESS = "in_progress"
 STATUS_FINISHED = "finished"
@@ -574,8 +576,9 @@ class EventStore:
         if after.breaks and not data.get("force"):
             raise RuleViolation(
                 [{"code": "correction/breaks-later-events", "rule": "Corrections",
-                  "message": f"This {request.type} would make {len(after.breaks)} event(s) illegal; "
-                             "send it again with force=true to keep them, flagged",
+                  "message": f"This {_CORRECTION_WORDS[request.type]} would make "
+                             f"{len(after.breaks)} later event(s) illegal; apply it anyway "
+                             "to keep them, flagged",
                   "severity": "error"}],
                 would_break=after.breaks,
             )

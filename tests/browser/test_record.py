@@ -87,11 +87,13 @@ def test_record_a_few_actions_a_rejection_an_override_and_an_undo(live: Any, bro
     screenshot(page, "record-phone-violation")
     assert len(live.store.recorded_events(game.id)) == 2, "a rejected action stores nothing"
     page.click("text=Record anyway (the table ruled it stands)")
+    page.locator(".ask-preset", has_text="House rule").click()   # a preset reason, words added
     page.fill("#ask-reason", "Ana was owed a draw")
+    screenshot(page, "record-phone-record-anyway")
     page.click("#ask-ok")
     wait_for_result(page, "flagged")
     overridden = live.store.recorded_events(game.id)[2]
-    assert overridden.override == {"reason": "Ana was owed a draw"}
+    assert overridden.override == {"reason": "House rule: Ana was owed a draw"}
     assert [f["code"] for f in overridden.flags] == ["PN-C02"]
 
     page.click("#undo-btn")                       # undo is one button
@@ -191,6 +193,43 @@ def test_undo_is_one_tap_and_redo_records_the_undone_event_again(live: Any, brow
     assert [(e.seq, e.type, e.data.get("target_seq")) for e in live.store.recorded_events(game_id)[4:]] == [
         (5, "undo", 4), (6, "note", None), (7, "undo", 1)]
     assert live.store.state_at(game_id).step == 0
+    assert errors == []
+    context.close()
+
+
+def test_void_takes_a_preset_reason_in_one_tap_and_says_which_events_it_breaks(
+    live: Any, browser: Any
+) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    create_from_form(page, live.url, ["Ana", "Ben", "Cy"])
+    page.click("#invite-close")
+    page.click(".quick-btn")                      # 1: Ana draws
+    wait_for_result(page, "Ana drew")
+    play(page, "Ben", "Fall", "300")              # 2: Ana plays: her turn ends
+    wait_for_result(page, "Fall 300")
+    page.click(".quick-btn")                      # 3: Ben draws
+    wait_for_result(page, "Ben drew")
+    game_id = game_id_of(live)
+
+    # Void Ana's draw: Ben's draw would come while Ana still has an action left.
+    page.locator("li.log-entry[data-seq='1'] button", has_text="Void").click()
+    assert page.locator("#ask-reason").get_attribute("required") is None, "a preset is enough"
+    assert page.locator(".ask-preset input:checked").input_value() == "Recorded by mistake"
+    page.click("#ask-ok")                         # the first preset, no typing
+    slot = page.locator("[data-result-for='seq:1'] .violation")
+    slot.wait_for()
+    text = slot.text_content()
+    assert "would make 1 later event illegal" in text and "force" not in text
+    assert len(live.store.recorded_events(game_id)) == 3, "a refused void stores nothing"
+    screenshot(page, "record-phone-void-breaks")
+    slot.locator("button", has_text="Void anyway and flag the event it breaks").click()
+    wait_for_result(page, "Voided")
+    void = live.store.recorded_events(game_id)[3]
+    assert (void.type, void.data) == ("void", {"target_seq": 1, "reason": "Recorded by mistake", "force": True})
+    assert [e["seq"] for e in live.store.effective_log(game_id)] == [2, 3]
     assert errors == []
     context.close()
 

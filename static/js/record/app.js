@@ -15,6 +15,9 @@ import { ask, copyText, fill, h, humanize, newKey, playerName, seatColour } from
 import { pickerFor } from "./engines/index.js";
 
 const RECORDER_TYPES = ["undo", "void", "amend", "note"];
+// The reasons a table gives most; one tap each, with optional words added (docs/WEB.md).
+const VOID_REASONS = ["Recorded by mistake", "Recorded twice", "It did not happen at the table"];
+const STANDS_REASONS = ["The table ruled it stands", "House rule", "The rulebook allows it here"];
 const LOG_PAGE = 30;
 const $ = (id) => document.getElementById(id);
 
@@ -518,8 +521,10 @@ export class RecordPage {
     const violations = body.violations || [];
     const breaks = body.would_break || [];
     const box = h("div", { class: "violation", role: "alert" });
-    box.append(h("p", { class: "v-title" }, breaks.length ? "This correction would make later events illegal." : "Not recorded: the rules forbid it."));
-    box.append(h("ul", { class: "v-list" }, violations.map((v) =>
+    box.append(h("p", { class: "v-title" }, breaks.length
+      ? `This ${correctionWord(request.type)} would make ${plural(breaks.length, "later event")} illegal.`
+      : "Not recorded: the rules forbid it."));
+    box.append(h("ul", { class: "v-list" }, violations.filter((v) => !breaks.length || v.code !== "correction/breaks-later-events").map((v) =>
       h("li", {}, v.rule ? h("strong", {}, v.rule) : null, v.rule ? " " : null, h("span", { class: "code" }, v.code || ""),
         h("span", { class: "v-message" }, v.message || "")))));
     const again = (changes, label) => h("button", {
@@ -541,14 +546,14 @@ export class RecordPage {
         return h("li", {}, h("strong", {}, entry ? `Step ${entry.step}: ${entry.describe}` : `Event ${b.seq} (${humanize(b.type || "")})`),
           h("ul", {}, (b.violations || []).map((v) => h("li", {}, h("span", { class: "code" }, v.code || ""), " ", v.message || ""))));
       })));
-      actions.append(again(async () => ({ data: { ...request.data, force: true } }), "Apply anyway"));
+      actions.append(again(async () => ({ data: { ...request.data, force: true } }), anywayLabel(request.type, breaks.length)));
     } else if (violations.some((v) => !/^(correction|idempotency)\//.test(v.code || ""))) {
       actions.append(again(async () => {
         const answer = await ask({
           title: "Record anyway?",
-          message: "The table ruled that it stands. It is recorded flagged, with your reason.",
+          message: "It is recorded as a table ruling, flagged with the rule and your reason.",
           confirm: "Record anyway",
-          reason: { label: "Why does it stand?", required: true, placeholder: "e.g. house rule, agreed at the table" },
+          reason: { label: "Why does it stand?", presets: STANDS_REASONS, placeholder: "e.g. what the table agreed" },
           danger: true,
         });
         return answer ? { override: { reason: answer.reason } } : null;
@@ -696,7 +701,7 @@ export class RecordPage {
       title: `Void step ${entry.step}?`,
       message: `“${entry.describe}” will no longer count. Later events are judged again.`,
       confirm: "Void it",
-      reason: { label: "Reason", required: true, placeholder: "e.g. recorded twice" },
+      reason: { label: "Why void it?", presets: VOID_REASONS, placeholder: "e.g. what really happened" },
       danger: true,
     });
     if (!answer) return;
@@ -889,4 +894,19 @@ function focusable(el) {
   if (!el || !el.isConnected || el === document.body) return false;
   if (el.matches(":disabled") || el.closest("[hidden], [inert]")) return false;
   return el.getClientRects().length > 0;
+}
+
+function plural(count, noun) {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+/** What a correction is called, for people. */
+function correctionWord(type) {
+  return { void: "void", amend: "amendment", undo: "undo" }[type] || "correction";
+}
+
+/** "Void anyway and flag the 3 events it breaks". */
+function anywayLabel(type, count) {
+  const verb = { void: "Void", amend: "Amend", undo: "Undo" }[type] || "Apply";
+  return `${verb} anyway and flag the ${count === 1 ? "event" : `${count} events`} it breaks`;
 }

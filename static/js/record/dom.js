@@ -101,22 +101,39 @@ export function newKey() {
  * Ask for a confirmation (and optionally a reason) with the page's <dialog>.
  * Resolves to null when cancelled, else {reason}.
  */
+/**
+ * A modal question. With `reason.presets`, the usual reasons are one tap each (the first
+ * is chosen) and the text box adds to it, optionally; without presets a required reason
+ * must be typed. Resolves to {reason} (preset, then ": " and the text if any), or null.
+ */
 export function ask({ title, message, confirm = "OK", reason = null, danger = false }) {
   const dialog = document.getElementById("ask");
   const form = document.getElementById("ask-form");
   const reasonField = document.getElementById("ask-reason-field");
   const reasonInput = document.getElementById("ask-reason");
+  const presetBox = document.getElementById("ask-presets");
   const ok = document.getElementById("ask-ok");
+  const presets = (reason && reason.presets) || [];
   document.getElementById("ask-title").textContent = title;
   document.getElementById("ask-message").textContent = message || "";
   ok.textContent = confirm;
   ok.classList.toggle("danger", danger);
   reasonField.hidden = !reason;
   reasonInput.value = "";
-  reasonInput.required = Boolean(reason && reason.required);
+  reasonInput.required = Boolean(reason && reason.required && !presets.length);
   if (reason) {
-    document.getElementById("ask-reason-label").textContent = reason.label || "Reason";
+    document.getElementById("ask-reason-label").textContent = presets.length
+      ? (reason.more || "Anything to add? (optional)") : (reason.label || "Reason");
     reasonInput.placeholder = reason.placeholder || "";
+  }
+  if (presetBox) {
+    presetBox.hidden = !presets.length;
+    document.getElementById("ask-presets-legend").textContent = (reason && reason.label) || "Reason";
+    fill(document.getElementById("ask-preset-options"), presets.map((text, i) => {
+      const input = h("input", { type: "radio", name: "ask-preset", value: text });
+      input.defaultChecked = i === 0;
+      return h("label", { class: "ask-preset" }, input, h("span", {}, text));
+    }));
   }
   const opener = document.activeElement;
   return new Promise((resolve) => {
@@ -124,14 +141,18 @@ export function ask({ title, message, confirm = "OK", reason = null, danger = fa
       dialog.removeEventListener("close", onClose);
       const accepted = dialog.returnValue === "ok";
       const text = reasonInput.value.trim();
+      const chosen = form.querySelector("input[name=ask-preset]:checked");
+      const preset = chosen ? chosen.value : "";
+      const full = preset && text ? `${preset}: ${text}` : preset || text;
       if (opener && opener.isConnected && typeof opener.focus === "function") opener.focus();
-      resolve(accepted && (!reasonInput.required || text) ? { reason: text } : null);
+      resolve(accepted && (!reasonInput.required || text) ? { reason: full } : null);
     };
     dialog.addEventListener("close", onClose);
     dialog.returnValue = "";
     form.reset();
     dialog.showModal();
-    (reason && reason.required ? reasonInput : ok).focus();
+    const first = form.querySelector("input[name=ask-preset]:checked");
+    (first || (reason && reason.required ? reasonInput : ok)).focus();
   });
 }
 
