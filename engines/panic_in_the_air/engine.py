@@ -117,6 +117,11 @@ def _turn_choices(state: State, current: str) -> dict[str, Any]:
                 "kind": list(cards.PLAYABLE_KINDS),
                 "value": list(state["options"]["fall_values"]),
                 "direction": list(cards.DIRECTIONS),
+                # PN-C12: a Fall needs its value, a Wind its arrow; no other card has either.
+                "shown_when": {
+                    "card.value": {"card.kind": [cards.FALL]},
+                    "card.direction": {"card.kind": [cards.WIND]},
+                },
             }
     if hand == 0:
         types.append("parachute_opened")

@@ -197,6 +197,44 @@ def test_undo_is_one_tap_and_redo_records_the_undone_event_again(live: Any, brow
     context.close()
 
 
+def test_a_card_form_asks_for_a_value_only_for_a_fall_and_an_arrow_only_for_a_wind(
+    live: Any, browser: Any
+) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    create_from_form(page, live.url, ["Ana", "Ben", "Cy"])
+    page.click("#invite-close")
+    page.click(".quick-btn")                      # 1: Ana draws
+    wait_for_result(page, "Ana drew")
+    form = page.locator("form.action-form[data-type=card_played]")
+    value = form.locator("fieldset[data-field='card.value']")
+    direction = form.locator("fieldset[data-field='card.direction']")
+    assert not value.is_visible() and not direction.is_visible(), "no kind chosen: neither"
+
+    form.locator("label", has_text=re.compile("^Fall$")).click()
+    assert value.is_visible() and not direction.is_visible()
+    assert "optional" not in value.locator("legend").text_content(), "a Fall's value is required"
+    assert value.locator("label", has_text="—").count() == 0, "no 'none' for a required value"
+    form.locator("fieldset.seg", has=page.locator("legend", has_text="Target")).locator(
+        "label", has_text=re.compile("^Ben$")).click()
+    form.locator("button[type=submit]").click()
+    wait_for_text(page, "[data-result-for=card_played]", "Choose Card value")
+    game_id = game_id_of(live)
+    assert len(live.store.recorded_events(game_id)) == 1, "nothing sent without the value"
+
+    form.locator("label", has_text=re.compile("^Wind$")).click()
+    assert direction.is_visible() and not value.is_visible()
+    assert form.locator(".violation").count() == 0, "a new choice clears the old complaint"
+    form.locator("label", has_text=re.compile("^CW$")).click()
+    screenshot(page, "record-phone-wind-card")
+    form.locator("button[type=submit]").click()
+    wait_for_result(page, "Wind")
+    played = live.store.recorded_events(game_id)[1]
+    assert played.data == {"target": "Ben", "card": {"kind": "WIND", "direction": "CW"}}, "no hidden field sent"
+    assert played.flags == []
+    context.close()
+
+
 def test_void_takes_a_preset_reason_in_one_tap_and_says_which_events_it_breaks(
     live: Any, browser: Any
 ) -> None:

@@ -769,6 +769,7 @@ def test_expected_offers_the_turns_choices(pita: Engine) -> None:
                 "kind": ["FALL", "CLICK_CLACK", "SOLO", "WIND", "RISK"],
                 "value": [100, 200, 300, 500],
                 "direction": ["CW", "CCW"],
+                "shown_when": {"card.value": {"card.kind": ["FALL"]}, "card.direction": {"card.kind": ["WIND"]}},
             },
         },
     }

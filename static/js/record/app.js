@@ -325,6 +325,7 @@ export class RecordPage {
       h("div", { class: "form-foot" },
         h("button", { type: "submit", class: "record-btn", dataset: { focusKey: `submit:${type}` } }, `Record ${humanize(type).toLowerCase()}`)),
       result);
+    form.addEventListener("change", () => fill(result)); // a new choice: the old complaint is gone
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const { data, missing, errors } = fields.read();

@@ -25,6 +25,14 @@ function nodesOf(schema, options, path = [], parentPresent = true) {
     };
     // "Always sent": the field and all its parents are required (or top-level).
     node.anchored = parentPresent && node.required;
+    // Shown (and then required) only while another field has one of some values:
+    // options.shown_when = {"card.value": {"card.kind": ["FALL"]}}.
+    const shownWhen = options && options.shown_when;
+    node.when = (shownWhen && (shownWhen[node.path.join(".")] || shownWhen[name])) || null;
+    if (node.when) {
+      node.required = true;
+      node.anchored = true;
+    }
     const isObject = node.schema.type === "object";
     if (isObject && node.schema.properties && Object.keys(node.schema.properties).length) {
       node.kind = "object";
@@ -134,16 +142,29 @@ export function buildFields({ nodes, players, draft = {}, compact = false }) {
       }
       const { element, read } = control(node, players, draft);
       container.append(element);
-      readers.push({ node, read });
+      readers.push({ node, read, element });
     }
   };
   build(nodes, root);
+
+  // A conditional field follows the field it depends on: hidden (and not sent) otherwise.
+  const shown = (node) => !node.when || Object.entries(node.when).every(([path, values]) => {
+    const controller = readers.find((r) => r.node.path.join(".") === path);
+    const current = controller ? controller.read() : { set: false };
+    return current.set && values.some((v) => same(v, current.value));
+  });
+  const follow = () => {
+    for (const { node, element } of readers) if (node.when) element.hidden = !shown(node);
+  };
+  root.addEventListener("change", follow);
+  follow();
 
   const read = () => {
     const data = {};
     const present = new Set(); // dotted paths of objects that got a value
     const errors = [];
     for (const { node, read: get } of readers) {
+      if (!shown(node)) continue;
       const result = get();
       if (result.error) errors.push(`${node.label}: ${result.error}`);
       if (!result.set) continue;
@@ -153,7 +174,7 @@ export function buildFields({ nodes, players, draft = {}, compact = false }) {
     // A required field is missing when its object is sent at all.
     const missing = [];
     for (const { node, read: get } of readers) {
-      if (!node.required || get().set) continue;
+      if (!node.required || !shown(node) || get().set) continue;
       const parents = node.path.slice(0, -1);
       const parentSent = parents.every((_, i) => {
         const key = parents.slice(0, i + 1).join(".");
