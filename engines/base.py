@@ -192,6 +192,10 @@ class Engine(Protocol):
         {"actors": [str],                # who may act now, the player whose turn it is first
          "event_types": [str],           # which event types are possible now
          "options": {event_type: {field: [choices]}}}   # concrete choices, where enumerable
+
+    An event type's options may also hold ``"shown_when": {field: {other field: [values]}}``
+    (dotted paths): ``field`` applies, and is required, only while ``other field`` holds one
+    of ``values`` (e.g. a Panic in the Air Fall card's value), so a form asks no more.
     """
 
     name: ClassVar[str]

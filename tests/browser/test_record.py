@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from recorder.store import AppendRequest
-from tests.browser.conftest import PHONE, screenshot
+from tests.browser.conftest import PHONE, screenshot, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -200,8 +200,7 @@ def test_undo_is_one_tap_and_redo_records_the_undone_event_again(live: Any, brow
 def test_a_card_form_asks_for_a_value_only_for_a_fall_and_an_arrow_only_for_a_wind(
     live: Any, browser: Any
 ) -> None:
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
+    context, page, refused, errors = watched_page(browser)
     create_from_form(page, live.url, ["Ana", "Ben", "Cy"])
     page.click("#invite-close")
     page.click(".quick-btn")                      # 1: Ana draws
@@ -232,16 +231,14 @@ def test_a_card_form_asks_for_a_value_only_for_a_fall_and_an_arrow_only_for_a_wi
     played = live.store.recorded_events(game_id)[1]
     assert played.data == {"target": "Ben", "card": {"kind": "WIND", "direction": "CW"}}, "no hidden field sent"
     assert played.flags == []
+    assert errors == [] and refused == []
     context.close()
 
 
 def test_void_takes_a_preset_reason_in_one_tap_and_says_which_events_it_breaks(
     live: Any, browser: Any
 ) -> None:
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    context, page, refused, errors = watched_page(browser)
     create_from_form(page, live.url, ["Ana", "Ben", "Cy"])
     page.click("#invite-close")
     page.click(".quick-btn")                      # 1: Ana draws
@@ -268,7 +265,7 @@ def test_void_takes_a_preset_reason_in_one_tap_and_says_which_events_it_breaks(
     void = live.store.recorded_events(game_id)[3]
     assert (void.type, void.data) == ("void", {"target_seq": 1, "reason": "Recorded by mistake", "force": True})
     assert [e["seq"] for e in live.store.effective_log(game_id)] == [2, 3]
-    assert errors == []
+    assert errors == [] and refused == []
     context.close()
 
 

@@ -61,7 +61,10 @@ def assert_expected_shape(engine: Engine, state: State, players: list[str]) -> d
         assert event_type in engine.event_schemas, f"{event_type} has no schema"
     assert set(exp["options"]) <= set(exp["event_types"])
     for fields in exp["options"].values():
-        assert all(isinstance(choices, list) for choices in fields.values())
+        assert all(isinstance(choices, list) for name, choices in fields.items() if name != "shown_when")
+        for field, conditions in fields.get("shown_when", {}).items():
+            assert isinstance(field, str) and conditions, f"shown_when {field!r} names no condition"
+            assert all(isinstance(values, list) and values for values in conditions.values())
     return exp
 
 

@@ -98,10 +98,6 @@ export function newKey() {
 }
 
 /**
- * Ask for a confirmation (and optionally a reason) with the page's <dialog>.
- * Resolves to null when cancelled, else {reason}.
- */
-/**
  * A modal question. With `reason.presets`, the usual reasons are one tap each (the first
  * is chosen) and the text box adds to it, optionally; without presets a required reason
  * must be typed. Resolves to {reason} (preset, then ": " and the text if any), or null.
@@ -123,7 +119,7 @@ export function ask({ title, message, confirm = "OK", reason = null, danger = fa
   reasonInput.required = Boolean(reason && reason.required && !presets.length);
   if (reason) {
     document.getElementById("ask-reason-label").textContent = presets.length
-      ? (reason.more || "Anything to add? (optional)") : (reason.label || "Reason");
+      ? "Anything to add? (optional)" : (reason.label || "Reason");
     reasonInput.placeholder = reason.placeholder || "";
   }
   if (presetBox) {
