@@ -60,6 +60,16 @@ def play(page: Any, target: str, kind: str, value: str | None = None) -> None:
     form.locator("button[type=submit]").click()
 
 
+def ana_draws_and_plays(page: Any, base: str) -> None:
+    """A new game of Ana, Ben and Cy, and Ana's turn: she draws, then plays a Fall 300 on Ben."""
+    create_from_form(page, base, ["Ana", "Ben", "Cy"])
+    page.click("#invite-close")
+    page.click(".quick-btn")
+    wait_for_result(page, "Ana drew")
+    play(page, "Ben", "Fall", "300")
+    wait_for_result(page, "Fall 300")
+
+
 def test_record_a_few_actions_a_rejection_an_override_and_an_undo(live: Any, browser: Any) -> None:
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
@@ -137,12 +147,7 @@ def test_undo_is_one_tap_and_redo_records_the_undone_event_again(live: Any, brow
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    create_from_form(page, live.url, ["Ana", "Ben", "Cy"])
-    page.click("#invite-close")
-    page.click(".quick-btn")                      # 1: Ana draws
-    wait_for_result(page, "Ana drew")
-    play(page, "Ben", "Fall", "300")              # 2: Ana plays
-    wait_for_result(page, "Fall 300")
+    ana_draws_and_plays(page, live.url)           # 1: Ana draws, 2: Ana plays
     game_id = game_id_of(live)
     played = live.store.recorded_events(game_id)[1]
     played_line = live.store.effective_log(game_id)[-1]["describe"]
@@ -235,16 +240,32 @@ def test_a_card_form_asks_for_a_value_only_for_a_fall_and_an_arrow_only_for_a_wi
     context.close()
 
 
+def test_amend_reopens_the_event_in_its_own_form_prefilled(live: Any, browser: Any) -> None:
+    context, page, refused, errors = watched_page(browser)
+    ana_draws_and_plays(page, live.url)           # 1: Ana draws, 2: Ana plays
+    page.locator("li.log-entry[data-seq='2'] button", has_text="Amend").click()
+    editor = page.locator("li.log-entry[data-seq='2'] .amend-form")
+    checked = editor.locator(".seg-option:has(input:checked)").all_text_contents()
+    assert checked == ["Ben", "Fall", "300"], "the recorded choices, no typing"
+    assert editor.locator("details.amend-advanced").get_attribute("open") is None, "typed data stays tucked away"
+    assert "JSON" not in editor.text_content()
+    editor.locator("fieldset[data-field='card.value'] label", has_text=re.compile("^200$")).click()
+    screenshot(page, "record-phone-amend")
+    editor.locator("button[type=submit]").click()
+    wait_for_result(page, "Amended step 2")
+    amend = live.store.recorded_events(game_id_of(live))[2]
+    assert (amend.type, amend.data["target_seq"]) == ("amend", 2)
+    assert amend.data["event"] == {"type": "card_played", "actor": "Ana",
+                                   "data": {"target": "Ben", "card": {"kind": "FALL", "value": 200}}}
+    assert errors == [] and refused == []
+    context.close()
+
+
 def test_void_takes_a_preset_reason_in_one_tap_and_says_which_events_it_breaks(
     live: Any, browser: Any
 ) -> None:
     context, page, refused, errors = watched_page(browser)
-    create_from_form(page, live.url, ["Ana", "Ben", "Cy"])
-    page.click("#invite-close")
-    page.click(".quick-btn")                      # 1: Ana draws
-    wait_for_result(page, "Ana drew")
-    play(page, "Ben", "Fall", "300")              # 2: Ana plays: her turn ends
-    wait_for_result(page, "Fall 300")
+    ana_draws_and_plays(page, live.url)           # 1, 2: her turn ends
     page.click(".quick-btn")                      # 3: Ben draws
     wait_for_result(page, "Ben drew")
     game_id = game_id_of(live)

@@ -10,7 +10,7 @@
 // ever judged against, or taken back from, a state the user did not see.
 
 import { getJSON, postEvent } from "./api.js";
-import { analyse, buildFields, schemaHint, summaryText } from "./schema-form.js";
+import { analyse, buildFields, parseData, prefilled, schemaHint, summaryText } from "./schema-form.js";
 import { ask, copyText, fill, h, humanize, newKey, playerName, seatColour } from "./dom.js";
 import { pickerFor } from "./engines/index.js";
 
@@ -732,21 +732,37 @@ export class RecordPage {
     const actorSelect = h("select", { id: ids.actor }, this.players.map((name) => h("option", { value: name }, name)));
     if (entry.actor && !this.players.includes(entry.actor)) actorSelect.prepend(h("option", { value: entry.actor }, entry.actor));
     actorSelect.value = entry.actor || this.players[0];
+    // The event's own picker (its fields, prefilled); typed data only behind Advanced.
+    const fieldsBox = h("div", { class: "amend-fields" });
+    let fields = null;
+    const showFields = () => {
+      const type = typeSelect.value;
+      const schema = (this.engine.event_types || {})[type];
+      const { nodes, draft } = prefilled(schema, (this.expected().options || {})[type],
+        type === entry.type ? entry.data : {});
+      fields = buildFields({ nodes, players: this.players, draft });
+      fill(fieldsBox, fields.element);
+    };
+    typeSelect.addEventListener("change", showFields);
+    showFields();
     const json = JSON.stringify(entry.data || {}, null, 2);
-    const rows = Math.min(12, Math.max(3, json.split("\n").length));
-    const dataArea = h("textarea", { id: ids.data, rows: String(rows), spellcheck: "false", "aria-describedby": `${ids.data}-help` });
+    const dataArea = h("textarea", { id: ids.data, rows: String(Math.min(12, Math.max(3, json.split("\n").length))),
+      spellcheck: "false", "aria-describedby": `${ids.data}-help` });
     dataArea.value = json;
     const help = h("span", { class: "help", id: `${ids.data}-help` });
     const showHint = () => { help.textContent = schemaHint((this.engine.event_types || {})[typeSelect.value]); };
     typeSelect.addEventListener("change", showHint);
     showHint();
+    const advanced = h("details", { class: "amend-advanced" }, h("summary", {}, "Advanced: edit the data as text"),
+      h("div", { class: "field" }, h("label", { for: ids.data }, "Data"), dataArea, help));
     const reason = h("input", { id: ids.reason, maxlength: "500", autocomplete: "off" });
     const error = h("div", { "aria-live": "polite" });
-    const form = h("form", { class: "amend-form" },
+    const form = h("form", { class: "amend-form", novalidate: true },
       h("div", { class: "amend-grid" },
-        h("div", { class: "field" }, h("label", { for: ids.type }, "Type"), typeSelect),
-        h("div", { class: "field" }, h("label", { for: ids.actor }, "Actor"), actorSelect)),
-      h("div", { class: "field" }, h("label", { for: ids.data }, "Data (JSON)"), dataArea, help),
+        h("div", { class: "field" }, h("label", { for: ids.type }, "What happened"), typeSelect),
+        h("div", { class: "field" }, h("label", { for: ids.actor }, "Who"), actorSelect)),
+      fieldsBox,
+      advanced,
       h("div", { class: "field" }, h("label", { for: ids.reason }, "Reason ", h("span", { class: "optional" }, "(optional)")), reason),
       error,
       h("div", { class: "form-foot" },
@@ -755,16 +771,22 @@ export class RecordPage {
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       let data;
-      try {
-        data = JSON.parse(dataArea.value.trim() || "{}");
-      } catch {
-        fill(error, h("div", { class: "violation", role: "alert" }, "The data is not valid JSON."));
-        dataArea.focus();
-        return;
-      }
-      if (typeof data !== "object" || data === null || Array.isArray(data)) {
-        fill(error, h("div", { class: "violation", role: "alert" }, "The data must be a JSON object, e.g. {}."));
-        return;
+      if (advanced.open) {
+        const typed = parseData(dataArea.value);
+        if (typed.error) {
+          fill(error, h("div", { class: "violation", role: "alert" }, typed.error));
+          dataArea.focus();
+          return;
+        }
+        data = typed.data;
+      } else {
+        const read = fields.read();
+        if (read.missing.length || read.errors.length) {
+          const lines = [...(read.missing.length ? [`Choose ${read.missing.join(", ")}.`] : []), ...read.errors];
+          fill(error, h("div", { class: "violation", role: "alert" }, lines.join(" ")));
+          return;
+        }
+        data = read.data;
       }
       fill(error);
       const amend = { target_seq: entry.seq, event: { type: typeSelect.value, data, actor: actorSelect.value } };
@@ -821,16 +843,10 @@ export class RecordPage {
     hint();
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      let data;
-      try {
-        data = JSON.parse(area.value.trim() || "{}");
-      } catch {
-        fill(result, h("div", { class: "violation", role: "alert" }, "The data is not valid JSON."));
+      const { data, error } = parseData(area.value);
+      if (error) {
+        fill(result, h("div", { class: "violation", role: "alert" }, error));
         area.focus();
-        return;
-      }
-      if (typeof data !== "object" || data === null || Array.isArray(data)) {
-        fill(result, h("div", { class: "violation", role: "alert" }, "The data must be a JSON object, e.g. {}."));
         return;
       }
       const type = select.value;

@@ -118,6 +118,38 @@ export function analyse(schema, options) {
   return { nodes, oneTap, open, data, summary };
 }
 
+/**
+ * The fields of an event being amended, prefilled with what it recorded: the choices
+ * offered now, each with the recorded value added if it is not among them.
+ * Returns {nodes, draft} for buildFields.
+ */
+export function prefilled(schema, options, data) {
+  const offered = options || {};
+  const valueAt = (path) => path.reduce((at, key) => (at && typeof at === "object" ? at[key] : undefined), data || {});
+  const merged = offered.shown_when ? { shown_when: offered.shown_when } : {};
+  const draft = {};
+  for (const leaf of leavesOf(nodesOf(schema || {}, offered))) {
+    const key = leaf.path.join(".");
+    const value = valueAt(leaf.path);
+    if (value !== undefined) draft[key] = value;
+    const choices = choicesFor(offered, leaf);
+    if (!choices) continue;
+    merged[key] = value === undefined || choices.some((c) => same(c, value)) ? choices : [value, ...choices];
+  }
+  return { nodes: nodesOf(schema || {}, merged), draft };
+}
+
+/** A typed event's data: an object, or an error for people. */
+export function parseData(text) {
+  try {
+    const data = JSON.parse(text.trim() || "{}");
+    if (typeof data === "object" && data !== null && !Array.isArray(data)) return { data };
+  } catch {
+    /* said below */
+  }
+  return { error: "That is not an event's data: write it as {\"field\": value, …}." };
+}
+
 /** "from Ben · count 2" */
 export function summaryText(summary, players) {
   return summary.map(([leaf, value]) => `${leaf.label.toLowerCase()} ${choiceLabel(value, players)}`).join(" · ");
@@ -355,14 +387,14 @@ function jsonControl(node, remembered, remember) {
   const textarea = h("textarea", { id, rows: "3", spellcheck: "false" });
   textarea.value = remembered !== undefined ? JSON.stringify(remembered) : "";
   const element = h("div", { class: "field", dataset: { field: node.path.join(".") } },
-    h("label", { for: id }, node.label, optionalMark(node), h("span", { class: "help" }, " JSON")), textarea);
+    h("label", { for: id }, node.label, optionalMark(node), h("span", { class: "help" }, " (typed as data)")), textarea);
   const read = () => {
     const raw = textarea.value.trim();
     if (raw === "") return { set: false };
     try {
       return { set: true, value: JSON.parse(raw) };
     } catch {
-      return { set: false, error: "not valid JSON" };
+      return { set: false, error: "not written as data, e.g. {\"field\": value}" };
     }
   };
   textarea.addEventListener("input", () => {

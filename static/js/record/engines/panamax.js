@@ -694,7 +694,7 @@ function movePicker(ctx) {
       try {
         data.pushes = JSON.parse(pushes);
       } catch {
-        return problem(result, "The pushed ships are not valid JSON.");
+        return problem(result, "The pushed ships could not be read: write them as the example shows.");
       }
     }
     return ctx.record(data);
@@ -827,7 +827,7 @@ function movePicker(ctx) {
           onclick: () => { draft.sizes[id] = draft.sizes[id] === n ? null : n; draw(`px-size:${id}:${n}`); } }))))),
       to === OCEAN ? exitParts() : null,
       h("details", { class: "pa-pick-fallback" }, h("summary", {}, "Ships pushed forward…"),
-        h("div", { class: "field" }, h("label", { for: "px-pushes" }, "Pushes ", h("span", { class: "help" }, "JSON: [{\"ships\": […], \"to\": \"zone\"}]")),
+        h("div", { class: "field" }, h("label", { for: "px-pushes" }, "Pushes ", h("span", { class: "help" }, "as [{\"ships\": […], \"to\": \"zone\"}]")),
           h("textarea", { id: "px-pushes", rows: "2", spellcheck: "false", oninput: (e) => { draft.pushes = e.target.value; } }, draft.pushes || ""))),
       h("div", { class: "form-foot" }, recordButton(ctx, submit,
         draft.ships.length && to ? `Move ${draft.ships.join(" + ")} into ${to === OCEAN ? "the ocean" : zoneName(to)}` : "Record the move")),
