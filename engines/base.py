@@ -195,7 +195,16 @@ class Engine(Protocol):
 
     An event type's options may also hold ``"shown_when": {field: {other field: [values]}}``
     (dotted paths): ``field`` applies, and is required, only while ``other field`` holds one
-    of ``values`` (e.g. a Panic in the Air Fall card's value), so a form asks no more.
+    of ``values`` (e.g. a Panic in the Air Fall card's value), so a form asks no more;
+    and ``"refused_choices": {field: [{"choice", "code", "rule", "message"}]}``: choices the rules
+    forbid the actor now, each with the rule that says so, which the recording page shows
+    apart so a table can still rule otherwise (a card onto a Solo-protected character);
+    and ``"presets": [{"label", "data"}]``: whole events worth one tap of their own (Panic
+    in the Air's R.I.P. draw), beside the type's ordinary form.
+
+    ``expected`` may hold ``"actors_of": {event_type: [str]}`` for an event type only some
+    of ``actors`` may take now (Panic in the Air's late parachute): the recording page
+    then records it for one of them, never for whoever happens to be selected.
     """
 
     name: ClassVar[str]

@@ -403,6 +403,31 @@ class EventStore:
         current = self.get_game(game_id).version
         raise VersionConflict(current, request.expected_version)
 
+    def check(self, game_id: str, token: str | None, requests: Sequence[AppendRequest]) -> tuple[int, list[dict[str, Any]]]:
+        """Judge game events against the game as it stands and store none: the recording
+        page shows, beside a choice the rules refuse for the chosen player, its code and
+        reason before anyone taps it.  Needs the write token, like the append it previews.
+        Returns the version judged and, per request, ``{legal, violations, warnings, fields}``
+        (``fields``: the shape problems, when the data is not an event's yet)."""
+        game = self.authorize(game_id, token)
+        engine = engines.find(game.engine)
+        frame = self.state_at(game_id)
+        results = []
+        for request in requests:
+            try:
+                if request.type in RECORDER_TYPES:
+                    raise BadInput({"type": [f"{request.type!r} corrects the log; only game events are checked"]})
+                self._check_shape(engine, _names(game), request)
+            except BadInput as exc:
+                results.append({"legal": False, "violations": [], "warnings": [], "fields": exc.details["fields"]})
+                continue
+            event = Event(request.type, request.data, request.actor or _default_actor(engine, frame.state))
+            flags = [v.to_dict() for v in engine.check(frame.state, event)]
+            errors = [f for f in flags if f["severity"] == "error"]
+            results.append({"legal": not errors, "violations": errors,
+                            "warnings": [f for f in flags if f["severity"] != "error"], "fields": {}})
+        return frame.version, results
+
     def _append_lean(self, head: Head, token: str | None, request: AppendRequest) -> AppendResult | None:
         """A game event judged against this process's head of the game and written with
         ``lean_append``; None when the general way must answer: the game moved on, the

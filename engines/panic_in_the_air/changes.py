@@ -27,16 +27,21 @@ _EMPTY: dict[str, Any] = {}
 
 
 def position_of(state: State) -> dict[str, Any]:
-    """``{"round": None, "turn": turn_no, "label": "Turn 7 · Ana"}``; Panic has no rounds.
+    """``{"round": None, "turn": turn_no, "label": "Turn 7 · Ana", "detail": "Action 1 of 2"}``;
+    Panic has no rounds.  ``detail`` is the action the turn is at, which the recording
+    page shows beside whose turn it is (a Risk's follow-up is owed before any action).
 
-    At the end of the game the label is "Game over"."""
+    At the end of the game the label is "Game over", with no detail."""
     turn = state.get("turn_no")
     turn = turn if isinstance(turn, int) and not isinstance(turn, bool) else 0
     if state.get("game_over"):
-        label = "Game over"
-    else:
-        label = f"Turn {turn} · {state.get('current')}"
-    return {"round": None, "turn": turn, "label": label}
+        return {"round": None, "turn": turn, "label": "Game over"}
+    label = f"Turn {turn} · {state.get('current')}"
+    pending = isinstance(state.get("pending"), dict)
+    done = state.get("actions_done")
+    done = done if isinstance(done, int) and not isinstance(done, bool) else 0
+    detail = "Risk to resolve" if pending else f"Action {min(done + 1, 2)} of 2"
+    return {"round": None, "turn": turn, "label": label, "detail": detail}
 
 
 def changes_between(before: State, after: State, event: Event) -> list[str]:

@@ -22,7 +22,7 @@ from engines.panic_in_the_air.profile import (
     player_warnings,
     profile_problems,
 )
-from engines.panic_in_the_air.rules import check_event
+from engines.panic_in_the_air.rules import check_event, target_violations
 from engines.panic_in_the_air.schemas import EVENT_SCHEMAS
 from engines.panic_in_the_air.state import in_air, late_opener, new_state, pending_of
 
@@ -76,8 +76,11 @@ class PanicInTheAir(EventUnpacking):
         late = late_opener(state)
         if late is not None and state["players"][late]["hand_count"] == 0:
             exp["actors"].append(late)
-            if "parachute_opened" not in exp["event_types"]:
+            if "parachute_opened" in exp["event_types"]:
+                exp["actors_of"] = {"parachute_opened": [state["current"], late]}
+            else:
                 exp["event_types"].append("parachute_opened")
+                exp["actors_of"] = {"parachute_opened": [late]}
         return exp
 
 
@@ -92,7 +95,7 @@ def _current_choices(state: State) -> dict[str, Any]:
             "options": {"cards_taken": {"from": [take["from"]], "count": [take["count"]]}},
         }
     if pending_of(state, "risk_draws") is not None:
-        return {"actors": [current], "event_types": ["card_drawn"], "options": {"card_drawn": {"via": ["risk"]}}}
+        return {"actors": [current], "event_types": ["card_drawn"], "options": {"card_drawn": _draws("risk")}}
     return {"actors": [current], **_turn_choices(state, current)}
 
 
@@ -105,15 +108,14 @@ def _turn_choices(state: State, current: str) -> dict[str, Any]:
     if state["actions_done"] < 2:
         if remaining is None or remaining > 0:
             types.append("card_drawn")
-            choices["card_drawn"] = {"via": ["action"]}
+            choices["card_drawn"] = _draws("action")
         if hand >= 1:
             types.append("card_played")
+            targets, refused = _targets(state, current)
             choices["card_played"] = {
-                "target": [
-                    name
-                    for name in in_air(state)
-                    if name == current or state["players"][name]["protected_until"] is None
-                ],
+                "target": targets,
+                # A Solo-protected player is not offered, but a table may rule otherwise.
+                "refused_choices": {"target": refused},
                 "kind": list(cards.PLAYABLE_KINDS),
                 "value": list(state["options"]["fall_values"]),
                 "direction": list(cards.DIRECTIONS),
@@ -126,3 +128,23 @@ def _turn_choices(state: State, current: str) -> dict[str, Any]:
     if hand == 0:
         types.append("parachute_opened")
     return {"event_types": types, "options": choices}
+
+
+def _targets(state: State, current: str) -> tuple[list[str], list[dict[str, Any]]]:
+    """The characters a card may go on, and those Solo protects with the rule that says so."""
+    offered: list[str] = []
+    refused: list[dict[str, Any]] = []
+    for name in in_air(state):
+        violations = target_violations(state, current, name, None)
+        if violations:
+            refused.append({"choice": name, **violations[0].to_dict()})
+        else:
+            offered.append(name)
+    return offered, refused
+
+
+def _draws(via: str) -> dict[str, Any]:
+    """A draw's choices, and the R.I.P. card as a draw of its own: it ends the game, so it is
+    one tap, never a detail.  Offered at every draw: whether the deck is down to its bottom
+    ten is what the players may not know during play (PN-C10 judges it)."""
+    return {"via": [via], "presets": [{"label": "R.I.P. card drawn", "data": {"via": via, "face": {"kind": cards.RIP}}}]}

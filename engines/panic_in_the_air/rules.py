@@ -141,7 +141,7 @@ def _check_played(state: State, who: str, data: Mapping[str, Any]) -> list[Viola
     # PN-C04: "Place 1 card" -- from the hand.
     if players[who]["hand_count"] < 1:
         out.append(Violation("PN-C04", TURNS, f"{who} has no card in hand to play"))
-    out += _check_target(state, who, target, kind)
+    out += target_violations(state, who, target, kind)
     # PN-C07: the R.I.P. card is never placed; drawing it ends the game.
     if kind == cards.RIP:
         message = f"{who} cannot play the R.I.P. card; drawing it ends the game"
@@ -150,7 +150,9 @@ def _check_played(state: State, who: str, data: Mapping[str, Any]) -> list[Viola
     return out
 
 
-def _check_target(state: State, who: str, target: Any, kind: Any) -> list[Violation]:
+def target_violations(state: State, who: str, target: Any, kind: Any) -> list[Violation]:
+    """Why ``who`` may not place a card (of ``kind``, or any with None) on ``target``;
+    also what the recording page shows beside a target it does not offer."""
     players = state["players"]
     if target not in players:
         return [Violation("PN-C05", TURNS, f"There is no player named {target!r} to place a card on")]

@@ -121,6 +121,23 @@ class GameEvents(MethodView):
         return payload, (201 if created else 200)
 
 
+@blp.route("/<game_id>/checks")
+class GameChecks(MethodView):
+    @blp.arguments(schemas.ChecksIn())
+    @blp.response(200, schemas.ChecksOut())
+    @blp.alt_response(400, schema=schemas.ApiError, description=ERRORS[400])
+    @blp.alt_response(401, schema=schemas.ApiError, description=ERRORS[401])
+    @blp.alt_response(403, schema=schemas.ApiError, description=ERRORS[403])
+    @blp.alt_response(404, schema=schemas.ApiError, description=ERRORS[404])
+    def post(self, body: dict[str, Any], game_id: str) -> dict[str, Any]:
+        """Judge up to 32 game events against the game as it stands, storing nothing: the
+        recording page shows why a choice is refused for the chosen player before it is
+        tapped.  Needs the write token, as recording does."""
+        requests = [AppendRequest(type=e["type"], actor=e.get("actor"), data=e["data"]) for e in body["events"]]
+        version, results = store().check(game_id, request_write_token(game_id), requests)
+        return {"version": version, "results": results}
+
+
 @blp.route("/<game_id>/state")
 class GameState(MethodView):
     @blp.arguments(schemas.StateArgs, location="query")

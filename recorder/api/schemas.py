@@ -121,6 +121,34 @@ class EventIn(Strict):
     recorded_by = Text(min=1, max=NAME_MAX)
 
 
+class CheckedEvent(Strict):
+    """One game event to judge without recording it."""
+
+    type = Text(min=1, max=64, required=True)
+    actor = Text(min=1, max=NAME_MAX, allow_none=True)
+    data = fields.Dict(keys=fields.String(), load_default=dict)
+
+
+CHECKS_MAX = 32
+
+
+class ChecksIn(Strict):
+    events = fields.List(fields.Nested(CheckedEvent), required=True,
+                         validate=validate.Length(min=1, max=CHECKS_MAX))
+
+
+class CheckResult(Schema):
+    legal = fields.Boolean()
+    violations = fields.List(fields.Dict(), metadata={"description": "The rules it breaks: code, rule, message"})
+    warnings = fields.List(fields.Dict())
+    fields_ = fields.Dict(attribute="fields", data_key="fields", metadata={"description": "Shape problems by field path"})
+
+
+class ChecksOut(Schema):
+    version = fields.Integer(metadata={"description": "The game version the events were judged against"})
+    results = fields.List(fields.Nested(CheckResult))
+
+
 class Appended(Schema):
     seq = fields.Integer()
     version = fields.Integer()
@@ -175,7 +203,7 @@ class StateOut(Schema):
     standings = fields.Nested(Standings)
     expected = fields.Dict()
     is_over = fields.Boolean()
-    position = fields.Dict(allow_none=True, metadata={"description": "Where the game stands: round, turn, label"})
+    position = fields.Dict(allow_none=True, metadata={"description": "Where the game stands: round, turn, label, and a detail such as the action the turn is at"})
 
 
 class VerifyOut(Schema):

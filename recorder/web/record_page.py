@@ -39,6 +39,7 @@ def _render_record(game_id: str, join_error: str | None = None) -> Response:
             "state": f"/api/games/{game.id}/state",
             "frames": f"/api/games/{game.id}/frames",
             "events": f"/api/games/{game.id}/events",
+            "checks": f"/api/games/{game.id}/checks",
             "stream": f"/api/games/{game.id}/stream",
             "viewer": url_for("web.viewer", game_id=game.id),
         },

@@ -88,9 +88,17 @@ def test_record_a_few_actions_a_rejection_an_override_and_an_undo(live: Any, bro
     assert [(r.seq, r.type, r.actor) for r in live.store.recorded_events(game.id)] == [
         (1, "card_drawn", "Ana"), (2, "card_played", "Ana")]
 
-    # Ana again: out of turn. The rule is shown; the table lets it stand.
+    # Ana again: out of turn. Nothing is offered to her; the refused choices show the
+    # rule before anything is tapped, and the table lets one stand.
     page.locator("#actor-options label:has-text('Ana')").click()
-    page.click(".quick-btn")
+    assert "Nothing is offered to Ana now: it is Ben’s turn" in page.locator(".actor-note").text_content()
+    page.click(".refused-actions summary")
+    reasons = page.locator(".refused-reasons")
+    reasons.locator("li").first.wait_for()
+    assert "Card drawn: PN-C02 Game Turns: It is Ben's turn, not Ana's" in reasons.text_content()
+    assert len(live.store.recorded_events(game.id)) == 2, "checking a choice stores nothing"
+    screenshot(page, "record-phone-refused-for-ana")
+    page.click(".refused-actions .quick-btn")
     violation = page.locator("[data-result-for=quick] .violation")
     violation.wait_for()
     assert "PN-C02" in violation.text_content() and "Game Turns" in violation.text_content()
@@ -414,4 +422,108 @@ def test_a_list_field_offered_single_values_is_ticked_and_sent_as_a_list(live: A
     assert event["type"] == "ship_moved" and event["data"]["ships"] == ["red-1"]
     assert state_of(live, game_id)["state"]["ships"]["red-1"]["zone"] == "Culebra Cut"
     assert errors == []
+    context.close()
+
+
+def _played(target: str, card: dict[str, Any], actor: str) -> AppendRequest:
+    return AppendRequest(type="card_played", actor=actor, data={"target": target, "card": card})
+
+
+def recording_page_after(live: Any, browser: Any, events: list[AppendRequest]) -> tuple[Any, Any, str, list[str]]:
+    """A game of Ana, Ben and Cy made on the New game form, `events` recorded by another
+    device, and this phone's recording page showing the result."""
+    context, page, refused, errors = watched_page(browser)
+    create_from_form(page, live.url, ["Ana", "Ben", "Cy"])
+    page.click("#invite-close")
+    game_id = game_id_of(live)
+    token = token_of(context, game_id)
+    for event in events:
+        live.store.append(game_id, token, event)
+    page.reload()
+    page.wait_for_selector("#actor-options input")
+    return context, page, game_id, errors + refused
+
+
+FALL_100 = {"kind": "FALL", "value": 100}
+
+
+def test_a_late_parachute_is_recorded_for_the_player_whose_hand_emptied(live: Any, browser: Any) -> None:
+    """Ana empties her hand on her second action; Ben is up and selected, yet the parachute
+    the page offers is Ana's, says so, and is recorded for her (never for Ben)."""
+    context, page, game_id, problems = recording_page_after(live, browser, [
+        _played("Ana", FALL_100, "Ana"), _played("Ana", FALL_100, "Ana"),              # Ana: 4 cards
+        _played("Ana", {"kind": "RISK"}, "Ben"),
+        AppendRequest(type="cards_taken", actor="Ben", data={"from": "Ana", "count": 2}),  # Ana: 2
+        AppendRequest(type="card_drawn", actor="Ben"),
+        AppendRequest(type="card_drawn", actor="Cy"), AppendRequest(type="card_drawn", actor="Cy"),
+        _played("Ana", FALL_100, "Ana"), _played("Ana", FALL_100, "Ana"),              # Ana: 0
+    ])
+    assert page.locator("#actor-options input:checked").get_attribute("value") == "Ben"
+    button = page.locator(".quick-btn", has_text="Parachute opened")
+    assert "for Ana" in button.text_content()
+    screenshot(page, "record-phone-late-parachute")
+    button.click()
+    wait_for_result(page, "Ana opened their parachute")
+    last = live.store.recorded_events(game_id)[-1]
+    assert (last.type, last.actor, last.flags) == ("parachute_opened", "Ana", [])
+    # Ben, chosen by hand, holds cards: the parachute is not offered to him, and says why.
+    assert page.locator(".quick-btn", has_text="Parachute opened").count() == 0
+    assert problems == []
+    context.close()
+
+
+def test_a_card_onto_a_solo_protected_player_is_a_ruling_made_from_the_picker(live: Any, browser: Any) -> None:
+    context, page, game_id, problems = recording_page_after(live, browser, [
+        _played("Ana", {"kind": "SOLO"}, "Ana"), AppendRequest(type="card_drawn", actor="Ana")])
+    form = page.locator("form.action-form[data-type=card_played]")
+    targets = form.locator("fieldset.seg").filter(has=page.locator("legend", has_text="Target"))
+    assert targets.locator("label:visible").all_text_contents() == ["Ben", "Cy"]
+    targets.locator(".refused-toggle").click()
+    targets.locator("label", has_text="Ana").click()
+    assert "PN-C06 Card Functions: Solo: Ana is protected by a Solo" in form.locator(".refused-why").text_content()
+    form.locator("label", has_text=re.compile("^Fall$")).click()
+    form.locator("label", has_text=re.compile("^100$")).click()
+    screenshot(page, "record-phone-refused-target")
+    form.locator("button[type=submit]").click()
+    page.click("text=Record anyway (the table ruled it stands)")
+    page.locator(".ask-preset", has_text="The table ruled it stands").click()
+    page.click("#ask-ok")
+    wait_for_result(page, "flagged")
+    last = live.store.recorded_events(game_id)[-1]
+    assert (last.actor, last.data["target"], [f["code"] for f in last.flags]) == ("Ben", "Ana", ["PN-C06"])
+    assert last.override == {"reason": "The table ruled it stands"}
+    assert problems == []
+    context.close()
+
+
+def test_the_rip_card_is_one_tap_and_ends_the_game(live: Any, browser: Any) -> None:
+    """35 draws leave 10 cards of the 45 dealing left: the R.I.P. card may be next."""
+    context, page, game_id, problems = recording_page_after(
+        live, browser, [AppendRequest(type="card_drawn") for _ in range(34)])
+    assert page.locator(".turn-detail").text_content() == "Action 1 of 2"
+    page.click("[data-focus-key='quick:card_drawn']")
+    wait_for_result(page, "drew")
+    assert page.locator(".turn-detail").text_content() == "Action 2 of 2"
+    page.click("[data-focus-key='preset:card_drawn:0']")
+    wait_for_result(page, "The game is over")
+    last = live.store.recorded_events(game_id)[-1]
+    assert (last.type, last.data, last.flags) == ("card_drawn", {"via": "action", "face": {"kind": "RIP"}}, [])
+    assert live.store.get_game(game_id).status == "finished"
+    assert problems == []
+    context.close()
+
+
+def test_the_record_button_is_within_reach_at_phone_size(live: Any, browser: Any) -> None:
+    """After a draw, the card form's Record button is on screen without scrolling (it
+    sticks to the bottom of the screen while its form is in view)."""
+    context, page, refused, errors = watched_page(browser)
+    create_from_form(page, live.url, ["Ana", "Ben", "Cy", "Dee"])
+    page.click("#invite-close")
+    page.click("[data-focus-key='quick:card_drawn']")
+    wait_for_result(page, "Ana drew")
+    page.evaluate("window.scrollTo(0, 0)")
+    box = page.locator("form.action-form[data-type=card_played] button[type=submit]").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= PHONE["height"], box
+    screenshot(page, "record-phone-record-in-reach")
+    assert refused == [] and errors == []
     context.close()

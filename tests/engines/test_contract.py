@@ -51,7 +51,7 @@ def assert_standings_shape(result: dict[str, Any], players: list[str]) -> None:
 
 def assert_expected_shape(engine: Engine, state: State, players: list[str]) -> dict[str, Any]:
     exp = engine.expected(state)
-    assert set(exp) == {"actors", "event_types", "options"}
+    assert {"actors", "event_types", "options"} <= set(exp) <= {"actors", "event_types", "options", "actors_of"}
     if engine.is_over(state):
         assert exp["actors"] == [] and exp["event_types"] == []
         return exp
@@ -60,8 +60,19 @@ def assert_expected_shape(engine: Engine, state: State, players: list[str]) -> d
     for event_type in exp["event_types"]:
         assert event_type in engine.event_schemas, f"{event_type} has no schema"
     assert set(exp["options"]) <= set(exp["event_types"])
-    for fields in exp["options"].values():
-        assert all(isinstance(choices, list) for name, choices in fields.items() if name != "shown_when")
+    for event_type, actors in exp.get("actors_of", {}).items():
+        assert event_type in exp["event_types"] and actors and set(actors) <= set(exp["actors"])
+    for event_type, fields in exp["options"].items():
+        for preset in fields.get("presets", []):
+            engine.event_schemas[event_type]().load(preset["data"])  # a preset is a whole event's data
+        assert all(isinstance(choices, list) for name, choices in fields.items() if name not in ("shown_when", "refused_choices"))
+        for preset in fields.get("presets", []):
+            assert isinstance(preset["label"], str) and preset["label"] and isinstance(preset["data"], dict)
+        for field, refused in fields.get("refused_choices", {}).items():
+            offered = fields.get(field, [])
+            for entry in refused:
+                assert {"choice", "code", "rule", "message"} <= set(entry), f"refused {field} needs its rule"
+                assert entry["choice"] not in offered, f"{entry['choice']!r} is both offered and refused"
         for field, conditions in fields.get("shown_when", {}).items():
             assert isinstance(field, str) and conditions, f"shown_when {field!r} names no condition"
             assert all(isinstance(values, list) and values for values in conditions.values())
@@ -150,7 +161,8 @@ def assert_changes_shape(engine: Engine, before: State, after: State, event: Eve
 
 def assert_position_shape(engine: Engine, state: State) -> None:
     position = engine.position(state)  # type: ignore[attr-defined]
-    assert set(position) == {"round", "turn", "label"}
+    assert {"round", "turn", "label"} <= set(position) <= {"round", "turn", "label", "detail"}
+    assert "detail" not in position or (isinstance(position["detail"], str) and position["detail"].strip())
     for key in ("round", "turn"):
         value = position[key]
         assert value is None or (isinstance(value, int) and not isinstance(value, bool)), position

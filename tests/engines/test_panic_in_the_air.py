@@ -70,6 +70,11 @@ def opens(actor: str | None) -> Event:
 # -- helpers -------------------------------------------------------------------
 
 
+def draws(via: str) -> dict[str, Any]:
+    """A draw's offer: its ``via``, and the R.I.P. card as one tap of its own."""
+    return {"via": [via], "presets": [{"label": "R.I.P. card drawn", "data": {"via": via, "face": {"kind": "RIP"}}}]}
+
+
 def table(
     engine: Engine,
     players: list[str] = THREE,
@@ -244,7 +249,21 @@ def test_solo_protection_blocks_other_players_cards(pita: Engine) -> None:
     assert state["players"]["Ana"]["protected_until"] == "Ana"
     assert codes(pita, state, play("Ben", "Ana", CC)) == ["PN-C06"]
     assert codes(pita, state, play("Ben", "Ana", RISK)) == ["PN-C06"]
-    assert pita.expected(state)["options"]["card_played"]["target"] == ["Ben", "Cy"]
+    offered = pita.expected(state)["options"]["card_played"]
+    assert offered["target"] == ["Ben", "Cy"]
+    # Not offered, but shown apart with its rule, so the table can still rule otherwise.
+    assert offered["refused_choices"] == {"target": [{
+        "choice": "Ana", "code": "PN-C06", "rule": "Card Functions: Solo",
+        "message": "Ana is protected by a Solo; Ben cannot place a card on them", "severity": "error"}]}
+
+
+def test_both_the_current_player_and_the_late_opener_may_open_when_both_hands_are_empty(pita: Engine) -> None:
+    state = table(pita, hands={"Ana": 2, "Ben": 0}, stacks={"Ana": [F(300)]})
+    state = legal(pita, state, play("Ana", "Ana", F(100)), play("Ana", "Ana", F(200)))
+    exp = pita.expected(state)
+    assert exp["actors"] == ["Ben", "Ana"]
+    assert exp["actors_of"] == {"parachute_opened": ["Ben", "Ana"]}
+    assert codes(pita, state, opens("Ben")) == [] and codes(pita, state, opens("Ana")) == []
 
 
 def test_a_protected_player_may_still_play_on_their_own_character(pita: Engine) -> None:
@@ -396,7 +415,7 @@ def test_taking_cards_without_a_risk_is_rejected(pita: Engine) -> None:
 def test_risk_on_self_gives_two_draws_that_are_not_actions(pita: Engine) -> None:
     state = legal(pita, table(pita), play("Ana", "Ana", RISK))
     assert state["pending"] == {"type": "risk_draws", "player": "Ana", "remaining": 2}
-    assert pita.expected(state)["options"] == {"card_drawn": {"via": ["risk"]}}
+    assert pita.expected(state)["options"] == {"card_drawn": draws("risk")}
     assert codes(pita, state, draw("Ana", via="action")) == ["PN-C09"]
     state = legal(pita, state, draw("Ana", via="risk"), draw("Ana"))
     assert hands(state)["Ana"] == 7
@@ -558,6 +577,8 @@ def test_a_hand_emptied_by_the_second_action_may_open_before_the_next_player_act
     exp = pita.expected(state)
     assert exp["actors"] == ["Ben", "Ana"]
     assert exp["event_types"] == ["card_drawn", "card_played", "parachute_opened"]
+    # The parachute is Ana's alone: a page never records it for Ben, who is selected first.
+    assert exp["actors_of"] == {"parachute_opened": ["Ana"]}
     assert exp["options"]["card_played"]["target"] == ["Ana", "Ben", "Cy"]
     assert codes(pita, state, opens("Ana")) == []
     assert pita.describe(state, opens("Ana")) == "Ana opened their parachute at the end of their turn"
@@ -619,7 +640,7 @@ def test_the_lone_player_emptying_their_hand_opens_on_their_own_next_turn(pita: 
     assert pita.expected(state) == {
         "actors": ["Cy"],
         "event_types": ["card_drawn", "parachute_opened"],
-        "options": {"card_drawn": {"via": ["action"]}},
+        "options": {"card_drawn": draws("action")},
     }
     state = legal(pita, state, opens("Cy"))
     assert (state["game_over"], state["end_reason"]) == (True, "ALL_OPENED")
@@ -763,13 +784,14 @@ def test_expected_offers_the_turns_choices(pita: Engine) -> None:
         "actors": ["Ana"],
         "event_types": ["card_drawn", "card_played"],
         "options": {
-            "card_drawn": {"via": ["action"]},
+            "card_drawn": draws("action"),
             "card_played": {
                 "target": ["Ana", "Ben", "Cy"],
                 "kind": ["FALL", "CLICK_CLACK", "SOLO", "WIND", "RISK"],
                 "value": [100, 200, 300, 500],
                 "direction": ["CW", "CCW"],
                 "shown_when": {"card.value": {"card.kind": ["FALL"]}, "card.direction": {"card.kind": ["WIND"]}},
+                "refused_choices": {"target": []},
             },
         },
     }

@@ -267,11 +267,18 @@ def test_card_labels() -> None:
 
 def test_position_is_the_turn_and_whose_it_is(pita: Engine) -> None:
     state = table(pita, THREE)
-    assert pita.position(state) == {"round": None, "turn": 1, "label": "Turn 1 · Ana"}
+    assert pita.position(state) == {"round": None, "turn": 1, "label": "Turn 1 · Ana", "detail": "Action 1 of 2"}
     state = legal(pita, state, draw("Ana"))
-    assert pita.position(state) == {"round": None, "turn": 1, "label": "Turn 1 · Ana"}
+    assert pita.position(state) == {"round": None, "turn": 1, "label": "Turn 1 · Ana", "detail": "Action 2 of 2"}
     state = legal(pita, state, draw("Ana"))
-    assert pita.position(state) == {"round": None, "turn": 2, "label": "Turn 2 · Ben"}
+    assert pita.position(state) == {"round": None, "turn": 2, "label": "Turn 2 · Ben", "detail": "Action 1 of 2"}
+
+
+def test_position_says_a_risk_is_owed_before_the_next_action(pita: Engine) -> None:
+    state = legal(pita, table(pita, THREE), play("Ana", "Ben", RISK))
+    assert pita.position(state)["detail"] == "Risk to resolve"
+    state = legal(pita, state, take("Ana", "Ben", 2))
+    assert pita.position(state)["detail"] == "Action 2 of 2"
 
 
 def test_position_at_the_end_is_game_over(pita: Engine) -> None:

@@ -167,7 +167,7 @@ def test_state_at_a_step_and_beyond_the_last_one(client: Any) -> None:
         post_event(client, game, body(draw()))
     state = client.get(f"/api/games/{game['id']}/state?at=2").get_json()
     assert state["step"] == 2 and state["expected"]["actors"] == ["Ben"]
-    assert state["position"] == {"round": None, "turn": 2, "label": "Turn 2 · Ben"}
+    assert state["position"] == {"round": None, "turn": 2, "label": "Turn 2 · Ben", "detail": "Action 1 of 2"}
     assert state["state"]["players"]["Ana"]["hand_count"] == 8
     assert client.get(f"/api/games/{game['id']}/state?at=9").status_code == 404
     assert client.get(f"/api/games/{game['id']}/state?at=-1").status_code == 400
@@ -286,3 +286,30 @@ def test_amend_may_only_put_a_game_event_in_place(client: Any) -> None:
     response = post_event(client, game, {"type": "amend", "data": {"target_seq": 1, "event": {"type": "undo"}},
                                          "override": {"reason": "sure"}})
     assert response.status_code == 400 and "data.event.type" in response.get_json()["fields"]
+
+
+def test_checks_judge_events_and_store_none(client: Any) -> None:
+    game = create(client)
+    events = [body(draw()), body(draw(actor="Cy")), {"type": "card_played", "actor": "Ana", "data": {}},
+              {"type": "undo", "data": {}}]
+    headers = {"Authorization": f"Bearer {game['write_token']}"}
+    response = client.post(f"/api/games/{game['id']}/checks", json={"events": events}, headers=headers)
+    assert response.status_code == 200, response.get_json()
+    answer = response.get_json()
+    assert answer["version"] == 0
+    legal, cy, half, undo = answer["results"]
+    assert legal == {"legal": True, "violations": [], "warnings": [], "fields": {}}
+    assert (cy["legal"], [v["code"] for v in cy["violations"]]) == (False, ["PN-C02"])
+    assert "Ana's turn, not Cy's" in cy["violations"][0]["message"]
+    assert not half["legal"] and set(half["fields"]) == {"data.target", "data.card"}
+    assert not undo["legal"] and "type" in undo["fields"]
+    assert stored_count(client, game) == 0
+
+
+def test_checks_need_the_write_token_and_at_most_32_events(client: Any) -> None:
+    game = create(client)
+    url = f"/api/games/{game['id']}/checks"
+    assert client.post(url, json={"events": [body(draw())]}).status_code == 401
+    headers = {"Authorization": f"Bearer {game['write_token']}"}
+    response = client.post(url, json={"events": [body(draw())] * 33}, headers=headers)
+    assert response.status_code == 400 and "events" in response.get_json()["fields"]

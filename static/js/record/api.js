@@ -10,10 +10,10 @@ export async function getJSON(url) {
 }
 
 /**
- * POST one event. Resolves to {status, body}; status 0 means the server could not
+ * POST a JSON body (an event, a batch of checks). Resolves to {status, body}; status 0 means the server could not
  * be reached (the request may or may not have arrived: retry with the same key).
  */
-export async function postEvent(url, body) {
+export async function postJSON(url, body) {
   let response;
   try {
     response = await fetch(url, {

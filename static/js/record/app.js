@@ -9,8 +9,8 @@
 // device), the server answers 409 and the page reloads and says so; nothing is
 // ever judged against, or taken back from, a state the user did not see.
 
-import { getJSON, postEvent } from "./api.js";
-import { analyse, buildFields, parseData, prefilled, schemaHint, summaryText } from "./schema-form.js";
+import { getJSON, postJSON } from "./api.js";
+import { analyse, buildFields, parseData, prefilled, ruleText, schemaHint, summaryText } from "./schema-form.js";
 import { ask, copyText, fill, h, humanize, newKey, playerName, seatColour } from "./dom.js";
 import { pickerFor } from "./engines/index.js";
 
@@ -189,8 +189,11 @@ export class RecordPage {
         expects = h("p", { class: "turn-expects" }, "No winner.");
       }
     } else {
+      // Where the turn is (Panic in the Air: "Action 1 of 2"), always in sight at the top.
+      const detail = state.position && state.position.detail;
       title = h("h2", { id: "turn-title", class: "turn-title" },
-        current ? [playerName(current, this.players, "span"), h("span", { class: "turn-suffix" }, "’s turn")] : "Anyone’s turn");
+        current ? [playerName(current, this.players, "span"), h("span", { class: "turn-suffix" }, "’s turn")] : "Anyone’s turn",
+        detail ? [" ", h("span", { class: "turn-detail" }, detail)] : null);
       const types = (exp.event_types || []).map((t) => humanize(t).toLowerCase());
       expects = h("p", { class: "turn-expects" },
         types.length ? `Next: ${types.join(" or ")}` : "",
@@ -226,26 +229,94 @@ export class RecordPage {
     this.el.actorPick.hidden = false;
     this.renderActor(exp);
 
-    const quick = h("div", { class: "quick" });
-    const forms = h("div", { class: "forms" });
+    const offered = { quick: h("div", { class: "quick" }), forms: h("div", { class: "forms" }) };
+    const refused = { quick: h("div", { class: "quick" }), forms: h("div", { class: "forms" }) };
+    const checks = [];
     for (const type of types) {
-      const schema = (this.engine.event_types || {})[type] || { type: "object", properties: {} };
-      const info = analyse(schema, (exp.options || {})[type]);
-      const picker = this.enginePicker(type, schema, exp);
-      if (picker) {
-        forms.append(picker);
-      } else if (info.oneTap) {
-        quick.append(this.quickButton(type, info));
-        if (info.open && this.detailsOpen.has(type)) forms.append(this.actionForm(type, info, true));
-      } else {
-        forms.append(this.actionForm(type, info, false));
-      }
+      const actor = this.actorFor(type, exp);
+      const data = this.actionFor(type, exp, actor ?? this.actor, actor === null ? refused : offered);
+      if (actor === null) checks.push({ type, actor: this.actor, data });
     }
-    fill(list, quick.childElementCount ? quick : null, h("div", { class: "result-slot", dataset: { resultFor: "quick" } }), forms);
+    fill(list,
+      checks.length === types.length ? this.nothingOffered(exp) : null,
+      offered.quick.childElementCount ? offered.quick : null,
+      h("div", { class: "result-slot", dataset: { resultFor: "quick" } }),
+      offered.forms,
+      checks.length ? this.refusedActions(checks, refused) : null);
+  }
+
+  /**
+   * Who an event type is recorded for: the player chosen under Who when the rules offer
+   * it to them; with nobody chosen by hand, the player whose turn it is, or the one it
+   * belongs to (Panic in the Air's late parachute: expected.actors_of); null when the
+   * player chosen by hand may not take it now (it is then shown apart, with the rule).
+   */
+  actorFor(type, exp) {
+    const expected = exp.actors || [];
+    const allowed = (exp.actors_of || {})[type] || expected;
+    if (this.actor) return !allowed.length || allowed.includes(this.actor) ? this.actor : null;
+    const first = expected[0] || this.players[0];
+    return !allowed.length || allowed.includes(first) ? first : allowed[0];
+  }
+
+  /** One event type's button, form or engine picker, for `actor`, into `into`; the data it would send as it stands. */
+  actionFor(type, exp, actor, into) {
+    const schema = (this.engine.event_types || {})[type] || { type: "object", properties: {} };
+    const info = analyse(schema, (exp.options || {})[type]);
+    const picker = this.enginePicker(type, schema, exp, actor);
+    if (picker) {
+      into.forms.append(picker);
+    } else if (info.oneTap) {
+      into.quick.append(this.quickButton(type, info, actor, exp));
+      if (info.open && this.detailsOpen.has(type)) into.forms.append(this.actionForm(type, info, true, actor));
+    } else {
+      into.forms.append(this.actionForm(type, info, false, actor));
+    }
+    // Whole events worth a tap of their own (Panic in the Air's R.I.P. draw).
+    (((exp.options || {})[type] || {}).presets || []).forEach((preset, i) => {
+      into.quick.append(h("div", { class: "quick-cell" },
+        this.tapButton(type, preset.label, preset.data, actor, exp, `preset:${type}:${i}`, "")));
+    });
+    return info.data;
+  }
+
+  nothingOffered(exp) {
+    const current = (exp.actors || [])[0];
+    return h("div", { class: "notice actor-note" },
+      `Nothing is offered to ${this.actor} now`, current ? [": it is ", playerName(current, this.players, "strong"), "’s turn. "] : ". ",
+      current ? h("button", { type: "button", class: "link-btn", dataset: { focusKey: "actor-back" },
+        onclick: () => this.chooseActor(null) }, `Record for ${current}`) : null);
+  }
+
+  /** What the chosen player may not do now, tucked away with each rule's reason, for a table's ruling. */
+  refusedActions(checks, refused) {
+    const reasons = h("ul", { class: "refused-reasons", "aria-live": "polite" });
+    const block = h("details", { class: "refused-actions", dataset: { focusKey: "refused" } },
+      h("summary", {}, `Show refused choices for ${this.actor} (${checks.length})`),
+      reasons,
+      refused.quick.childElementCount ? refused.quick : null,
+      refused.forms);
+    this.explainRefused(reasons, checks);
+    return block;
+  }
+
+  /** Ask the server why (storing nothing), and list each refusal's rule. */
+  async explainRefused(reasons, checks) {
+    const version = this.version;
+    const { status, body } = await postJSON(this.urls.checks, { events: checks });
+    if (status !== 200 || !body || body.version !== version || !reasons.isConnected) return;
+    fill(reasons, body.results.map((result, i) => {
+      const first = (result.violations || [])[0];
+      if (first) return h("li", {}, h("strong", {}, humanize(checks[i].type)), ": ", ruleText(first));
+      if (Object.keys(result.fields || {}).length) {
+        return h("li", {}, h("strong", {}, humanize(checks[i].type)), ": not offered to ", this.actor, " now; the rules are checked once it is filled in.");
+      }
+      return null;
+    }));
   }
 
   /** The engine's own picker for this event type (engines/index.js), or null: the generic form. */
-  enginePicker(type, schema, exp) {
+  enginePicker(type, schema, exp, actor) {
     const make = pickerFor(this.engine && this.engine.name, type);
     if (!make) return null;
     const options = (exp.options || {})[type] || {};
@@ -255,10 +326,10 @@ export class RecordPage {
         options,
         state: (this.state && this.state.state) || {},
         players: this.players,
-        actor: (exp.actors || [])[0] || null,
+        actor,
         draft: (this.drafts[`picker:${type}`] ||= {}),
-        record: (data, actor = null) => this.record(type, data, type, actor),
-        fallback: () => this.actionForm(type, analyse(schema, options), false),
+        record: (data, chosen = null) => this.record(type, data, type, chosen || actor),
+        fallback: () => this.actionForm(type, analyse(schema, options), false, actor),
       }) || null;
     } catch (error) {
       console.error(error); // a broken picker must not hide the action: the generic form
@@ -273,10 +344,7 @@ export class RecordPage {
     fill(this.el.actorOptions, this.players.map((name) => {
       const input = h("input", { type: "radio", name: "actor", value: name });
       input.checked = name === chosen;
-      input.addEventListener("change", () => {
-        this.actor = name;
-        this.chosenActor = name;
-      });
+      input.addEventListener("change", () => this.chooseActor(name));
       const mark = expected.includes(name) ? h("span", { class: "visually-hidden" }, " (expected)") : null;
       return h("label", {
         class: `seg-option seat${expected.includes(name) ? " expected" : ""}`,
@@ -285,15 +353,33 @@ export class RecordPage {
     }));
   }
 
-  quickButton(type, info) {
-    const summary = summaryText(info.summary, this.players);
-    const cell = h("div", { class: "quick-cell" });
-    cell.append(h("button", {
+  /** A new player under Who: the forms start afresh with what the rules offer them. */
+  chooseActor(name) {
+    const expected = this.expected().actors || [];
+    this.actor = name || null;
+    this.drafts = {};
+    this.detailsOpen.clear();
+    this.renderActions();
+    const target = this.el.actorOptions.querySelector(`input[value="${CSS.escape(name || expected[0] || "")}"]`);
+    if (target) target.focus();
+  }
+
+  /** One tap, one event: `data` recorded for `actor`. */
+  tapButton(type, title, data, actor, exp, focusKey, summary) {
+    // Said on the button when it is not for the player whose turn it is (a late parachute).
+    const forWhom = actor && actor !== (exp.actors || [])[0] ? `for ${actor}` : "";
+    const sub = [forWhom, summary].filter(Boolean).join(" · ");
+    return h("button", {
       type: "button",
       class: "quick-btn",
-      dataset: { focusKey: `quick:${type}` },
-      onclick: () => this.record(type, info.data, "quick"),
-    }, h("span", { class: "quick-title" }, humanize(type)), summary ? h("span", { class: "quick-sub" }, summary) : null));
+      dataset: { focusKey },
+      onclick: () => this.record(type, data, "quick", actor),
+    }, h("span", { class: "quick-title" }, title), sub ? h("span", { class: "quick-sub" }, sub) : null);
+  }
+
+  quickButton(type, info, actor, exp) {
+    const cell = h("div", { class: "quick-cell" });
+    cell.append(this.tapButton(type, humanize(type), info.data, actor, exp, `quick:${type}`, summaryText(info.summary, this.players)));
     if (info.open) {
       const open = this.detailsOpen.has(type);
       cell.append(h("button", {
@@ -314,7 +400,7 @@ export class RecordPage {
     return cell;
   }
 
-  actionForm(type, info, details) {
+  actionForm(type, info, details, actor = null) {
     const draft = (this.drafts[type] ||= {});
     const fields = buildFields({ nodes: info.nodes, players: this.players, draft });
     const titleId = `form-title-${type}`;
@@ -334,7 +420,7 @@ export class RecordPage {
         fill(result, h("div", { class: "violation", role: "alert" }, lines.join(" ")));
         return;
       }
-      this.record(type, data, type);
+      this.record(type, data, type, actor);
     });
     return form;
   }
@@ -460,7 +546,7 @@ export class RecordPage {
     this.redo = null;
     fill(this.el.undoResult);
     fill(opts.where());
-    const { status, body } = await postEvent(this.urls.events, request);
+    const { status, body } = await postJSON(this.urls.events, request);
     if (status === 201 || status === 200) {
       if (opts.reset) opts.reset();
       const before = this.currentActor();

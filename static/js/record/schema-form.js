@@ -46,6 +46,7 @@ function nodesOf(schema, options, path = [], parentPresent = true) {
       node.choices = choicesFor(options, node);
       node.kind = node.choices ? "choice" : "input";
     }
+    node.refused = node.kind === "choice" ? refusedFor(options, node) : [];
     return node;
   });
 }
@@ -57,6 +58,22 @@ function choicesFor(options, node) {
   if (Array.isArray(node.schema.enum)) return node.schema.enum;
   if (node.schema.type === "boolean") return [true, false];
   return null;
+}
+
+/**
+ * The choices the rules refuse the actor now, each with its rule:
+ * options.refused_choices = {"target": [{choice, code, rule, message}]}. They are shown
+ * apart, on request, so a table can still record its ruling (docs/WEB.md).
+ */
+function refusedFor(options, node) {
+  const table = options && options.refused_choices;
+  const list = table && (table[node.path.join(".")] || table[node.name]);
+  return Array.isArray(list) ? list.filter((entry) => entry && "choice" in entry) : [];
+}
+
+/** "PN-C06 Card Functions: Solo: Ana is protected by a Solo…" */
+export function ruleText(entry) {
+  return [entry.code, entry.rule ? `${entry.rule}:` : "", entry.message].filter(Boolean).join(" ");
 }
 
 /** A list field offered single values (not whole lists): each is one item of the list sent. */
@@ -269,32 +286,64 @@ function optionalMark(node) {
 
 function segmented(node, players, remembered, remember) {
   const name = uid("seg");
-  const start = initialIndex(node, remembered);
+  // The offered choices, then the refused ones (shown on request, each with its rule).
+  const all = [...node.choices, ...node.refused.map((entry) => entry.choice)];
+  const refusedFrom = node.choices.length;
+  const start = initialIndex({ ...node, choices: all }, remembered);
   const options = h("div", { class: "seg-options" });
+  const why = h("p", { class: "refused-why small", role: "status", hidden: true });
   const fieldset = h("fieldset", { class: "seg", dataset: { field: node.path.join(".") } },
     h("legend", {}, node.label, optionalMark(node)), options);
   const inputs = [];
+  const refusedLabels = [];
+  const explain = (index) => {
+    const entry = index >= refusedFrom ? node.refused[index - refusedFrom] : null;
+    why.hidden = !entry;
+    why.textContent = entry ? `Refused by the rules: ${ruleText(entry)}. Recording it asks the table for a ruling.` : "";
+  };
   const add = (index, text, colour, aria) => {
+    const refused = index >= refusedFrom;
     const input = h("input", { type: "radio", name, value: String(index), "aria-label": aria || null });
     if (index === start) input.checked = true;
-    input.addEventListener("change", () => remember(index < 0 ? undefined : node.choices[index]));
+    input.addEventListener("change", () => {
+      remember(index < 0 ? undefined : all[index]);
+      explain(index);
+    });
     inputs.push(input);
-    options.append(h("label", { class: `seg-option${colour ? " seat" : ""}`, style: colour ? { "--chip-seat": colour } : null },
-      input, h("span", {}, text)));
+    const label = h("label", {
+      class: `seg-option${colour ? " seat" : ""}${refused ? " refused" : ""}`,
+      style: colour ? { "--chip-seat": colour } : null,
+    }, input, h("span", {}, text, refused ? h("small", { class: "refused-code" }, node.refused[index - refusedFrom].code) : null));
+    if (refused) refusedLabels.push(label);
+    options.append(label);
   };
   // "None" is offered when the field may be left out: optional, or inside an optional object.
   const omissible = !node.anchored;
   if (omissible && node.choices.length > 0) add(-1, "—", null, "None");
   if (omissible && start < 0 && inputs[0]) inputs[0].checked = true;
-  node.choices.forEach((choice, index) => {
+  all.forEach((choice, index) => {
     const colour = typeof choice === "string" ? seatColour(choice, players) : null;
     add(index, choiceLabel(choice, players), colour, null);
   });
   if (!node.choices.length) options.append(h("span", { class: "muted small" }, "No choice available now"));
+  if (refusedLabels.length) {
+    const showing = start >= refusedFrom;
+    const toggle = h("button", { type: "button", class: "link-btn refused-toggle", "aria-expanded": String(showing) },
+      `Show refused choices (${refusedLabels.length})`);
+    const show = (on) => {
+      for (const label of refusedLabels) label.hidden = !on;
+      toggle.setAttribute("aria-expanded", String(on));
+      toggle.textContent = on ? "Hide refused choices" : `Show refused choices (${refusedLabels.length})`;
+    };
+    toggle.addEventListener("click", () => show(toggle.getAttribute("aria-expanded") !== "true"));
+    show(showing);
+    fieldset.append(toggle, why);
+    explain(start);
+  }
   const read = () => {
     const checked = inputs.find((i) => i.checked);
     const index = checked ? Number(checked.value) : -1;
-    return index < 0 ? { set: false } : { set: true, value: node.choices[index] };
+    return index < 0 ? { set: false } : { set: true, value: all[index] };
   };
   return { element: fieldset, read };
 }
@@ -331,20 +380,31 @@ function multiControl(node, players, remembered, remember) {
 
 function selectControl(node, players, remembered, remember) {
   const id = uid("sel");
-  const start = initialIndex(node, remembered);
+  const all = [...node.choices, ...node.refused.map((entry) => entry.choice)];
+  const start = initialIndex({ ...node, choices: all }, remembered);
+  const why = h("p", { class: "refused-why small", role: "status", hidden: true });
   const select = h("select", { id },
     h("option", { value: "-1" }, node.anchored ? "Choose…" : "—"),
-    node.choices.map((choice, index) => h("option", { value: String(index) }, choiceLabel(choice, players))));
+    node.choices.map((choice, index) => h("option", { value: String(index) }, choiceLabel(choice, players))),
+    node.refused.length ? h("optgroup", { label: "Refused by the rules" }, node.refused.map((entry, i) =>
+      h("option", { value: String(node.choices.length + i) }, `${choiceLabel(entry.choice, players)} (${entry.code})`))) : null);
   select.value = String(start);
+  const explain = () => {
+    const entry = node.refused[Number(select.value) - node.choices.length];
+    why.hidden = !entry;
+    why.textContent = entry ? `Refused by the rules: ${ruleText(entry)}. Recording it asks the table for a ruling.` : "";
+  };
   select.addEventListener("change", () => {
     const index = Number(select.value);
-    remember(index < 0 ? undefined : node.choices[index]);
+    remember(index < 0 ? undefined : all[index]);
+    explain();
   });
+  explain();
   const element = h("div", { class: "field", dataset: { field: node.path.join(".") } },
-    h("label", { for: id }, node.label, optionalMark(node)), select);
+    h("label", { for: id }, node.label, optionalMark(node)), select, why);
   const read = () => {
     const index = Number(select.value);
-    return index < 0 ? { set: false } : { set: true, value: node.choices[index] };
+    return index < 0 ? { set: false } : { set: true, value: all[index] };
   };
   return { element, read };
 }
