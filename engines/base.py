@@ -61,6 +61,12 @@ class Option:
     choices: Sequence[JSON] | None = None
     type: Literal["str", "int", "bool", "list", "object"] = "str"
     nullable: bool = False
+    # How the New game form names it, in words ("Wondrous Lake may add new spaces"); the
+    # option's name, spaced, when None.
+    label: str | None = None
+    # What the form asks for: "player", one of the players (a seat picker); "per_player",
+    # an object of one whole number per player (one field each, e.g. ages).
+    form: Literal["player", "per_player"] | None = None
 
     def accepts(self, value: JSON) -> bool:
         """Whether ``value`` has this option's type (None only when nullable) and is a choice."""
@@ -75,6 +81,10 @@ class Option:
                                "nullable": self.nullable}
         if self.choices is not None:
             out["choices"] = list(self.choices)
+        if self.label is not None:
+            out["label"] = self.label
+        if self.form is not None:
+            out["form"] = self.form
         return out
 
 

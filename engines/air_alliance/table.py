@@ -26,26 +26,32 @@ PLANES_PER_PLAYER = 4  # 5 a colour, "1 plane of each colour" set aside for the 
 ALLIANCE_AREAS = 4  # "an Alliance Area on each side" (the note's G11)
 
 OPTIONS: dict[str, Option] = {
-    "colours": Option(list(PLAYER_COLOURS), "Each player's colour, in the order the players are listed.", type="list"),
+    "colours": Option(list(PLAYER_COLOURS), "Each player's colour, in the order the players are listed.", type="list",
+                      label="Player colours, in seat order"),
     "alliance_areas": Option(ALLIANCE_AREAS, "How many Alliance Areas the board has (\"an Alliance Area on each side\").",
-                             type="int"),
+                             type="int", label="Alliance Areas on the board"),
     "board": Option(None, "A board file transcribed from the physical board, the Boarding Passes and the Passenger "
                     "Cards (engines/air_alliance/board.py; board-template.json beside it has the sections, empty). "
-                    "A game on a saved board leaves it empty.", type="object", nullable=True),
+                    "A game on a saved board leaves it empty.", type="object", nullable=True, label="Board file"),
     "kobe_double_codeshare": Option(False, "Kobe Rules (1): two markers on a Code Sharing icon use an NPA of an "
-                                    "opponents' Alliance once.", type="bool"),
-    "kobe_flush": Option(False, "Kobe Rules (2): a marker may flush the Boarding Pass.", type="bool"),
+                                    "opponents' Alliance once.", type="bool",
+                                    label="Kobe Rules (1): double Code Sharing"),
+    "kobe_flush": Option(False, "Kobe Rules (2): a marker may flush the Boarding Pass.", type="bool",
+                         label="Kobe Rules (2): flush the Boarding Pass"),
     "kobe_reserve_offboard": Option(False, "Kobe Rules (3): a reserved card leaves the board with its marker and the "
-                                    "row is refilled.", type="bool"),
+                                    "row is refilled.", type="bool",
+                                    label="Kobe Rules (3): reserved cards leave the board"),
     "kobe_wait_cancellation": Option(False, "Kobe Rules (4): a marker may wait for a cancellation and reserve after "
-                                     "another player's PHASE 1.", type="bool"),
-    "kobe_markers_optional": Option(False, "Kobe Rules (5): not every marker must be placed.", type="bool"),
+                                     "another player's PHASE 1.", type="bool",
+                                     label="Kobe Rules (4): wait for a cancellation"),
+    "kobe_markers_optional": Option(False, "Kobe Rules (5): not every marker must be placed.", type="bool",
+                                    label="Kobe Rules (5): markers need not all be placed"),
     "kobe_extra_marker": Option(False, "Kobe Rules (6): an extra marker instead of an extra turn after 3 passengers.",
-                                type="bool"),
+                                type="bool", label="Kobe Rules (6): an extra marker"),
     "kobe_first_turn": Option(False, "Kobe Rules 2: the First Turn (a new row, Priority Takeoffs by seat, no "
-                              "reservations).", type="bool"),
+                              "reservations).", type="bool", label="Kobe Rules 2: the First Turn"),
     "kobe_last_turn": Option(False, "Kobe Rules 3: the Last Turn ends with the last seat, planes leave after it; "
-                             "10,000 miles a five ECONOMY cards.", type="bool"),
+                             "10,000 miles a five ECONOMY cards.", type="bool", label="Kobe Rules 3: the Last Turn"),
 }
 
 

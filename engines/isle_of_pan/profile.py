@@ -25,53 +25,62 @@ OPTIONS: dict[str, Option] = {
         "Who plays first (a player's name): the youngest; None means the first seat.",
         type="str",
         nullable=True,
+        label="First player", form="player",
     ),
     "ages": Option(
         None,
-        "Each player's age ({name: years}); when given, the first player must be the youngest.",
+        "Each player's age in years; when given, the first player must be the youngest.",
         type="object",
         nullable=True,
+        label="Players' ages", form="per_player",
     ),
     "landscape_tile_count": Option(
         None,
         "Landscape tiles in play; None means 9 per player plus 2 (20, 29 or 38 tiles).",
         type="int",
         nullable=True,
+        label="Landscape tiles in play",
     ),
     "observation": Option(
         "pub_v1",
         "Step 5 of the published game (not in this rulebook): place 1-3 matching animals, checked; "
         "declared_only: recorded, not judged; off: no observation step.",
         choices=["pub_v1", "declared_only", "off"],
+        label="Observation (step 5)",
     ),
     "wondrous_lake": Option(
         "pub_v1",
         "Where a Wondrous Lake tile goes (not in this rulebook): on an uncovered Lake space, checked; "
         "declared_only: where the table says.",
         choices=["pub_v1", "declared_only"],
+        label="Where a Wondrous Lake goes",
     ),
     "points_per_animal": Option(
         1,
         "Score-track steps for each animal placed on the island (the published game: 1).",
         type="int",
+        label="Score-track steps per animal",
     ),
     "portal_in_domain_groups": Option(
         False,
         "Whether a Magical Portal joins every Domain Group it touches when Wondrous Lakes are scored.",
         choices=[False, True],
         type="bool",
+        label="A Magical Portal joins every Domain Group it touches",
     ),
     "zero_move_end_check": Option(
         False,
         "Whether an Explorer that stays put (0 moves) must also stand on an empty space.",
         choices=[False, True],
         type="bool",
+        label="An Explorer that stays put must stand on an empty space",
     ),
     "wl_adds_hexes": Option(
         False,
         "Whether a Wondrous Lake tile may also go on new spaces beside the island (they then count as in play).",
         choices=[False, True],
         type="bool",
+        label="A Wondrous Lake may add new spaces beside the island",
     ),
     "track_values": Option(
         None,
@@ -79,6 +88,7 @@ OPTIONS: dict[str, Option] = {
         "none: a token's position is its points.",
         type="list",
         nullable=True,
+        label="Score track values",
     ),
 }
 

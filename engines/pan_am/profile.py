@@ -16,39 +16,49 @@ SETUP_RULE = "Player Setup"
 
 OPTIONS: dict[str, Option] = {
     "first_player": Option(
-        None, "Who holds the First Player Marker (most recently flew); None means the first seat.", type="str", nullable=True
+        None, "Who holds the First Player Marker (most recently flew); None means the first seat.", type="str", nullable=True,
+        label="First player (holds the First Player Marker)", form="player"
     ),
     "colours": Option(
         ["red", "green", "blue", "yellow"],
         "One colour per seat; the rulebook names only red and green (blue and yellow are this app's labels).",
         type="list",
+        label="Airline colours, in seat order",
     ),
-    "origin": Option("Miami", "Where Pan Am's expansion paths start: Miami, or Rome (the Alternate Rule).", choices=["Miami", "Rome"]),
+    "origin": Option("Miami", "Where Pan Am's expansion paths start: Miami, or Rome (the Alternate Rule).", choices=["Miami", "Rome"],
+                     label="Pan Am's expansion paths start in"),
     "cruiser_open_round": Option(
-        3, "The round the Cruiser track opens (its tile lifts at the end of the round before); the rulebook contradicts itself.", type="int"
+        3, "The round the Cruiser track opens (its tile lifts at the end of the round before); the rulebook contradicts itself.", type="int",
+        label="Round the Cruiser track opens"
     ),
     "jet_open_round": Option(
-        6, "The round the Jet track opens (its tile lifts at the end of the round before); the rulebook contradicts itself.", type="int"
+        6, "The round the Jet track opens (its tile lifts at the end of the round before); the rulebook contradicts itself.", type="int",
+        label="Round the Jet track opens"
     ),
     "start_price": Option(
-        None, "A Stock Price for round 1 when its Event card does not set one; None: round 1's card must set it.", type="int", nullable=True
+        None, "A Stock Price for round 1 when its Event card does not set one; None: round 1's card must set it.", type="int", nullable=True,
+        label="Stock Price in round 1"
     ),
     "self_overbid": Option(
         "warning",
         "Overbidding your own Engineer (the rulebook is silent): allowed, allowed with a warning, or forbidden.",
         choices=["allowed", "warning", "forbidden"],
+        label="Overbidding your own Engineer",
     ),
     "forced_sale_low_price": Option(
         "sell_all",
         "A forced sale at a Stock Price of $2 or less earns nothing: sell every Stock anyway (literal), or sell none.",
         choices=["sell_all", "sell_none"],
+        label="A forced sale at $2 or less",
     ),
     "rulebook_facts": Option(
-        True, "Pre-load the board facts the rulebook itself states (symbol cities, the example routes).", choices=[True, False], type="bool"
+        True, "Pre-load the board facts the rulebook itself states (symbol cities, the example routes).", choices=[True, False], type="bool",
+        label="Pre-load the board facts the rulebook states"
     ),
     "board": Option(
         None, "A board file transcribed from the physical board (cities, routes, paths, track costs, sites, price track).",
         type="object", nullable=True,
+        label="Board file",
     ),
 }
 

@@ -71,24 +71,27 @@ MD_AWARDS = [3, 5, 7]  # §3 step 10, rounds 1 to 3
 
 OPTIONS: dict[str, Option] = {
     "variant": Option("standard", "Standard set-up (§3) or the Advance Set-up's blind bids (§4).",
-                      choices=["standard", "advanced"]),
+                      choices=["standard", "advanced"], label="Set-up"),
     "setup_contracts_in_standard": Option(
         True, "Steps 22-23 (a Setup Contract each) stand under the Advance Set-up but go on numbering the "
-        "standard steps: play them in the standard set-up too (the note's PX-AMB-1).", type="bool"),
+        "standard steps: play them in the standard set-up too (the note's PX-AMB-1).", type="bool",
+        label="A Setup Contract each in the standard set-up"),
     "companies": Option(list(COMPANIES), "Each player's Company colour, in the order the players are listed.",
-                        type="list"),
+                        type="list", label="Company colours, in seat order"),
     "fa_scoring": Option(
         "best_two_any", "Section 8 counts \"best 2 Financial Advisor bonus cards, including their secret goal card "
         "(player's choice)\": the secret card may count (best_two_any) or always counts (secret_plus_best_other); "
-        "the note's PX-AMB-7.", choices=["best_two_any", "secret_plus_best_other"]),
+        "the note's PX-AMB-7.", choices=["best_two_any", "secret_plus_best_other"],
+        label="Financial Advisor bonus cards counted"),
     "board": Option(
         None, "A board file transcribed from the box: the canal, the Market table, the Clipboards, the unique ships, the "
         "cards (engines/panamax/board.py; rulebook-board.json beside it holds only what the rulebook states).",
-        type="object", nullable=True),
+        type="object", nullable=True, label="Board file"),
     "two_player_pacific_cruise": Option(
         "Lucky Me Cruises",
         "With 2 players one 3-slot Cruise ship waits in each Waiting zone (§9); both start on the Atlantic "
-        "side, so this one goes to the Pacific's.", choices=["Lucky Me Cruises", "Dice Fest Line"]),
+        "side, so this one goes to the Pacific's.", choices=["Lucky Me Cruises", "Dice Fest Line"],
+        label="With 2 players, the Cruise ship on the Pacific side"),
 }
 
 

@@ -20,6 +20,7 @@ OPTIONS: dict[str, Option] = {
         "Who takes the first turn (a player's name); None means the first seat.",
         type="str",
         nullable=True,
+        label="First player", form="player",
     ),
     "deck_total": Option(
         63,
@@ -27,49 +28,58 @@ OPTIONS: dict[str, Option] = {
         "and then the deck checks are reported as unverified.",
         type="int",
         nullable=True,
+        label="Cards in the deck before the deal",
     ),
     "fall_values": Option(
         [100, 200, 300, 500],
         "Values a Fall card may show: the rulebook names 200 and 500, reviews add 100 and 300.",
         type="list",
+        label="Values a Fall card may show",
     ),
     "wind_participants": Option(
         "in_air",
         "Whose characters a Wind passes top cards between: those still in the air, or all.",
         choices=["in_air", "all"],
+        label="A Wind passes cards between",
     ),
     "solo_scope": Option(
         "neither_give_nor_receive",
         "Under Solo protection a Wind neither takes the top card nor adds one, or only adds none.",
         choices=["neither_give_nor_receive", "receive_only"],
+        label="What a Solo protects from",
     ),
     "wind_solo_top": Option(
         "blocks",
         "A Solo on top of a stack stops the Wind for that stack, or the Wind skips it and takes the card below.",
         choices=["blocks", "skip"],
+        label="A Solo on top of a stack",
     ),
     "solo_duration": Option(
         "until_protected_players_next_turn",
         "Solo protection ends when the protected player's next turn begins, or when the next turn "
         "of the player who placed it begins.",
         choices=["until_protected_players_next_turn", "until_players_next_turn"],
+        label="How long a Solo protects",
     ),
     "solo_target": Option(
         "any",
         "Where a Solo may be placed: on any character in the air, or only on one's own.",
         choices=["any", "self"],
+        label="Where a Solo may be placed",
     ),
     "enforce_bottom10": Option(
         True,
         "Deck-count checks (R.I.P. and the 500s in the bottom ten, the deck running out) are errors; off: warnings.",
         choices=[True, False],
         type="bool",
+        label="Check the deck's count (the bottom ten cards)",
     ),
     "min_players": Option(
         2,
         "Fewest players: 2 as the rulebook's deal allows (with a warning), or 3 as printed on the box.",
         choices=[2, 3],
         type="int",
+        label="Fewest players",
     ),
 }
 

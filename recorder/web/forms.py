@@ -55,21 +55,87 @@ def read_new_game(form: Mapping[str, str]) -> NewGameForm:
     for name, spec in engine.options.items():
         if name in FORM_HIDDEN_OPTIONS:
             continue
-        raw = form.get(option_field(engine.name, name))
-        if raw is None:
-            continue
-        parsed.option_texts[name] = raw
+        key = option_field(engine.name, name)
         try:
-            parsed.options[name] = _typed(spec, raw.strip())
+            if spec.form == "per_player":
+                texts = {i: form.get(f"{key}.{i}") for i in range(len(parsed.players))}
+                if all(text is None for text in texts.values()):
+                    continue
+                parsed.option_texts.update({f"{name}.{i}": text or "" for i, text in texts.items()})
+                parsed.options[name] = _per_player(spec, parsed.players, texts)
+                continue
+            raw = _last(form, key)
+            if raw is None:
+                continue
+            parsed.option_texts[name] = raw
+            if spec.form == "player":
+                parsed.options[name] = _seat_player(spec, parsed.players, raw.strip())
+            else:
+                parsed.options[name] = _typed(spec, raw.strip())
         except ValueError as exc:
-            parsed.errors[f"option.{name}"] = f"{option_label(name)}: {exc}"
+            parsed.errors[f"option.{name}"] = f"{option_label(name, spec)}: {exc}"
     return parsed
 
 
-def option_label(name: str) -> str:
-    """``deck_total`` -> ``Deck total``: how the form names an option."""
+def option_label(name: str, spec: Option | None = None) -> str:
+    """How the form names an option: its label in words, else ``deck_total`` -> ``Deck total``."""
+    if spec is not None and spec.label:
+        return spec.label
     text = name.replace("_", " ")
     return text[:1].upper() + text[1:]
+
+
+def option_control(spec: Option) -> str:
+    """The control the form shows for an option: a yes/no ``switch``, a ``select`` of its
+    choices, a ``seat`` picker, one ``per_player`` field each, a ``number`` or ``text``."""
+    if spec.type == "bool":
+        return "switch"
+    if spec.form == "player":
+        return "seat"
+    if spec.form == "per_player":
+        return "per_player"
+    if spec.choices is not None:
+        return "select"
+    return "number" if spec.type == "int" else "text"
+
+
+SEAT_PREFIX = "seat:"
+
+
+def _last(form: Mapping[str, str], key: str) -> str | None:
+    """A field's last value: a switch sends a hidden "false", then "true" when it is on."""
+    getlist = getattr(form, "getlist", None)
+    if getlist is not None:
+        values = getlist(key)
+        return values[-1] if values else None
+    return form.get(key)
+
+
+def _seat_player(spec: Option, players: list[str], raw: str) -> str | None:
+    """A seat picker's ``seat:N`` as the player in that seat (a name typed by an older
+    client is taken as it is: the engine judges it)."""
+    if raw == "" and spec.nullable:
+        return None
+    if not raw.startswith(SEAT_PREFIX):
+        return raw
+    seat = raw[len(SEAT_PREFIX):]
+    if not seat.isdigit() or int(seat) >= len(players):
+        raise ValueError(f"Seat {int(seat) + 1 if seat.isdigit() else seat} has no player")
+    return players[int(seat)]
+
+
+def _per_player(spec: Option, players: list[str], texts: Mapping[int, str | None]) -> dict[str, int] | None:
+    """One whole number per player (seat i's field), or None when every field is blank."""
+    given = {players[i]: (text or "").strip() for i, text in texts.items() if (text or "").strip()}
+    if not given and spec.nullable:
+        return None
+    out: dict[str, int] = {}
+    for name, text in given.items():
+        try:
+            out[name] = int(text)
+        except ValueError:
+            raise ValueError(f"{name}: {text!r} is not a whole number") from None
+    return out
 
 
 def _first_gap(seats: list[str]) -> int | None:

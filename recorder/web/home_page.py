@@ -11,7 +11,8 @@ from recorder.errors import BadInput, RuleViolation
 from recorder.web.auth import remember_token
 from recorder.web.boards_page import board_engines
 from recorder.web.forms import (
-    FORM_HIDDEN_OPTIONS, MAX_SEATS, NewGameForm, option_field, option_label, option_value_text, read_new_game,
+    FORM_HIDDEN_OPTIONS, MAX_SEATS, SEAT_PREFIX, NewGameForm, option_control, option_field, option_label, option_value_text,
+    read_new_game,
 )
 from recorder.web.pages import bp, require_csrf, store
 
@@ -43,6 +44,7 @@ def _render_home(form: NewGameForm, **listing: Any) -> str:
     return render_template(
         "home.html", form=form, engines=engines.all_engines(), titles={e.name: e.title for e in engines.all_engines()},
         max_seats=MAX_SEATS, option_field=option_field, option_label=option_label, option_value_text=option_value_text,
+        option_control=option_control, seat_prefix=SEAT_PREFIX,
         hidden_options=FORM_HIDDEN_OPTIONS, boards=_saved_boards(), page_size=PAGE_SIZE, **listing)
 
 

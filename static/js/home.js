@@ -1,5 +1,6 @@
 // The New game form: show only the chosen game's rules profile, and two spare
-// seats at a time. Without this script every fieldset and seat simply shows.
+// seats at a time; the seat pickers and the one-field-per-player options follow the
+// names typed in the seats. Without this script every fieldset and seat simply shows.
 const form = document.querySelector(".new-game-form");
 if (form) {
   document.documentElement.classList.add("js");
@@ -32,4 +33,25 @@ if (form) {
     });
     form.querySelector("fieldset.seats").after(more);
   }
+
+  // A seat picker offers the seats that have a player, by name; a per-player field
+  // shows for each named seat, labelled with the name.
+  const seatInputs = [...form.querySelectorAll("fieldset.seats input[id^=player]")];
+  const followSeats = () => {
+    const names = seatInputs.map((input) => input.value.trim());
+    for (const option of form.querySelectorAll("select[data-seat-picker] option[data-seat]")) {
+      const name = names[Number(option.dataset.seat)];
+      option.textContent = name || `Seat ${Number(option.dataset.seat) + 1}`;
+      option.hidden = !name;
+      option.disabled = !name;
+    }
+    for (const field of form.querySelectorAll(".per-seat-field")) {
+      const seat = Number(field.dataset.seat);
+      const name = names[seat];
+      field.querySelector("[data-seat-name]").textContent = name || `Seat ${seat + 1}`;
+      field.classList.toggle("unseated", !name);
+    }
+  };
+  for (const input of seatInputs) input.addEventListener("input", followSeats);
+  followSeats();
 }

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import PHONE, screenshot
+from tests.browser.conftest import PHONE, screenshot, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -34,6 +34,33 @@ def test_new_game_form_on_a_phone_creates_the_game_and_opens_recording(live: Any
     token_cookie = cookies[f"ts_token_{games[0].id}"]
     assert token_cookie["httpOnly"] and token_cookie["sameSite"] == "Strict"
     assert page.evaluate("document.cookie").find("ts_token_") == -1, "scripts cannot read the token"
+    context.close()
+
+
+def test_new_game_controls_are_switches_seat_pickers_and_one_age_per_player(live: Any, browser: Any) -> None:
+    context, page, refused, errors = watched_page(browser)
+    page.goto(live.url + "/")
+    page.select_option("#engine", "isle-of-pan")
+    for seat, name in enumerate(["Ana", "Ben", "Cy"]):
+        page.fill(f"#player{seat}", name)
+    picker = "#opt\\.isle-of-pan\\.first_player"
+    offered = page.eval_on_selector_all(f"{picker} option:not([disabled])", "os => os.map(o => o.textContent)")
+    assert offered == ["Whoever sits in seat 1 (default)", "Ana", "Ben", "Cy"], "the seats, by the names typed"
+    page.select_option(picker, label="Cy")
+    ages = page.locator(".per-seat-field:visible label")
+    assert ages.all_text_contents() == ["Ana", "Ben", "Cy"], "one age field for each named seat"
+    for seat, years in enumerate(["44", "12", "8"]):
+        page.fill(f"#opt\\.isle-of-pan\\.ages\\.{seat}", years)
+    page.locator("label.switch", has_text="A Wondrous Lake may add new spaces").click()
+    assert page.is_checked("#opt\\.isle-of-pan\\.wl_adds_hexes")
+    page.locator("fieldset.options[data-engine=isle-of-pan]").scroll_into_view_if_needed()
+    screenshot(page, "home-phone-options")
+    page.click("text=Create the game and start recording")
+    page.wait_for_url("**/record?created=1")
+    game = live.store.list_games()[0][0]
+    assert (game.options["first_player"], game.options["ages"]) == ("Cy", {"Ana": 44, "Ben": 12, "Cy": 8})
+    assert (game.options["wl_adds_hexes"], game.options["zero_move_end_check"]) == (True, False)
+    assert refused == [] and errors == []
     context.close()
 
 

@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 import pytest
+from werkzeug.datastructures import MultiDict
 
 from recorder.store import EventStore
 
@@ -56,12 +57,43 @@ def test_creating_a_game_from_the_form_types_the_options(client: Any, app: Any) 
     assert (game.options["fall_values"], game.options["min_players"]) == ([100, 200, 500], 3)
 
 
+def test_yes_no_options_are_switches_and_labels_are_words(client: Any) -> None:
+    page = client.get("/").get_data(as_text=True)
+    switch = re.search(r'<input type="checkbox" role="switch" id="opt\.air-alliance\.kobe_flush"[^>]*>', page)
+    assert switch and "checked" not in switch.group(0), "Kobe (2) is off by default, as a switch"
+    assert 'value="false">' in page and ">false<" not in page, "no yes/no option is a box holding 'false'"
+    assert "A Wondrous Lake may add new spaces beside the island" in page and "Wl adds hexes" not in page
+    assert 'name="opt.isle-of-pan.first_player" data-seat-picker' in page
+
+
+def test_a_switch_the_first_player_by_seat_and_ages_one_field_each(client: Any, app: Any) -> None:
+    form = MultiDict([("csrf_token", csrf(client)), ("engine", "isle-of-pan"), ("player0", "Ana"), ("player1", "Ben"),
+                      ("opt.isle-of-pan.first_player", "seat:1"), ("opt.isle-of-pan.ages.0", "41"),
+                      ("opt.isle-of-pan.ages.1", "9"), ("opt.isle-of-pan.wl_adds_hexes", "false"),
+                      ("opt.isle-of-pan.wl_adds_hexes", "true"), ("opt.isle-of-pan.zero_move_end_check", "false")])
+    response = client.post("/games", data=form)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    game = app.extensions["tablescribe.store"].list_games()[0][0]
+    assert game.options["first_player"] == "Ben" and game.options["ages"] == {"Ana": 41, "Ben": 9}
+    assert (game.options["wl_adds_hexes"], game.options["zero_move_end_check"]) == (True, False)
+
+
+def test_a_seat_without_a_player_or_an_age_that_is_not_a_number_is_refused(client: Any, app: Any) -> None:
+    form = {"csrf_token": csrf(client), "engine": "isle-of-pan", "player0": "Ana", "player1": "Ben",
+            "opt.isle-of-pan.first_player": "seat:3", "opt.isle-of-pan.ages.0": "old"}
+    page = client.post("/games", data=form).get_data(as_text=True)
+    assert "First player: Seat 4 has no player" in page
+    assert "Players&#39; ages: Ana: &#39;old&#39; is not a whole number" in page
+    assert 'value="old"' in page, "what was typed comes back in its seat's field"
+    assert app.extensions["tablescribe.store"].list_games()[1] == 0
+
+
 def test_form_errors_are_shown_and_nothing_is_created(client: Any, app: Any) -> None:
     form = {"csrf_token": csrf(client), "engine": PANIC, "player0": "Ana", "opt.panic-in-the-air.deck_total": "lots"}
     response = client.post("/games", data=form)
     page = response.get_data(as_text=True)
     assert response.status_code == 422 and "could not be created" in page
-    assert "Deck total: &#39;lots&#39; is not a whole number" in page, "the error names the option"
+    assert "Cards in the deck before the deal: &#39;lots&#39; is not a whole number" in page, "the error names the option"
     assert 'value="lots"' in page and 'aria-invalid="true"' in page, "what was typed comes back, marked"
     assert app.extensions["tablescribe.store"].list_games()[1] == 0
 
