@@ -34,6 +34,7 @@ from recorder.db import WriteGate, session_factories
 from recorder.errors import (
     BadInput, Forbidden, NotFound, RuleViolation, Unauthorized, VersionConflict, field_messages,
 )
+from recorder.flags import split_flags
 from recorder.hashing import EVENT_HASH_FIELDS, board_hash, canonical_json, event_hash, genesis_hash, link_problem, sha256_hex
 from recorder.history import CORRECTION_TYPES, RECORDER_TYPES, CorrectionRow, Corrections
 from recorder.imports.checks import (
@@ -982,12 +983,13 @@ class EventStore:
             if event is None:
                 continue
             step += 1
+            flags, unchecked = split_flags(corrections.flags_of(row.seq, row.flags))
             log.append({
                 "kind": "event", "step": step, "seq": row.seq, "type": event.type, "actor": event.actor,
                 "data": dict(event.data), "note": row.note, "recorded_at": row.recorded_at,
                 "override": corrections.override_of(row.seq, row.override),
                 "amended_by": corrections.amended_by.get(row.seq),
-                "flags": corrections.flags_of(row.seq, row.flags),
+                "flags": flags, "unchecked": unchecked,
                 "describe": engine.describe(state, event),
                 "position": position_of(engine, state),
             })

@@ -11,6 +11,7 @@ from flask_smorest import Blueprint
 import engines
 from recorder.api import schemas
 from recorder.exports.formats import export_one
+from recorder.flags import split_flags
 from recorder.store import AppendRequest, EventStore, position_of
 from recorder.web.auth import request_write_token
 
@@ -116,7 +117,8 @@ class GameEvents(MethodView):
         """Record one event (``Authorization: Bearer <write_token>``; from the recording
         page, the game's token cookie plus the ``X-CSRF-Token`` header)."""
         result, created = store().append(game_id, request_write_token(game_id), AppendRequest(**body))
-        payload = {"seq": result.seq, "version": result.version, "flags": result.flags,
+        flags, unchecked = split_flags(result.flags)
+        payload = {"seq": result.seq, "version": result.version, "flags": flags, "unchecked": unchecked,
                    "standings": result.standings, "describe": result.describe}
         return payload, (201 if created else 200)
 

@@ -152,7 +152,9 @@ class ChecksOut(Schema):
 class Appended(Schema):
     seq = fields.Integer()
     version = fields.Integer()
-    flags = fields.List(fields.Dict())
+    flags = fields.List(fields.Dict(), metadata={"description": "The rules the table overrode, and warnings"})
+    unchecked = fields.List(fields.Dict(), metadata={
+        "description": "Checks that could not run for want of board data (severity unverified): not flags"})
     standings = fields.Nested(Standings)
     describe = fields.String(allow_none=True, metadata={"description": "The game log's line for a new game event"})
 

@@ -34,6 +34,11 @@ def _csv(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
     return out.getvalue()
 
 
+def _checks(entry: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """Every check stored with a log entry, flag or not: an export keeps them all."""
+    return [*(entry.get("flags") or []), *(entry.get("unchecked") or [])]
+
+
 def events_csv(game_id: str, log: Sequence[Mapping[str, Any]]) -> str:
     """One row per effective event (notes are not events).
 
@@ -51,7 +56,8 @@ def events_csv(game_id: str, log: Sequence[Mapping[str, Any]]) -> str:
         override = entry.get("override") or {}
         rows.append([game_id, entry["step"], entry["seq"], position.get("round"), position.get("turn"),
                      position.get("label"), entry.get("actor"), entry["type"], entry["describe"],
-                     " ".join(str(f.get("code")) for f in entry.get("flags") or []), override.get("reason")])
+                     " ".join(str(f.get("code")) for f in _checks(entry)),
+                     override.get("reason")])
     return _csv(EVENT_COLUMNS, rows)
 
 
@@ -98,7 +104,7 @@ def transcript(game: Game, engine_title: str, log: Sequence[Mapping[str, Any]], 
         marks = [f"amended by #{entry['amended_by']}"] if entry.get("amended_by") else []
         if entry.get("override"):
             marks.append(f"overridden: {entry['override'].get('reason')}")
-        marks += [f"{f.get('code')} {f.get('severity')}" for f in entry.get("flags") or []]
+        marks += [f"{f.get('code')} {f.get('severity')}" for f in _checks(entry)]
         lines.append(f"{entry['step']:>4}. {entry['describe']}" + (f"  [{'; '.join(marks)}]" if marks else ""))
     corrections = [row for row in rows if row.type in ("undo", "void", "amend")]
     if corrections:

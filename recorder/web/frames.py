@@ -10,6 +10,7 @@ from markupsafe import Markup
 
 import engines
 from engines import Event, State
+from recorder.flags import split_flags
 from recorder.store import FrameData, position_of
 from recorder.web.board_parts import PartTable
 from recorder.web.fragments import Chunk, board_chunks
@@ -56,6 +57,7 @@ def frame_json(engine: engines.Engine, players: Sequence[str], frame: FrameData,
     the batch's parts (``board``) instead of whole (``board_html``)."""
     effective = frame.effective
     event = effective.event if effective else None
+    flags, unchecked = split_flags(effective.flags if effective else [])
     standings = engine.standings(frame.state)
     if parts is None:
         board: dict[str, Any] = {"board_html": str(render_board(engine, frame.state, players, standings))}
@@ -71,7 +73,8 @@ def frame_json(engine: engines.Engine, players: Sequence[str], frame: FrameData,
         **board,
         "standings": standings,
         "changes": changes(engine, frame.before, frame.state, event) if event and frame.before is not None else [],
-        "flags": effective.flags if effective else [],
+        "flags": flags,
+        "unchecked": unchecked,
         "override": dict(effective.override) if effective and effective.override else None,
     }
 

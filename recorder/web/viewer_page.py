@@ -17,6 +17,7 @@ from flask import abort, render_template, request, url_for
 import engines
 from engines import State
 from recorder.errors import NotFound
+from recorder.flags import unchecked_count
 from recorder.history import CORRECTION_TYPES
 from recorder.store import position_of
 from recorder.web.auth import cookie_token
@@ -56,7 +57,7 @@ def viewer(game_id: str) -> str:
         "viewer.html", game=game, engine=engine, steps=steps, step=step, frame=frame, players=players,
         seats={name: seat % 10 for seat, name in enumerate(players)},
         standings=standings_table(frame["standings"]),
-        log_groups=log_groups(log), log_view=log_view, recorded=recorded,
+        log_groups=log_groups(log), log_view=log_view, recorded=recorded, unchecked=unchecked_count(log),
         chart_html=chart, live=live, speeds=SPEEDS, default_speed=DEFAULT_SPEED,
         can_write=cookie_token(game_id) is not None, engine_css=engine_css(engine.name),
         board=board, offer_board=not live and board is None and not engine.board_file.holds_nothing,

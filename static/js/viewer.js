@@ -8,6 +8,7 @@ import { LiveFollow } from "./viewer/live.js";
 import {
   markCurrent, renderChanges, renderEffectiveLog, renderRecordedLog, renderStandings, renderStepHead, seatMap,
 } from "./viewer/render.js";
+import { uncheckedCount, uncheckedLine } from "./flags.js";
 
 const configEl = document.getElementById("viewer-config");
 if (configEl) start(JSON.parse(configEl.textContent));
@@ -21,6 +22,7 @@ function start(config) {
     position: $("step-position"),
     describe: $("step-describe"),
     badges: $("step-badges"),
+    unchecked: $("log-unchecked"),
     changes: $("changes"),
     standings: $("standings"),
     standingsWhen: $("standings-when"),
@@ -291,6 +293,11 @@ function start(config) {
     els.log.setAttribute("aria-busy", "true");
     try {
       if (!state.effectiveLog) state.effectiveLog = (await getJson(urls.events)).events;
+      const unchecked = uncheckedCount(state.effectiveLog);
+      if (els.unchecked) {
+        els.unchecked.textContent = uncheckedLine(unchecked);
+        els.unchecked.hidden = !unchecked;
+      }
       if (state.logView === "recorded") {
         if (!state.recorded) state.recorded = (await getJson(`${urls.events}?view=recorded`)).events;
         renderRecordedLog(recordedRows(state.recorded, state.effectiveLog), els.log);

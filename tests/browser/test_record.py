@@ -527,3 +527,25 @@ def test_the_record_button_is_within_reach_at_phone_size(live: Any, browser: Any
     screenshot(page, "record-phone-record-in-reach")
     assert refused == [] and errors == []
     context.close()
+
+
+def test_checks_that_could_not_run_are_one_quiet_line_and_no_flag(live: Any, browser: Any) -> None:
+    context, page, refused, errors = watched_page(browser)
+    page.goto(live.url + "/")
+    page.select_option("#engine", "panic-in-the-air")
+    for seat, name in enumerate(["Ana", "Ben"]):
+        page.fill(f"#player{seat}", name)
+    page.fill("#opt\\.panic-in-the-air\\.deck_total", "")       # the deck's size unknown
+    page.click("text=Create the game and start recording")
+    page.wait_for_selector(".quick-btn")
+    page.click("#invite-close")
+    page.click("[data-focus-key='quick:card_drawn']")
+    wait_for_result(page, "Ana drew")
+    assert "flagged" not in page.locator("#result").text_content()
+    page.click("[data-focus-key='quick:card_drawn']")
+    wait_for_text(page, "#log-unchecked", "2 checks could not run without the board's data")
+    assert page.locator("#log .badge.flag").count() == 0, "no event is flagged"
+    assert "Not checked: Start of the Game" in page.locator("#log .entry-details").first.text_content()
+    screenshot(page, "record-phone-unchecked")
+    assert refused == [] and errors == []
+    context.close()

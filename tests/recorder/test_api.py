@@ -313,3 +313,18 @@ def test_checks_need_the_write_token_and_at_most_32_events(client: Any) -> None:
     headers = {"Authorization": f"Bearer {game['write_token']}"}
     response = client.post(url, json={"events": [body(draw())] * 33}, headers=headers)
     assert response.status_code == 400 and "events" in response.get_json()["fields"]
+
+
+def test_a_check_that_could_not_run_is_not_a_flag(client: Any) -> None:
+    """With the deck's size unknown, a draw's deck checks cannot run: they are stored with
+    the event, answered and logged as ``unchecked``, never as flags."""
+    game = create(client, options={"deck_total": None})
+    answer = post_event(client, game, body(draw())).get_json()
+    assert answer["flags"] == []
+    assert [(c["code"], c["severity"]) for c in answer["unchecked"]] == [("PN-C14", "unverified")]
+    entry = client.get(f"/api/games/{game['id']}/events").get_json()["events"][0]
+    assert (entry["flags"], [c["code"] for c in entry["unchecked"]]) == ([], ["PN-C14"])
+    stored = client.get(f"/api/games/{game['id']}/events?view=recorded").get_json()["events"][0]
+    assert [f["code"] for f in stored["flags"]] == ["PN-C14"], "what was judged is stored as it was"
+    frame = client.get(f"/api/games/{game['id']}/frames?from=1&count=1").get_json()["frames"][0]
+    assert (frame["flags"], [c["code"] for c in frame["unchecked"]]) == ([], ["PN-C14"])

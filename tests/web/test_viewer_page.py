@@ -303,3 +303,15 @@ def test_helpers_word_keys_and_data_like_the_script_does() -> None:
     ])
     assert [(g["label"], [e["step"] for e in g["entries"]]) for g in declared] == [
         ("Set-up", [0, 1]), ("Round 1 · Event phase", [2])], "a set-up declaration joins step 0's group"
+
+
+def test_checks_that_could_not_run_are_one_quiet_line_not_flags(client: Any, store: EventStore) -> None:
+    game, token = store.create_game(PANIC, PLAYERS, "Deck unknown", {"deck_total": None})
+    for request in (draw(), draw(), draw()):
+        store.append(game.id, token, request)
+    page = client.get(f"/games/{game.id}?step=2").get_data(as_text=True)
+    assert "3 checks could not run without the board's data" in page
+    assert 'class="badge flag' not in page.split('id="log-unchecked"')[1].split("</section>")[0], "no flag in the log"
+    assert 'class="badge unchecked"' in page and "not checked: PN-C14" in page, "the step lists its own"
+    played_page = client.get(f"/games/{store.create_game(PANIC, PLAYERS, 'Known deck')[0].id}").get_data(as_text=True)
+    assert re.search(r'id="log-unchecked" hidden', played_page), "a game with every check run has no such line"

@@ -13,6 +13,7 @@ import { getJSON, postJSON } from "./api.js";
 import { analyse, buildFields, parseData, prefilled, ruleText, schemaHint, summaryText } from "./schema-form.js";
 import { ask, copyText, fill, h, humanize, newKey, playerName, seatColour } from "./dom.js";
 import { pickerFor } from "./engines/index.js";
+import { uncheckedCount, uncheckedLine } from "../flags.js";
 
 const RECORDER_TYPES = ["undo", "void", "amend", "note"];
 // The reasons a table gives most; one tap each, with optional words added (docs/WEB.md).
@@ -54,6 +55,7 @@ export class RecordPage {
       boardWhere: $("board-where"),
       boardPanel: $("board-panel"),
       log: $("log"),
+      unchecked: $("log-unchecked"),
       logMore: $("log-more"),
     };
   }
@@ -445,6 +447,9 @@ export class RecordPage {
   }
 
   renderLog() {
+    const unchecked = uncheckedCount(this.log);
+    this.el.unchecked.textContent = uncheckedLine(unchecked);
+    this.el.unchecked.hidden = !unchecked;
     const entries = [...this.log].reverse();
     const shown = this.showAllLog ? entries : entries.slice(0, LOG_PAGE);
     if (!entries.length) {
@@ -469,8 +474,8 @@ export class RecordPage {
     const badges = [];
     if (entry.override) badges.push(h("span", { class: "badge override" }, "Table ruling"));
     if (entry.amended_by) badges.push(h("span", { class: "badge" }, "Amended"));
-    // Only a broken rule is "flagged"; a warning or a check that had no data to run on is
-    // listed below, in its own colour, without alarming anyone.
+    // Only a broken rule the table let stand is "flagged", a warning the rulebook calls one
+    // is marked as such; a check that had no data to run on is listed below, quietly.
     const severities = new Set((entry.flags || []).map((flag) => flag.severity || "error"));
     if (severities.has("error")) badges.push(h("span", { class: "badge flag" }, "Flagged"));
     else if (severities.has("warning")) badges.push(h("span", { class: "badge flag warning" }, "Warning"));
@@ -479,7 +484,12 @@ export class RecordPage {
     for (const flag of entry.flags || []) {
       const severity = flag.severity || "error";
       details.push(h("li", { class: `flag-${severity}` }, h("span", { class: `badge flag ${severity}` }, flag.code || ""),
-        " ", severity === "unverified" ? "Not checked: " : "", flag.rule ? `${flag.rule}: ` : "", flag.message || ""));
+        " ", flag.rule ? `${flag.rule}: ` : "", flag.message || ""));
+    }
+    // A check that could not run for want of board data: listed, quietly, never a flag.
+    for (const check of entry.unchecked || []) {
+      details.push(h("li", { class: "flag-unverified" }, h("span", { class: "badge unchecked" }, check.code || ""),
+        " Not checked: ", check.rule ? `${check.rule}: ` : "", check.message || ""));
     }
     if (entry.note) details.push(h("li", {}, "Note: ", entry.note));
     const position = entry.position && entry.position.label;

@@ -33,13 +33,20 @@ export function badges(entry) {
   return out;
 }
 
+/** The checks a step could not run for want of board data: quiet, never a flag. */
+export function uncheckedNote(checks) {
+  if (!checks || !checks.length) return null;
+  return h("span", { class: "badge unchecked", title: checks.map((c) => `${c.code} ${c.rule}: ${c.message}`).join("\n") },
+    `not checked: ${checks.map((c) => c.code).join(", ")}`);
+}
+
 export function renderStepHead(frame, els) {
   const label = frame.position?.label;
   fill(els.position,
     h("span", { class: "step-number" }, `Step ${frame.step}`),
     label ? h("span", { class: "step-label" }, ` · ${label}`) : null);
   els.describe.textContent = frame.describe;
-  fill(els.badges, badges(frame));
+  fill(els.badges, badges(frame), uncheckedNote(frame.unchecked));
 }
 
 export function renderChanges(frame, el) {
