@@ -71,6 +71,7 @@ AA-C32-34  the Kobe Rules (4) claims, 2 First Turn, (6) extra marker
 AA-C35     on a board whose cards are ``complete``, a card not on it does not turn up
 AA-C36     a card named by id needs a known face (the board's, or declared before): else
            spell it out
+AA-C37     a board declaration declares something: an empty ``board_declared`` is refused
 AA-B01-07  a board file's problems (``board``): colours for an airport numbered 1 to 3, two
            cards with one id, a card whose departure is its arrival, more than 60 cards,
            ``complete`` cards that are not 60, a Trio Set of other than 3, a Code Sharing

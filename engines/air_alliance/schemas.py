@@ -46,10 +46,10 @@ class CardSchema(_Strict):
 
     id = fields.String(required=True, validate=CARD_ID)
     name = fields.String(required=True, validate=CARD_NAME)
-    dep = fields.String(required=True, validate=AIRPORT)
-    arr = fields.String(required=True, validate=AIRPORT)
+    dep = fields.String(required=True, metadata={"title": "Departure airport"}, validate=AIRPORT)
+    arr = fields.String(required=True, metadata={"title": "Arrival airport"}, validate=AIRPORT)
     miles = fields.Integer(required=True, strict=True, validate=MILES)
-    cls = fields.String(required=True, validate=CLASSES)
+    cls = fields.String(required=True, metadata={"title": "Class"}, validate=CLASSES)
     icons = fields.List(fields.Nested(IconSchema), required=True, validate=validate.Length(equal=3))
     trio = fields.String(load_default=None, allow_none=True, validate=TRIO)
 
@@ -61,10 +61,10 @@ class RevealedCardSchema(_Strict):
 
     id = fields.String(required=True, validate=CARD_ID)
     name = fields.String(validate=CARD_NAME)
-    dep = fields.String(validate=AIRPORT)
-    arr = fields.String(validate=AIRPORT)
+    dep = fields.String(metadata={"title": "Departure airport"}, validate=AIRPORT)
+    arr = fields.String(metadata={"title": "Arrival airport"}, validate=AIRPORT)
     miles = fields.Integer(strict=True, validate=MILES)
-    cls = fields.String(validate=CLASSES)
+    cls = fields.String(metadata={"title": "Class"}, validate=CLASSES)
     icons = fields.List(fields.Nested(IconSchema), validate=validate.Length(equal=3))
     trio = fields.String(allow_none=True, validate=TRIO)
 

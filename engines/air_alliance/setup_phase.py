@@ -76,6 +76,10 @@ def board_facts_due(state: State) -> bool:
 
 def check_board(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
     """Board facts: V airports only take declared colours, special airports are airports."""
+    # AA-C37: a declaration that declares nothing is a tap by mistake, never a fact.
+    if not any(data.get(section) for section in ("landable", "special", "passes")):
+        return [Violation("AA-C37", "Declared board facts", "This board declaration names no fact: declare the "
+                          "colours of a V airport, a special airport or a Boarding Pass's icons")]
     problems = [Violation("AA-C14", airports.AIRPORT_RULE, f"{code} is not a V airport (4 to 6): every colour lands there")
                 for code in data.get("landable", {}) if code not in airports.AIRPORTS or airports.shape(code) != "V"]
     problems += [Violation("AA-C16", "List of the Flight icons", f"{code} is not an airport")

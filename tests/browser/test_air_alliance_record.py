@@ -485,3 +485,24 @@ def test_a_reserved_card_off_the_board_is_offered_to_gain(live: Any, browser: An
     assert now["offboard"] == {} and now["turn"]["gained"] == ["P1"]
     assert not errors, errors
     context.close()
+
+
+# ---------------------------------------------------------- the board's facts, from a saved board
+
+def test_board_facts_are_declared_from_a_saved_board_in_two_taps(live: Any, browser: Any) -> None:
+    """A game started without a saved board: the picker lists the saved boards and declares
+    the chosen one's V airports, special airports and Boarding Passes (never an empty
+    declaration); its cards stay the board's own business."""
+    facts = {"landable": {"A5": ["white"]}, "special": {"red": "M2"}, "passes": {"red": RED_PASS}}
+    saved = api(live, "POST", "/api/boards", {"engine": "air-alliance", "name": "Our box",
+                                             "data": {**facts, "cards": [CARDS[0]]}})
+    game_id, token = create_game(live, [])
+    assert "board_declared" in state_of(live, game_id)["expected"]["event_types"]
+    context, page, errors = open_recording(live, browser, game_id, token)
+    picker = page.locator(".aa-picker[data-type=board_declared]")
+    picker.locator(f"[data-board='{saved['id']}']").click()
+    shoot("aa", picker, "board-declared")
+    event = record_and_wait(page, picker.locator("button.aa-pick-record"), live, game_id)
+    assert (event["type"], event["data"], event["flags"]) == ("board_declared", facts, [])
+    assert errors == []
+    context.close()

@@ -435,3 +435,11 @@ def test_a_board_option_file_read_before_the_new_rules_still_sets_up_but_a_saved
     with pytest.raises(SetupError) as refused:
         engine.setup(["Ann", "Bob"], {}, board={"cards": [face]})
     assert [v.code for v in refused.value.violations] == ["AA-B03"]
+
+
+def test_an_empty_board_declaration_is_refused() -> None:
+    """AA-C37: declaring no fact is a tap by mistake; the facts it may declare stay unknown."""
+    state = ENGINE.setup(["Ann", "Bo"], {})
+    assert codes(ENGINE, state, Event("board_declared", {})) == ["AA-C37"]
+    assert codes(ENGINE, state, Event("board_declared", {"landable": {}, "special": {}, "passes": {}})) == ["AA-C37"]
+    assert codes(ENGINE, state, Event("board_declared", {"special": {"red": "E2"}})) == []

@@ -1050,7 +1050,82 @@ function revealPicker(ctx) {
   return root;
 }
 
+// ------------------------------------------------------------- the board's facts
+
+const BOARD_SECTIONS = ["landable", "special", "passes"];
+
+/** What `board_declared` declares, taken from a saved board's data: its non-empty sections. */
+function boardFacts(data) {
+  return Object.fromEntries(BOARD_SECTIONS
+    .filter((key) => data && data[key] && typeof data[key] === "object" && Object.keys(data[key]).length)
+    .map((key) => [key, data[key]]));
+}
+
+/** The board facts the rulebook does not print (the colours each V airport takes, the special
+ * airports, the Boarding Passes' icons), for a game started without a saved board: declared in
+ * one go from a board saved in the board editor, never typed and never empty. */
+function boardDeclaredPicker(ctx) {
+  const draft = ctx.draft;
+  const title = "picker-title-board_declared";
+  const root = section(ctx, "board-declared", title, "aa-picker aa-pick-board");
+  const result = resultSlot(ctx);
+  const fallback = fallbackDetails(ctx, "Type the facts instead");
+  const nameOf = (id) => ((draft.boards || []).find((b) => b.id === id) || {}).name || "the board";
+
+  const submit = async () => {
+    fill(result);
+    if (!draft.board) return problem(result, "Choose the board this game is played on.");
+    let data;
+    try {
+      const response = await fetch(`/api/boards/${encodeURIComponent(draft.board)}`, { headers: { Accept: "application/json" } });
+      if (!response.ok) throw new Error(String(response.status));
+      data = boardFacts((await response.json()).data);
+    } catch {
+      return problem(result, "Could not read that board from the server: try again.");
+    }
+    if (!Object.keys(data).length) {
+      return problem(result, `${nameOf(draft.board)} holds no airport colours, special airports or Boarding Passes to declare.`);
+    }
+    return ctx.record(data);
+  };
+
+  function draw(focusKey = null) {
+    const boards = draft.boards;
+    fill(root,
+      h("h3", { id: title }, "Board facts declared"),
+      h("p", { class: "pa-pick-status" }, "This game was started without a saved board. Declare the colours each V airport "
+        + "takes, the special airports and the Boarding Passes from a board you saved:"),
+      boards === undefined ? h("p", { class: "muted" }, "Loading the saved boards…")
+        : boards.length ? group("Saved boards", h("div", { class: "pa-pick-opts" }, boards.map((board) => option({
+          label: board.name, sub: plural(board.facts || 0, "fact"), pressed: draft.board === board.id,
+          focusKey: `aa-board:${board.id}`, data: { board: board.id },
+          onclick: () => { draft.board = board.id; fill(result); draw(`aa-board:${board.id}`); },
+        }))))
+          : h("p", { class: "notice" }, "No Air Alliance board is saved yet: ",
+            h("a", { href: "/boards/new?engine=air-alliance", target: "_blank", rel: "noopener" }, "make one in the board editor"),
+            ", then come back and declare it here."),
+      boards && boards.length ? h("div", { class: "form-foot" }, recordButton(ctx, submit,
+        draft.board ? `Declare the facts of ${nameOf(draft.board)}` : "Declare the board's facts")) : null,
+      result,
+      fallback);
+    refocus(root, focusKey);
+  }
+
+  if (draft.boards === undefined) {
+    fetch("/api/boards?engine=air-alliance&limit=50", { headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? response.json() : { boards: [] }))
+      .catch(() => ({ boards: [] }))
+      .then((body) => {
+        draft.boards = body.boards || [];
+        draw();
+      });
+  }
+  draw();
+  return root;
+}
+
 export const pickers = {
+  board_declared: boardDeclaredPicker,
   planes_placed: planesPicker,
   card_revealed: revealPicker,
   marker_placed: markerPicker,
