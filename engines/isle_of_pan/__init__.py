@@ -204,10 +204,11 @@ IP-B10  Setup: 1. Number of players                    ``complete``: fewer than 
   file's order; ``state["board"]["tiles"][id]`` is each face (``terrains``, ``shape``, ``marker``);
 * ``tile_taken {display_id: [face-up places], portal_choices: [[kind...]...]}`` (every
   multiset of kinds for each Portal count among the face-up tiles);
-* ``tile_placed {display_id: [taken], placements: [[{q,r,t} x3]...], cells: (the same list)}``:
-  every legal placement near the island (the shape's rotations when it was declared;
-  otherwise every joined triple of empty spaces with every arrangement of the terrains),
-  sorted by cells then terrains, at most ``choices.PLACEMENT_CAP`` (400);
+* ``tile_placed {display_id: [taken], placements: [[{q,r,t} x3]...], cells?: (the same list)}``:
+  every legal placement near the island, never cut (the shape's rotations when it was
+  declared; otherwise every joined triple of empty spaces with every arrangement of the
+  terrains), sorted by cells then terrains; ``cells`` only while there are at most
+  ``choices.CELLS_LIST_MAX`` (60), a list the generic form can show;
 * ``explorer_moved {to: [{q,r}...]}``: the reachable empty destinations, the current space
   included (a move of 0);
 * ``animals_observed {kind: [...], count: [1..min(3, reserve)]}`` and

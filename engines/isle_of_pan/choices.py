@@ -30,8 +30,10 @@ from engines.isle_of_pan.state import (
 )
 from engines.isle_of_pan.tiles import KIND_OF, KINDS, LAKE, PORTAL, portal_count, shape_cells
 
-# The recording page shows at most this many placements (sorted by their cells, then terrains).
-PLACEMENT_CAP = 400
+# Every legal placement is offered (the recording page's map shows each space they cover,
+# and a tap on one narrows them to those through it); the generic form's ``cells`` list is
+# offered only while it is short enough to scan, else the cells are typed behind Advanced.
+CELLS_LIST_MAX = 60
 
 Placement = tuple[tuple[int, int, str], ...]
 
@@ -103,14 +105,18 @@ def take_options(state: State) -> dict[str, list[Any]]:
 
 
 def place_options(state: State) -> dict[str, list[Any]]:
-    """The taken tile's slot and its legal placements (``placements``; ``cells`` holds the same
-    list so that a generic form offers them for the ``cells`` field)."""
+    """The taken tile's slot and every legal placement (``placements``; while there are at
+    most ``CELLS_LIST_MAX``, ``cells`` holds the same list so that a generic form offers them
+    for the ``cells`` field)."""
     taken = state["taken"]
     if taken is None:
         return {"display_id": [], "placements": [], "cells": []}
     found = legal_placements(state, taken["terrains"], taken.get("shape"))
-    listed = [[{"q": q, "r": r, "t": t} for q, r, t in cells] for cells in found[:PLACEMENT_CAP]]
-    return {"display_id": [taken["display_id"]], "placements": listed, "cells": listed}
+    listed = [[{"q": q, "r": r, "t": t} for q, r, t in cells] for cells in found]
+    offered: dict[str, list[Any]] = {"display_id": [taken["display_id"]], "placements": listed}
+    if len(listed) <= CELLS_LIST_MAX:
+        offered["cells"] = listed
+    return offered
 
 
 def legal_placements(state: State, terrains: list[str], shape: Any) -> list[Placement]:

@@ -161,9 +161,14 @@ def _pick(state: dict[str, Any], favourite: str) -> tuple[str, list[str]]:
     return best["id"], [KIND_OF[favourite]] * portals
 
 
+DEMO_CHOICES = 400
+
+
 def _lay(state: dict[str, Any], favourite: str) -> list[dict[str, Any]]:
     """The placement growing the favourite group most, then sharing most sides, then central."""
-    placements = expected_of(state)["options"]["tile_placed"]["placements"]
+    # The demo game was made when the offers stopped at 400 placements: it still chooses
+    # among those first 400, so that it stays the same game.
+    placements = expected_of(state)["options"]["tile_placed"]["placements"][:DEMO_CHOICES]
     island = {hexes.parse(k): space["t"] for k, space in state["island"].items()}
 
     def score(cells: list[dict[str, Any]]) -> tuple[int, int, int]:

@@ -849,10 +849,14 @@ def test_expected_offers_the_face_up_tiles_and_portal_choices(pan: Engine) -> No
 
 
 def test_every_offered_placement_is_legal_and_the_legal_ones_are_offered(pan: Engine) -> None:
+    from engines.isle_of_pan.choices import CELLS_LIST_MAX
+
     for slot, choices in (("D1", [R]), ("D2", []), ("D3", [])):
         state = legal(pan, table(pan), take(slot, *choices))
         offered = pan.expected(state)["options"]["tile_placed"]
-        assert offered["display_id"] == [slot] and offered["cells"] == offered["placements"]
+        assert offered["display_id"] == [slot]
+        short = len(offered["placements"]) <= CELLS_LIST_MAX
+        assert offered.get("cells") == (offered["placements"] if short else None), "the list only while short"
         assert offered["placements"], slot
         for cells_ in offered["placements"]:
             assert codes(pan, state, Event("tile_placed", {"cells": cells_}, None)) == []
@@ -868,14 +872,22 @@ def test_without_a_shape_every_joined_triple_and_arrangement_is_offered(pan: Eng
     assert cells((-1, 0, P), (-1, 1, M), (0, 1, D)) in placements
 
 
-def test_the_placements_are_capped(pan: Engine) -> None:
-    from engines.isle_of_pan.choices import PLACEMENT_CAP
+def test_every_placement_is_offered_however_many_and_the_list_only_while_short(pan: Engine) -> None:
+    """On a big island the real placement is among the offers: none is cut (the page's map
+    shows them all); the generic form's list of cells is left out once it is too long."""
+    from engines.isle_of_pan.choices import CELLS_LIST_MAX, legal_placements
 
     big = [(q, r, P) for q in range(-3, 4) for r in range(-3, 4) if abs(q + r) <= 3]
     state = legal(pan, table(pan, spaces=big, opening=[([P, M, D], None), *OPENING[1:]]), take("D1"))
-    placements = pan.expected(state)["options"]["tile_placed"]["placements"]
-    assert len(placements) == PLACEMENT_CAP
+    offered = pan.expected(state)["options"]["tile_placed"]
+    placements = offered["placements"]
+    # 108 joined triples of empty spaces touch the hexagon on 3 sides, 6 arrangements each:
+    # more than the 400 the offers were once cut at.
+    assert len(placements) == len(legal_placements(state, [P, M, D], None)) == 108 * 6
+    last = placements[-1]
+    assert codes(pan, state, Event("tile_placed", {"display_id": "D1", "cells": last}, "Ana")) == []
     assert placements == sorted(placements, key=lambda cs: [(c["q"], c["r"], c["t"]) for c in cs])
+    assert "cells" not in offered and len(placements) > CELLS_LIST_MAX
 
 
 # -- words -----------------------------------------------------------------------------
