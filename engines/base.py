@@ -214,7 +214,9 @@ class Engine(Protocol):
 
     ``expected`` may hold ``"actors_of": {event_type: [str]}`` for an event type only some
     of ``actors`` may take now (Panic in the Air's late parachute): the recording page
-    then records it for one of them, never for whoever happens to be selected.
+    then records it for one of them, never for whoever happens to be selected; and
+    ``"minor": [event_type]``, the types that happen seldom, which the page shows small,
+    after the rest (Pan Am's path that runs out).
     """
 
     name: ClassVar[str]

@@ -47,7 +47,16 @@ def expected_of(state: State) -> dict[str, Any]:
     if state["event_card"] is not None:
         types.append("event_effect")
         options["event_effect"] = {}
-    return {"actors": actors, "event_types": types, "options": options}
+    out: dict[str, Any] = {"actors": actors, "event_types": types, "options": options}
+    # What happens seldom, shown small after the rest: a path that runs out is not the first
+    # thing to tap at the start of the Pan Am phase.
+    minor = [t for t in MINOR_TYPES if t in types]
+    if minor:
+        out["minor"] = minor
+    return out
+
+
+MINOR_TYPES = ("pan_am_path_exhausted", "directive_played", "event_effect")
 
 
 Main = tuple[list[str], list[str], dict[str, dict[str, list[Any]]]]

@@ -51,7 +51,8 @@ def assert_standings_shape(result: dict[str, Any], players: list[str]) -> None:
 
 def assert_expected_shape(engine: Engine, state: State, players: list[str]) -> dict[str, Any]:
     exp = engine.expected(state)
-    assert {"actors", "event_types", "options"} <= set(exp) <= {"actors", "event_types", "options", "actors_of"}
+    assert {"actors", "event_types", "options"} <= set(exp) <= {"actors", "event_types", "options", "actors_of", "minor"}
+    assert set(exp.get("minor", [])) <= set(exp["event_types"])
     if engine.is_over(state):
         assert exp["actors"] == [] and exp["event_types"] == []
         return exp

@@ -108,6 +108,10 @@ def test_the_die_is_rolled_as_often_as_the_card_shows_each_resolved_first(pa: En
     assert codes(pa, state, roll("AP")) == ["PA-P1"]
     state = legal(pa, state, decline("Ann"), decline("Bob"), roll("EU"))
     assert codes(pa, state, expand("SA", "San Juan", "Port of Spain")) == ["PA-P3"]
+    # A path that runs out is offered, but as a seldom thing: the page shows it small, after.
+    exp = pa.expected(state)
+    assert exp["event_types"][:2] == ["pan_am_expanded", "pan_am_path_exhausted"]
+    assert "pan_am_path_exhausted" in exp["minor"] and "pan_am_expanded" not in exp["minor"]
     state = legal(pa, state, exhausted("EU"))
     assert state["phase"] == "INCOME"
     assert codes(pa, state, roll("AP")) == ["PA-P1"]

@@ -150,6 +150,14 @@ export class RecordPage {
 
   render() {
     if (this.redo && this.redo.version !== this.version) this.dropRedo();
+    // The turn passed (here or on another device): no form keeps the last player's choices.
+    const turnOf = (this.expected().actors || [])[0] || null;
+    if (this.turnOf !== undefined && turnOf !== this.turnOf) {
+      this.drafts = {};
+      this.detailsOpen.clear();
+      this.actor = null;
+    }
+    this.turnOf = turnOf;
     this.renderTurn();
     this.renderActions();
     this.renderUndo();
@@ -232,18 +240,25 @@ export class RecordPage {
     this.renderActor(exp);
 
     const offered = { quick: h("div", { class: "quick" }), forms: h("div", { class: "forms" }) };
+    const seldom = { quick: h("div", { class: "quick minor" }), forms: h("div", { class: "forms" }) };
     const refused = { quick: h("div", { class: "quick" }), forms: h("div", { class: "forms" }) };
+    const minor = new Set(exp.minor || []);
     const checks = [];
     for (const type of types) {
       const actor = this.actorFor(type, exp);
-      const data = this.actionFor(type, exp, actor ?? this.actor, actor === null ? refused : offered);
+      const into = actor === null ? refused : minor.has(type) ? seldom : offered;
+      const data = this.actionFor(type, exp, actor ?? this.actor, into);
       if (actor === null) checks.push({ type, actor: this.actor, data });
     }
+    const hasSeldom = seldom.quick.childElementCount || seldom.forms.childElementCount;
     fill(list,
       checks.length === types.length ? this.nothingOffered(exp) : null,
       offered.quick.childElementCount ? offered.quick : null,
       h("div", { class: "result-slot", dataset: { resultFor: "quick" } }),
       offered.forms,
+      // What happens seldom (expected.minor): small, after the rest, never the first thing to tap.
+      hasSeldom ? h("div", { class: "minor-actions" }, h("h3", { class: "minor-title" }, "Less often"),
+        seldom.quick.childElementCount ? seldom.quick : null, seldom.forms) : null,
       checks.length ? this.refusedActions(checks, refused) : null);
   }
 
