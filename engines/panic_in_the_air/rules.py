@@ -129,7 +129,7 @@ def _check_drawn(state: State, who: str, data: Mapping[str, Any]) -> list[Violat
 
 
 def _unknown_deck(code: str, what: str) -> Violation:
-    return Violation(code, START, f"The deck size is unknown (deck_total not set): cannot confirm {what}", "unverified")
+    return Violation(code, START, f"The deck size is unknown (no deck size was given at New game): cannot confirm {what}", "unverified")
 
 
 def _check_played(state: State, who: str, data: Mapping[str, Any]) -> list[Violation]:

@@ -431,7 +431,8 @@ def _played(target: str, card: dict[str, Any], actor: str) -> AppendRequest:
 
 def recording_page_after(live: Any, browser: Any, events: list[AppendRequest]) -> tuple[Any, Any, str, list[str]]:
     """A game of Ana, Ben and Cy made on the New game form, `events` recorded by another
-    device, and this phone's recording page showing the result."""
+    device, and this phone's recording page showing the result; the list fills with the
+    page's CSP violations and script errors until the test's end."""
     context, page, refused, errors = watched_page(browser)
     create_from_form(page, live.url, ["Ana", "Ben", "Cy"])
     page.click("#invite-close")
@@ -441,7 +442,9 @@ def recording_page_after(live: Any, browser: Any, events: list[AppendRequest]) -
         live.store.append(game_id, token, event)
     page.reload()
     page.wait_for_selector("#actor-options input")
-    return context, page, game_id, errors + refused
+    refused.extend(errors)                                           # one list: both kinds, as they come
+    page.on("pageerror", lambda error: refused.append(str(error)))
+    return context, page, game_id, refused
 
 
 FALL_100 = {"kind": "FALL", "value": 100}

@@ -76,6 +76,11 @@ export function ruleText(entry) {
   return [entry.code, entry.rule ? `${entry.rule}:` : "", entry.message].filter(Boolean).join(" ");
 }
 
+/** The line under a field while a refused choice is chosen ("" for an offered one). */
+function refusedNote(entry) {
+  return entry ? `Refused by the rules: ${ruleText(entry)}. Recording it asks the table for a ruling.` : "";
+}
+
 /** A list field offered single values (not whole lists): each is one item of the list sent. */
 function severalOf(node) {
   const items = node.schema.items || {};
@@ -299,7 +304,7 @@ function segmented(node, players, remembered, remember) {
   const explain = (index) => {
     const entry = index >= refusedFrom ? node.refused[index - refusedFrom] : null;
     why.hidden = !entry;
-    why.textContent = entry ? `Refused by the rules: ${ruleText(entry)}. Recording it asks the table for a ruling.` : "";
+    why.textContent = refusedNote(entry);
   };
   const add = (index, text, colour, aria) => {
     const refused = index >= refusedFrom;
@@ -392,7 +397,7 @@ function selectControl(node, players, remembered, remember) {
   const explain = () => {
     const entry = node.refused[Number(select.value) - node.choices.length];
     why.hidden = !entry;
-    why.textContent = entry ? `Refused by the rules: ${ruleText(entry)}. Recording it asks the table for a ruling.` : "";
+    why.textContent = refusedNote(entry);
   };
   select.addEventListener("change", () => {
     const index = Number(select.value);
