@@ -201,7 +201,7 @@ def test_unknown_game_is_404_for_record_and_join(client: Any) -> None:
 
 
 def test_the_script_modules_are_served(client: Any) -> None:
-    for path in ("js/record.js", "js/record/app.js", "js/record/api.js", "js/record/dom.js",
+    for path in ("js/record.js", "js/record/app.js", "js/record/api.js", "js/dom.js", "js/record/ask.js",
                  "js/record/join.js", "js/record/schema-form.js", "css/record.css"):
         response = client.get(f"/static/{path}")
         assert response.status_code == 200, path

@@ -3,7 +3,7 @@
 // file, and saving through POST /api/boards. What a game's board holds is drawn by its
 // module in ./engines/ (the module contract is in ./engines/index.js).
 
-import { fill, h } from "../record/dom.js";
+import { fill, h } from "../dom.js";
 import { editorFor } from "./engines/index.js";
 import * as kit from "./kit.js";
 

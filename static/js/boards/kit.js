@@ -2,7 +2,7 @@
 // toggle buttons and their groups for what is chosen by a tap, and fields for the names and
 // numbers that must be typed. Every control is at least 44px tall; text goes in as text nodes.
 
-import { h, uid } from "../record/dom.js";
+import { h, uid } from "../dom.js";
 import { group, option } from "../record/engines/picker-kit.js";
 
 export { group, option };

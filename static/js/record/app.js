@@ -11,7 +11,8 @@
 
 import { getJSON, postJSON } from "./api.js";
 import { analyse, buildFields, parseData, prefilled, ruleText, schemaHint, summaryText } from "./schema-form.js";
-import { ask, copyText, fill, h, humanize, newKey, playerName, seatColour } from "./dom.js";
+import { fill, h, humanize, playerName, seatColour } from "../dom.js";
+import { ask, copyText, newKey } from "./ask.js";
 import { pickerFor } from "./engines/index.js";
 import { uncheckedCount, uncheckedLine } from "../flags.js";
 

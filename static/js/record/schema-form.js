@@ -7,7 +7,7 @@
 // (a list of strings offered as ["red-1", "green-1"]) is a multi-choice: each choice
 // is ticked or not, and the list of the ticked ones is sent.
 
-import { choiceLabel, h, humanize, seatColour, uid } from "./dom.js";
+import { choiceLabel, h, humanize, seatColour, uid } from "../dom.js";
 
 const SEGMENTED_MAX = 8;
 

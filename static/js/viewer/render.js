@@ -1,6 +1,6 @@
 // The parts of the page that change with the step, built as DOM nodes.
 // Twins of templates/viewer.html: keep the markup in step.
-import { fill, h } from "./dom.js";
+import { fill, h } from "../dom.js";
 import { standingsTable } from "./format.js";
 
 /** Seat colour index by player name. */

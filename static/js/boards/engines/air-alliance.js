@@ -19,7 +19,7 @@
 // to enter (no colours for an airport 1 to 3, an arrival that is not the departure, one or two
 // different colours on a Code Sharing icon, at most the box's 60 cards).
 
-import { fill, h, humanize } from "../../record/dom.js";
+import { fill, h, humanize } from "../../dom.js";
 import { option, refocus } from "../../record/engines/picker-kit.js";
 import {
   ALL_COLOURS, AREAS, PLAYER_COLOURS, airportGrid, co, faceBuilder, faceMissing, iconEditor, iconItem, iconShort,

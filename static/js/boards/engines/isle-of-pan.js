@@ -17,7 +17,7 @@
 // left to judge (an id twice, a Starting Tile in pieces, a Lake at its centre) the server
 // judges on save, and its problems show beside the entry they name.
 
-import { fill, h } from "../../record/dom.js";
+import { fill, h } from "../../dom.js";
 import { refocus } from "../../record/engines/picker-kit.js";
 import {
   PORTAL_INK, S, TERRAIN, TERRAIN_NAME, TERRAINS, W, centre, corners, keyOf, markerText, s, shapeOf, terrainsText, tileFace,

@@ -10,7 +10,7 @@
 // The module contract is at the top of ./index.js. Classes pa-be-* (static/css/boards/pan-am.css),
 // beside the recording page's pa-pick-* buttons (static/css/record.css).
 
-import { fill, h } from "../../record/dom.js";
+import { fill, h } from "../../dom.js";
 import { refocus } from "../../record/engines/picker-kit.js";
 
 const REGIONS = ["ASIA", "EUROPE", "NORTH_AMERICA", "PACIFIC", "SOUTH_AMERICA"];

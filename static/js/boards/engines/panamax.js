@@ -14,7 +14,7 @@
 // its fee and its crossings along; every other section is edited in the file directly. Text
 // goes in as text nodes only.
 
-import { fill, h } from "../../record/dom.js";
+import { fill, h } from "../../dom.js";
 import { refocus } from "../../record/engines/picker-kit.js";
 
 const NATION = { EU: "EU", US_EAST: "US East", CHINA: "China", US_WEST: "US West" };

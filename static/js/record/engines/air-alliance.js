@@ -32,7 +32,7 @@
 // The buttons borrow Pan Am's look (pa-pick-*); aa-pick-* classes mark Air Alliance's.
 
 import { textField, numberField } from "../../boards/kit.js";
-import { fill, h, humanize } from "../dom.js";
+import { fill, h, humanize } from "../../dom.js";
 import { fallbackDetails, group, option, playerOf, problem, refocus, resultSlot, section } from "./picker-kit.js";
 
 // The icons' vocabulary as the event schema spells it (engines/air_alliance/schemas.py).

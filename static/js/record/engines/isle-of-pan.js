@@ -5,7 +5,7 @@
 // colours.  The board editor (../../boards/engines/isle-of-pan.js) draws its tiles with the
 // helpers exported here, so a tile looks the same where it is typed and where it is picked.
 
-import { fill, h, humanize } from "../dom.js";
+import { fill, h, humanize } from "../../dom.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 export const S = 24; // a hex's radius, in SVG units

@@ -5,7 +5,7 @@
 // described in engines/pan_am/__init__.py; its state in engines/pan_am/state.py.
 // Every label is text; colours are only a hint.
 
-import { fill, h, humanize, seatColour } from "../dom.js";
+import { fill, h, humanize, seatColour } from "../../dom.js";
 
 const AREA_NAME = { A: "Airports", B: "Destinations", C: "Planes", D: "Routes", E: "Directives" };
 const REGIONS = ["ASIA", "EUROPE", "NORTH_AMERICA", "PACIFIC", "SOUTH_AMERICA"];

@@ -25,7 +25,7 @@
 // colours are only a hint. A place the engine does not offer may still be listed, folded
 // away with the engine's reason, to record over the rules when the table rules otherwise.
 
-import { fill, h, humanize } from "../dom.js";
+import { fill, h, humanize } from "../../dom.js";
 import { fallbackDetails, group, option, playerOf, problem, refocus, resultSlot, section } from "./picker-kit.js";
 
 const NATION = { CHINA: "China", EU: "EU", US_EAST: "US East", US_WEST: "US West" };

@@ -2,7 +2,7 @@
 // and problems, the big option buttons and their groups, keeping the focus across a
 // redraw, the generic form tucked away, the acting player.  Text goes in as text nodes.
 
-import { fill, h } from "../dom.js";
+import { fill, h } from "../../dom.js";
 
 export function section(ctx, picker, title, engineClass) {
   return h("section", { class: `action-form pa-picker ${engineClass}`, dataset: { type: ctx.type, picker }, "aria-labelledby": title });
