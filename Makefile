@@ -52,6 +52,12 @@ test: $(STAMP)
 ## Benchmarks: the store against raw sqlite3, and seek cost with snapshots
 bench: $(STAMP)
 	$(PY) -m bench.run
+	$(MAKE) bench-taps
+
+## Taps per recorded action: each engine's scripted game tapped in Chromium; writes docs/WEB.md
+bench-taps: $(STAMP)
+	bash scripts/ensure-apt-package.sh Chromium chromium test -x /usr/bin/chromium
+	$(PY) -m bench.taps
 
 bench-quick: $(STAMP)
 	$(PY) -m bench.run --quick

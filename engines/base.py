@@ -210,7 +210,9 @@ class Engine(Protocol):
     forbid the actor now, each with the rule that says so, which the recording page shows
     apart so a table can still rule otherwise (a card onto a Solo-protected character);
     and ``"presets": [{"label", "data"}]``: whole events worth one tap of their own (Panic
-    in the Air's R.I.P. draw), beside the type's ordinary form.
+    in the Air's R.I.P. draw), beside the type's ordinary form;
+    and ``"suggested": {field: choice}``: the choice a form starts on, one of the offered
+    ones, when one is far the most usual (Panic in the Air: a card on one's own character).
 
     ``expected`` may hold ``"actors_of": {event_type: [str]}`` for an event type only some
     of ``actors`` may take now (Panic in the Air's late parachute): the recording page

@@ -116,6 +116,9 @@ def _turn_choices(state: State, current: str) -> dict[str, Any]:
                 "target": targets,
                 # A Solo-protected player is not offered, but a table may rule otherwise.
                 "refused_choices": {"target": refused},
+                # Most cards go on the player's own character ("on his character or that
+                # of another player"): the form starts there, one tap moves it.
+                **({"suggested": {"target": current}} if current in targets else {}),
                 "kind": list(cards.PLAYABLE_KINDS),
                 "value": list(state["options"]["fall_values"]),
                 "direction": list(cards.DIRECTIONS),

@@ -66,7 +66,9 @@ def assert_expected_shape(engine: Engine, state: State, players: list[str]) -> d
     for event_type, fields in exp["options"].items():
         for preset in fields.get("presets", []):
             engine.event_schemas[event_type]().load(preset["data"])  # a preset is a whole event's data
-        assert all(isinstance(choices, list) for name, choices in fields.items() if name not in ("shown_when", "refused_choices"))
+        assert all(isinstance(choices, list) for name, choices in fields.items() if name not in ("shown_when", "refused_choices", "suggested"))
+        for field, choice in fields.get("suggested", {}).items():
+            assert choice in fields.get(field, []), f"suggested {field} {choice!r} is not offered"
         for preset in fields.get("presets", []):
             assert isinstance(preset["label"], str) and preset["label"] and isinstance(preset["data"], dict)
         for field, refused in fields.get("refused_choices", {}).items():

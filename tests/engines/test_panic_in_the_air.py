@@ -792,6 +792,7 @@ def test_expected_offers_the_turns_choices(pita: Engine) -> None:
                 "direction": ["CW", "CCW"],
                 "shown_when": {"card.value": {"card.kind": ["FALL"]}, "card.direction": {"card.kind": ["WIND"]}},
                 "refused_choices": {"target": []},
+                "suggested": {"target": "Ana"},  # most cards go on one's own character
             },
         },
     }

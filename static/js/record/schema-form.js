@@ -47,6 +47,7 @@ function nodesOf(schema, options, path = [], parentPresent = true) {
       node.kind = node.choices ? "choice" : "input";
     }
     node.refused = node.kind === "choice" ? refusedFor(options, node) : [];
+    node.suggested = suggestedFor(options, node);
     return node;
   });
 }
@@ -69,6 +70,15 @@ function refusedFor(options, node) {
   const table = options && options.refused_choices;
   const list = table && (table[node.path.join(".")] || table[node.name]);
   return Array.isArray(list) ? list.filter((entry) => entry && "choice" in entry) : [];
+}
+
+/** The offered choice a field starts on (options.suggested = {"target": "Ana"}), if any. */
+function suggestedFor(options, node) {
+  const table = options && options.suggested;
+  if (!table || !node.choices) return undefined;
+  const dotted = node.path.join(".");
+  const value = dotted in table ? table[dotted] : table[node.name];
+  return node.choices.some((c) => same(c, value)) ? value : undefined;
 }
 
 /** "PN-C06 Card Functions: Solo: Ana is protected by a Solo…" */
@@ -282,6 +292,7 @@ function initialIndex(node, remembered) {
     if (found >= 0) return found;
   }
   if (node.choices.length === 1 && (node.anchored || node.path.length === 1)) return 0;
+  if (node.suggested !== undefined) return node.choices.findIndex((c) => same(c, node.suggested));
   return -1;
 }
 
