@@ -844,11 +844,24 @@ export class RecordPage {
     const actorSelect = h("select", { id: ids.actor }, this.players.map((name) => h("option", { value: name }, name)));
     if (entry.actor && !this.players.includes(entry.actor)) actorSelect.prepend(h("option", { value: entry.actor }, entry.actor));
     actorSelect.value = entry.actor || this.players[0];
-    // The event's own picker (its fields, prefilled); typed data only behind Advanced.
+    // The event's own picker: the engine's, as it stood before the event, whose record
+    // button applies the amendment; else the generic fields, prefilled. Typed data only
+    // behind Advanced.
     const fieldsBox = h("div", { class: "amend-fields" });
+    const foot = h("div", { class: "form-foot" });
+    const applyButton = h("button", { type: "submit" }, "Apply the amendment");
     let fields = null;
-    const showFields = () => {
+    const showFields = async () => {
       const type = typeSelect.value;
+      const picker = await this.amendPicker(entry, type, actorSelect.value, (data, actor) => apply(type, data, actor || actorSelect.value));
+      if (type !== typeSelect.value) return; // chosen again meanwhile
+      applyButton.hidden = Boolean(picker); // the picker's own button applies it
+      if (picker) {
+        fields = null;
+        fill(fieldsBox, h("p", { class: "amend-recorded small" }, "Recorded: ", entry.describe || humanize(entry.type),
+          ". Choose what really happened: its button applies the amendment."), picker);
+        return;
+      }
       const schema = (this.engine.event_types || {})[type];
       const { nodes, draft } = prefilled(schema, (this.expected().options || {})[type],
         type === entry.type ? entry.data : {});
@@ -856,6 +869,7 @@ export class RecordPage {
       fill(fieldsBox, fields.element);
     };
     typeSelect.addEventListener("change", showFields);
+    actorSelect.addEventListener("change", showFields);
     showFields();
     const json = JSON.stringify(entry.data || {}, null, 2);
     const dataArea = h("textarea", { id: ids.data, rows: String(Math.min(12, Math.max(3, json.split("\n").length))),
@@ -873,13 +887,27 @@ export class RecordPage {
       h("div", { class: "amend-grid" },
         h("div", { class: "field" }, h("label", { for: ids.type }, "What happened"), typeSelect),
         h("div", { class: "field" }, h("label", { for: ids.actor }, "Who"), actorSelect)),
+      // The reason before the picker: a picker's own button applies the amendment at once.
+      h("div", { class: "field" }, h("label", { for: ids.reason }, "Reason ", h("span", { class: "optional" }, "(optional)")), reason),
       fieldsBox,
       advanced,
-      h("div", { class: "field" }, h("label", { for: ids.reason }, "Reason ", h("span", { class: "optional" }, "(optional)")), reason),
       error,
-      h("div", { class: "form-foot" },
-        h("button", { type: "submit" }, "Apply the amendment"),
+      fill(foot, applyButton,
         h("button", { type: "button", class: "secondary", onclick: () => this.toggleAmend(entry, item, button) }, "Cancel")));
+    const apply = (type, data, actor) => {
+      fill(error);
+      const amend = { target_seq: entry.seq, event: { type, data, actor } };
+      if (reason.value.trim()) amend.reason = reason.value.trim();
+      return this.send({ type: "amend", data: amend }, {
+        version,
+        where: () => this.resultFor(`seq:${entry.seq}`),
+        overrideLabel: "Apply anyway (the table ruled it stands)",
+        success: () => {
+          const now = this.log.find((e) => e.seq === entry.seq && e.kind === "event");
+          return `Amended step ${entry.step}: ${now ? now.describe : humanize(type)}`;
+        },
+      });
+    };
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       let data;
@@ -900,21 +928,43 @@ export class RecordPage {
         }
         data = read.data;
       }
-      fill(error);
-      const amend = { target_seq: entry.seq, event: { type: typeSelect.value, data, actor: actorSelect.value } };
-      if (reason.value.trim()) amend.reason = reason.value.trim();
-      this.send({ type: "amend", data: amend }, {
-        version,
-        where: () => this.resultFor(`seq:${entry.seq}`),
-        overrideLabel: "Apply anyway (the table ruled it stands)",
-        success: () => {
-          const now = this.log.find((e) => e.seq === entry.seq && e.kind === "event");
-          return `Amended step ${entry.step}: ${now ? now.describe : humanize(typeSelect.value)}`;
-        },
-      });
+      apply(typeSelect.value, data, actorSelect.value);
     });
     fill(editor, form);
     typeSelect.focus();
+  }
+
+  /**
+   * The engine's picker of `type` for an Amend, for `actor`: built on the game as it stood
+   * just before the amended event (what was legal then), given the recorded data as
+   * `initial`, and recording through `apply`. Null when the engine has no picker for the type.
+   */
+  async amendPicker(entry, type, actor, apply) {
+    const make = pickerFor(this.engine && this.engine.name, type);
+    if (!make) return null;
+    let before;
+    try {
+      before = await getJSON(`${this.urls.state}?at=${Math.max(0, entry.step - 1)}`);
+    } catch {
+      return null; // offline: the generic fields still amend
+    }
+    try {
+      return make({
+        type,
+        options: ((before.expected || {}).options || {})[type] || {},
+        state: before.state || {},
+        players: this.players,
+        actor,
+        draft: {},
+        initial: type === entry.type ? entry.data : null,
+        amending: true,
+        record: (data, chosen = null) => apply(data, chosen),
+        fallback: () => null,
+      }) || null;
+    } catch (error) {
+      console.error(error);
+      return null;
+    }
   }
 
   // ------------------------------------------------------- notes, other, misc
