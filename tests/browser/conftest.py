@@ -26,6 +26,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 900}
+LAPTOP_WIDE = {"width": 1366, "height": 900}
 
 
 class LiveServer:
@@ -128,10 +129,10 @@ def phone(live: LiveServer, browser: Any) -> Iterator[Any]:
     context.close()
 
 
-def screenshot(page: Any, name: str) -> Path:
+def screenshot(page: Any, name: str, full_page: bool = True) -> Path:
     SCREENSHOTS.mkdir(exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     return path
 
 
