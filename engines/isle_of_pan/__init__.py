@@ -198,12 +198,16 @@ IP-B10  Setup: 1. Number of players                    ``complete``: fewer than 
 ``{"actors", "event_types", "options"}``; options by event type:
 
 * set-up: ``starting_tile_declared`` (no options), then ``tile_revealed {display_id: [next place]}``;
+  on a board that laid the Starting Tile, before anything is recorded, ``starting_tile_declared``
+  is also offered (``minor``) as the board has it, one choice per field: a confirmation;
 * ``tile_revealed {display_id: [the place to refill]}`` while a refill is owed (listed first);
 * on a board, ``tile_revealed`` also offers ``tile_id``: the board's tiles not revealed yet and
   not discarded for this player count (a tile whose marker is not known is offered), in the
   file's order; ``state["board"]["tiles"][id]`` is each face (``terrains``, ``shape``, ``marker``);
-* ``tile_taken {display_id: [face-up places], portal_choices: [[kind...]...]}`` (every
-  multiset of kinds for each Portal count among the face-up tiles);
+* ``tile_taken {display_id: [face-up places], portal_choices: [[kind...]...], takes: [{display_id,
+  portal_choices}...]}``: ``portal_choices`` every multiset of kinds for each Portal count among
+  the face-up tiles (per field, so it mixes lengths), ``takes`` each place paired with each
+  multiset for exactly its Portals (the whole takes IP-C09 accepts, for the picker);
 * ``tile_placed {display_id: [taken], placements: [[{q,r,t} x3]...], cells?: (the same list)}``:
   every legal placement near the island, never cut (the shape's rotations when it was
   declared; otherwise every joined triple of empty spaces with every arrangement of the

@@ -390,7 +390,7 @@ def compatible(tile: Mapping[str, Any], face: Mapping[str, Any]) -> bool:
 def from_game(state: State) -> dict[str, Any]:
     """The board file of every box fact the game showed (see the module docstring)."""
     out: dict[str, Any] = {}
-    start = _starting_tile(state)
+    start = starting_tile_of(state)
     if start is not None:
         out["starting_tile"] = start
     tiles = _tiles(state)
@@ -403,8 +403,9 @@ def from_game(state: State) -> dict[str, Any]:
     return copied
 
 
-def _starting_tile(state: State) -> dict[str, Any] | None:
-    """The Starting Tile as it lies: the island's Starting Tile spaces and the central space."""
+def starting_tile_of(state: State) -> dict[str, Any] | None:
+    """The Starting Tile as it lies, as ``starting_tile_declared`` spells it: the island's
+    Starting Tile spaces and the central space (None before it is laid, or if it is not sound)."""
     if state.get("start") is None:
         return None
     spaces = [{"q": q, "r": r, "t": space["t"]}

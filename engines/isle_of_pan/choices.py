@@ -14,7 +14,7 @@ from typing import Any
 
 from engines.base import State
 from engines.isle_of_pan import hexes
-from engines.isle_of_pan.board import board_of, offered_ids
+from engines.isle_of_pan.board import board_of, offered_ids, start_from_board, starting_tile_of
 from engines.isle_of_pan.state import (
     MOVE,
     PLACE,
@@ -50,11 +50,17 @@ def expected_of(state: State) -> dict[str, Any]:
         return {"actors": everyone, "event_types": ["starting_tile_declared"], "options": {}}
     empty = [slot["id"] for slot in state["display"] if slot["tile"] is None]
     if state["reveals"] < 3:
-        return {
+        opening: dict[str, Any] = {
             "actors": everyone,
             "event_types": ["tile_revealed"],
             "options": {"tile_revealed": reveal_options(state, empty[:1])},
         }
+        confirm = start_confirmation(state)
+        if confirm is not None:
+            opening["event_types"].append("starting_tile_declared")
+            opening["options"]["starting_tile_declared"] = confirm
+            opening["minor"] = ["starting_tile_declared"]
+        return opening
     types: list[str] = []
     options: dict[str, dict[str, list[Any]]] = {}
     refill = state["refill_slot"] is not None and state["pile_remaining"] > 0
@@ -94,14 +100,31 @@ def reveal_options(state: State, places: list[str]) -> dict[str, list[Any]]:
     return options
 
 
+def start_confirmation(state: State) -> dict[str, list[Any]] | None:
+    """On a board that laid the Starting Tile, before anything is recorded: the Starting Tile
+    as the board has it, which the table may still confirm in the log (``spaces``, ``central``
+    and its ``central.q``/``central.r``, one choice each, so the event is one tap)."""
+    if state["step"] != 0 or not start_from_board(state):
+        return None
+    start = starting_tile_of(state)
+    if start is None:
+        return None
+    central = start["central"]
+    return {"spaces": [start["spaces"]], "central": [central], "central.q": [central["q"]], "central.r": [central["r"]]}
+
+
 def take_options(state: State) -> dict[str, list[Any]]:
-    """The face-up slots, and the kinds a Portal may give (one list per possible number of Portals)."""
+    """The face-up slots, the kinds a Portal may give, and ``takes``: every whole take the
+    rules accept, each slot paired with each multiset of kinds for exactly its Portals."""
     ids = face_up(state)
-    counts = sorted({portal_count((slot_tile(state, slot_id) or {}).get("terrains") or []) for slot_id in ids})
-    portal_choices = [list(combo) for n in counts for combo in combinations_with_replacement(KINDS, n)]
-    # The list mixes the lengths the face-up tiles need: which fits which tile is for the
-    # form to pair (the protocol's options are per field, not per combination).
-    return {"display_id": ids, "portal_choices": portal_choices}
+    portals = {slot_id: portal_count((slot_tile(state, slot_id) or {}).get("terrains") or []) for slot_id in ids}
+    takes = [{"display_id": slot_id, "portal_choices": list(combo)}
+             for slot_id in ids for combo in combinations_with_replacement(KINDS, portals[slot_id])]
+    # ``portal_choices`` alone mixes the lengths the face-up tiles need (the protocol's
+    # options are per field): a form that offers it may pair a tile with another tile's
+    # number of choices (IP-C09).  ``takes`` pairs them; the recording page's picker uses it.
+    portal_choices = [list(combo) for n in sorted(set(portals.values())) for combo in combinations_with_replacement(KINDS, n)]
+    return {"display_id": ids, "portal_choices": portal_choices, "takes": takes}
 
 
 def place_options(state: State) -> dict[str, list[Any]]:

@@ -4,17 +4,23 @@ from the recording page by choosing one of the legal placements the engine offer
 from __future__ import annotations
 
 import json
+import math
 import urllib.request
 from typing import Any
 
 import pytest
 
+import engines
+from engines.base import Event
+from engines.isle_of_pan.demo import STARTING_TILE as START
 from engines.isle_of_pan.demo import demo_game
 from recorder.store import AppendRequest
 from tests.browser.conftest import PHONE, SCREENSHOTS, screenshot
+from tests.browser.recording import Pickers, refusals, shoot
 from tests.web.test_isle_of_pan_board import NEW_HEX, isle_demo
 
 pytestmark = pytest.mark.browser
+PICKERS = Pickers("isle-of-pan", "iop-picker", ["Ana", "Ben"])
 
 
 def demo_until(live: Any, event_type: str) -> tuple[Any, str]:
@@ -116,15 +122,50 @@ def test_the_placement_picker_works_with_the_keyboard_and_keeps_the_list(live: A
     page.keyboard.press("Enter")
     assert picker.get_attribute("data-cells")
     before = picker.get_attribute("data-cells")
-    page.keyboard.press(" ")  # the same cell again: the next placement there, when it has one
-    assert "Placement" in picker.locator(".iop-pick-status").inner_text()
-    assert page.evaluate("document.activeElement.getAttribute('role')") == "button"
+    assert "Placement 1 of" in picker.locator(".iop-pick-status").inner_text()
+    page.keyboard.press(" ")  # the same space again: let go of it
+    assert picker.get_attribute("data-cells") == "" and picker.get_attribute("data-tapped") == ""
+    assert "Tap the spaces the tile covers" in picker.locator(".iop-pick-status").inner_text()
+    assert page.evaluate("document.activeElement.getAttribute('role')") == "button", "the focus stays on the space"
     # The generic list stays available, collapsed.
-    fallback = picker.locator("details.iop-pick-fallback")
+    fallback = picker.locator("details.pa-pick-fallback")
     assert not fallback.evaluate("d => d.open")
     fallback.locator("summary").click()
     assert fallback.locator("select").first.locator("option").count() > 1
     assert before
+    context.close()
+
+
+def test_tapping_the_spaces_the_tile_covers_narrows_the_placements_to_those_spaces(live: Any, browser: Any) -> None:
+    game, token = demo_until(live, "tile_placed")
+    offered = expected_options(live, game.id)["tile_placed"]["placements"]
+    laid = next(e for e in demo_game()["events"] if e["type"] == "tile_placed")["data"]["cells"]
+    keys = [f"{c['q']},{c['r']}" for c in laid]
+
+    def over(*ks: str) -> list[Any]:
+        """The offered placements covering every one of the spaces `ks`, in the offered order."""
+        return [p for p in offered if all(any(f"{c['q']},{c['r']}" == k for c in p) for k in ks)]
+
+    context, page = open_recording(live, browser, game.id, token)
+    picker = page.locator(".iop-picker[data-type=tile_placed]")
+    picker.wait_for()
+    status = picker.locator(".iop-pick-status")
+    for n in (1, 2, 3):
+        picker.locator(f'g[role=button][data-cell="{keys[n - 1]}"]').click()
+        left = over(*keys[:n])
+        assert f"Placement 1 of {len(left)} at " in status.inner_text()
+        assert json.loads(picker.get_attribute("data-cells") or "null") == left[0]
+        # The spaces no placement left covers are dimmed, never hidden: every legal position stays.
+        dim = picker.locator("g[role=button].is-dim").count()
+        assert dim == len({f"{c['q']},{c['r']}" for p in offered for c in p} - {f"{c['q']},{c['r']}" for p in left for c in p})
+    assert len(over(*keys)) < len(over(keys[0])), "three spaces leave fewer placements than one"
+    shown = []
+    for _ in over(*keys):
+        shown.append(json.loads(picker.get_attribute("data-cells") or "null"))
+        if picker.get_by_role("button", name="Rotate").is_enabled():
+            picker.get_by_role("button", name="Rotate").click()
+    assert shown == over(*keys), "Rotate turns the tile through the placements on those spaces"
+    shoot("isle-record", picker, "placement-narrowed")
     context.close()
 
 
@@ -147,7 +188,7 @@ def test_the_explorer_moves_by_tapping_a_reachable_space(live: Any, browser: Any
     context.close()
 
 
-def test_a_face_up_tile_is_taken_with_one_animal_asked_per_portal(live: Any, browser: Any) -> None:
+def test_a_face_up_tile_is_taken_by_tapping_what_its_portal_gives(live: Any, browser: Any) -> None:
     game, token = demo_until(live, "tile_taken")
     display = live.store.state_at(game.id).state["display"]
     with_portal = next((slot for slot in display if slot["tile"] and "PORTAL" in slot["tile"]["terrains"]), None)
@@ -157,14 +198,87 @@ def test_a_face_up_tile_is_taken_with_one_animal_asked_per_portal(live: Any, bro
     picker = page.locator(".iop-picker[data-type=tile_taken]")
     picker.wait_for()
     assert picker.locator(".iop-take-tile").count() == 3
-    picker.locator(f".iop-take-tile[data-slot={with_portal['id']}]").click()
-    assert picker.locator("fieldset").count() == portals, "one question per Magical Portal"
-    for fieldset in picker.locator("fieldset").all():
-        fieldset.locator("button", has_text="Reptile").click()
+    kinds = picker.locator(f".iop-take-kind[data-slot={with_portal['id']}]")
+    assert kinds.count() == math.comb(portals + 2, portals), "each multiset of kinds, once"
+    assert picker.locator(".iop-take-kind").count() == kinds.count(), "only the tile with a Portal asks for a kind"
+    reptile = ["REPTILE"] * portals
+    picker.locator(f".iop-take-kind[data-slot={with_portal['id']}][data-choices='{json.dumps(reptile)}']").click()
+    assert picker.get_attribute("data-slot") == with_portal["id"], "the Portal's kind chooses its tile too"
+    assert "+1 Reptile" in picker.locator(".iop-pick-status").inner_text()
     screenshot(page, "isle-record-take")
-    picker.locator("button.record-btn").click()
+    picker.locator(":scope > .form-foot .record-btn").click()
     page.wait_for_function("() => document.querySelector('#result').textContent.includes('took')")
     stored = live.store.recorded_events(game.id)[-1]
     assert stored.type == "tile_taken"
-    assert stored.data == {"display_id": with_portal["id"], "portal_choices": ["REPTILE"] * portals}
+    assert stored.data == {"display_id": with_portal["id"], "portal_choices": reptile}
     context.close()
+
+
+def portal_table() -> Any:
+    """Set-up done without a board: two Portals face up in D1, one in D2, none in D3."""
+    engine = engines.find("isle-of-pan")
+    state = engine.setup(["Ana", "Ben"], {})
+    for event in [Event("starting_tile_declared", START, "Ana"),
+                  *[Event("tile_revealed", {"terrains": terrains}, "Ana") for terrains in
+                    (["PORTAL", "PLAIN", "PORTAL"], ["PLAIN", "PORTAL", "MOUNTAIN"], ["DESERT", "DESERT", "LAKE"])]]:
+        state = engine.apply(state, event)
+    return engine, state
+
+
+def test_the_take_picker_pairs_each_portal_choice_with_its_tile_and_sends_only_what_the_rules_take(phone: Any) -> None:
+    engine, state = portal_table()
+    offered = engine.expected(state)["options"]["tile_taken"]
+    assert {len(c) for c in offered["portal_choices"]} == {0, 1, 2}, "the per-field list mixes the tiles' lengths"
+    phone.add_style_tag(url="/static/css/engines/isle-of-pan.css")
+    picker = PICKERS.mount(phone, engine, state, "tile_taken")
+    for slot, length, count in (("D1", 2, 6), ("D2", 1, 3), ("D3", 0, 0)):
+        chips = picker.locator(f".iop-take-kind[data-slot={slot}]")
+        assert chips.count() == count
+        assert all(len(json.loads(c.get_attribute("data-choices") or "[]")) == length for c in chips.all())
+    shoot("isle-take", picker, "portals")
+    # A tile with Portals and no kind tapped yet is not sent.
+    picker.locator(".iop-take-tile[data-slot=D1]").click()
+    picker.locator(":scope > .form-foot .record-btn").click()
+    assert "Tap the animals its Magical Portals give" in picker.locator(".violation").inner_text()
+    assert phone.evaluate("window.recorded") == []
+    # Every choice the picker shows, recorded: exactly the engine's takes, each one legal.
+    for chip in picker.locator(".iop-take-kind").all():
+        chip.click()
+        picker.locator(":scope > .form-foot .record-btn").click()
+    picker.locator(".iop-take-tile[data-slot=D3]").click()
+    picker.locator(":scope > .form-foot .record-btn").click()
+    sent = phone.evaluate("window.recorded")
+    assert sent == offered["takes"]
+    assert all(refusals(engine, state, "tile_taken", data, "Ana") == [] for data in sent)
+
+
+def test_animals_observed_are_one_tap_on_their_count(phone: Any) -> None:
+    engine = engines.find("isle-of-pan")
+    demo = demo_game()
+    state = engine.setup(demo["players"], demo["options"])
+    events = demo["events"]
+    until = next(i for i, e in enumerate(events) if e["type"] == "animals_observed")
+    for event in events[:until]:
+        state = engine.apply(state, Event(event["type"], event.get("data", {}), event.get("actor")))
+    offered = engine.expected(state)["options"]["animals_observed"]
+    phone.add_style_tag(url="/static/css/engines/isle-of-pan.css")
+    picker = PICKERS.mount(phone, engine, state, "animals_observed")
+    buttons = picker.locator("button[data-kind]")
+    assert buttons.count() == len(offered["kind"]) * len(offered["count"])
+    shoot("isle-observe", picker, "counts")
+    kind, most = offered["kind"][0], offered["count"][-1]
+    picker.locator(f"button[data-kind={kind}][data-count='{most}']").click()
+    assert phone.evaluate("window.recorded") == [{"kind": kind, "count": most}] == [events[until]["data"]]
+
+
+def test_the_board_s_starting_tile_is_confirmed_in_one_tap(phone: Any) -> None:
+    engine = engines.find("isle-of-pan")
+    state = engine.setup(["Ana", "Ben"], {}, board={"starting_tile": START})
+    phone.add_style_tag(url="/static/css/engines/isle-of-pan.css")
+    picker = PICKERS.mount(phone, engine, state, "starting_tile_declared")
+    shoot("isle-start", picker, "confirm")
+    picker.get_by_role("button", name="Confirm the Starting Tile").click()
+    [sent] = phone.evaluate("window.recorded")
+    assert sent["central"] == START["central"]
+    assert sorted(map(json.dumps, sent["spaces"])) == sorted(map(json.dumps, START["spaces"]))
+    assert refusals(engine, state, "starting_tile_declared", sent, "Ana") == []

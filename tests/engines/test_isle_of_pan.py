@@ -845,7 +845,26 @@ def test_the_demo_game_is_legal_and_ends_with_these_standings(pan: Engine) -> No
 def test_expected_offers_the_face_up_tiles_and_portal_choices(pan: Engine) -> None:
     exp = pan.expected(table(pan))
     assert exp["actors"] == ["Ana"] and exp["event_types"] == ["tile_taken"]
-    assert exp["options"]["tile_taken"] == {"display_id": ["D1", "D2", "D3"], "portal_choices": [[], [H], [B], [R]]}
+    offered = exp["options"]["tile_taken"]
+    assert offered["display_id"] == ["D1", "D2", "D3"] and offered["portal_choices"] == [[], [H], [B], [R]]
+    # Each face-up tile paired with the kinds for exactly its Portals: D1 holds one, D2 and D3 none.
+    assert offered["takes"] == [{"display_id": "D1", "portal_choices": [H]}, {"display_id": "D1", "portal_choices": [B]},
+                                {"display_id": "D1", "portal_choices": [R]}, {"display_id": "D2", "portal_choices": []},
+                                {"display_id": "D3", "portal_choices": []}]
+
+
+def test_every_offered_take_is_legal_and_the_per_field_lists_alone_are_not(pan: Engine) -> None:
+    """``portal_choices`` mixes the lengths the face-up tiles need; ``takes`` pairs them (IP-C09)."""
+    state = table(pan, opening=[([X, P, X], LINE), ([P, X, M], TRIANGLE), ([D, D, L], LINE)])
+    offered = pan.expected(state)["options"]["tile_taken"]
+    assert {len(t["portal_choices"]) for t in offered["takes"] if t["display_id"] == "D1"} == {2}
+    assert len([t for t in offered["takes"] if t["display_id"] == "D1"]) == 6, "every multiset of 2 kinds"
+    for one in offered["takes"]:
+        assert codes(pan, state, take(one["display_id"], *one["portal_choices"])) == []
+    pairs = [(slot, choice) for slot in offered["display_id"] for choice in offered["portal_choices"]]
+    refused = [pair for pair in pairs if codes(pan, state, take(pair[0], *pair[1]))]
+    assert refused and all(codes(pan, state, take(s, *c)) == ["IP-C09"] for s, c in refused)
+    assert len(pairs) - len(refused) == len(offered["takes"])
 
 
 def test_every_offered_placement_is_legal_and_the_legal_ones_are_offered(pan: Engine) -> None:

@@ -272,7 +272,28 @@ def test_a_board_s_starting_tile_is_on_the_table_before_the_first_event(pan: Eng
     assert state["start"] == {"central": [0, 0], "spaces": 7}
     assert sorted(state["island"]) == sorted(f"{q},{r}" for q, r, _ in FLOWER)
     assert {name: p["explorer"] for name, p in state["players"].items()} == {"Ana": [0, 0], "Ben": [0, 0]}
-    assert pan.expected(state)["event_types"] == ["tile_revealed"]
+    # Nobody declares it; the table may still confirm it in the log, a seldom action.
+    expected = pan.expected(state)
+    assert expected["event_types"] == ["tile_revealed", "starting_tile_declared"]
+    assert expected["minor"] == ["starting_tile_declared"]
+
+
+def test_the_confirmation_offered_is_the_board_s_starting_tile_in_one_choice_a_field(pan: Engine) -> None:
+    state = pan.setup(TWO, {}, board=BOARD)
+    offered = pan.expected(state)["options"]["starting_tile_declared"]
+    assert offered["central"] == [at(0, 0)] and offered["central.q"] == [0] and offered["central.r"] == [0]
+    [spaces] = offered["spaces"]
+    assert sorted((c["q"], c["r"], c["t"]) for c in spaces) == sorted(FLOWER)
+    confirmed = legal(pan, state, Event("starting_tile_declared", {"spaces": spaces, "central": at(0, 0)}, "Ana"))
+    assert confirmed == {**state, "step": 1}
+    assert "starting_tile_declared" not in pan.expected(confirmed)["event_types"], "confirmed once"
+    after_reveal = legal(pan, state, named("1"))
+    assert "starting_tile_declared" not in pan.expected(after_reveal)["event_types"]
+
+
+def test_without_a_board_nothing_is_offered_to_confirm(pan: Engine) -> None:
+    state = legal(pan, pan.setup(TWO, {}), declare())
+    assert pan.expected(state)["event_types"] == ["tile_revealed"] and "minor" not in pan.expected(state)
 
 
 def test_declaring_the_board_s_starting_tile_again_only_confirms_it(pan: Engine) -> None:
@@ -391,7 +412,7 @@ def test_an_overridden_reveal_of_a_tile_the_board_lacks_still_folds(pan: Engine)
 
 
 def test_the_board_s_unrevealed_tiles_for_this_player_count_are_offered(pan: Engine) -> None:
-    assert pan.expected(on_board(pan))["options"] == {"tile_revealed": {"display_id": ["D1"], "tile_id": ["1", "2", "3", "6"]}}
+    assert pan.expected(on_board(pan))["options"]["tile_revealed"] == {"display_id": ["D1"], "tile_id": ["1", "2", "3", "6"]}
     assert pan.expected(on_board(pan, BOARD, TWO, "2"))["options"]["tile_revealed"]["tile_id"] == ["1", "3", "6"]
     assert pan.expected(on_board(pan, BOARD, THREE))["options"]["tile_revealed"]["tile_id"] == ["1", "2", "3", "4", "6"]
     assert pan.expected(on_board(pan, BOARD, FOUR))["options"]["tile_revealed"]["tile_id"] == ["1", "2", "3", "4", "5", "6"]

@@ -1,11 +1,14 @@
-// The Isle of Pan on the recording page: reveal a tile of the board by tapping its face,
-// place the taken tile by tapping a position on the island and rotating, and move the
-// explorer by tapping a reachable space.  The island is drawn as in the engine's board
+// The Isle of Pan on the recording page: confirm the board's Starting Tile in one tap,
+// reveal a tile of the board by tapping its face, take a face-up tile (or what its Portal
+// gives, which chooses the tile too), place the taken tile by tapping the spaces it covers
+// on the island and rotating, move the explorer by tapping a reachable space, and place
+// animals by tapping their count.  The island is drawn as in the engine's board
 // partial (pointy-top axial hexes: x = s·√3·(q + r/2), y = s·1.5·r) with the same terrain
 // colours.  The board editor (../../boards/engines/isle-of-pan.js) draws its tiles with the
 // helpers exported here, so a tile looks the same where it is typed and where it is picked.
 
 import { fill, h, humanize } from "../../dom.js";
+import { fallbackDetails, refocus } from "./picker-kit.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 export const S = 24; // a hex's radius, in SVG units
@@ -109,17 +112,6 @@ function target(c, { label, selected, onpick, className }) {
     },
   }, s("title", {}, label), s("polygon", { points: corners(c.q, c.r, S - 2.5) }),
   s("circle", { class: "iop-pick-dot", cx: x.toFixed(1), cy: y.toFixed(1), r: 3 }));
-}
-
-function fallbackDetails(ctx, summary) {
-  const form = ctx.fallback && ctx.fallback();
-  if (!form) return null;
-  return h("details", { class: "iop-pick-fallback" }, h("summary", {}, summary), form);
-}
-
-function refocus(root, key) {
-  const again = key && root.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
-  if (again) again.focus();
 }
 
 // ------------------------------------------------------------- a tile's face
@@ -238,6 +230,11 @@ function revealPicker(ctx) {
 
 // ------------------------------------------------------------------ tile_placed
 
+/** The taken tile where it lies.  Every space of every legal placement is a dashed hex
+ *  (none cut); the table taps the spaces the tile covers, one, two or three of them, and
+ *  the placements are narrowed to those covering every tapped space, the first one
+ *  previewed; Rotate turns to the next.  A tap on a tapped space lets it go, a tap on a
+ *  space no remaining placement covers starts again from it. */
 function placementPicker(ctx) {
   const options = ctx.options || {};
   const placements = (options.placements || options.cells || []).filter((p) => Array.isArray(p) && p.length);
@@ -251,36 +248,36 @@ function placementPicker(ctx) {
   const result = h("div", { class: "result-slot", dataset: { resultFor: ctx.type }, "aria-live": "polite" });
   const fallback = fallbackDetails(ctx, `List of placements (${placements.length})`);
 
-  const containing = (key) => placements.filter((p) => p.some((c) => keyOf(c) === key));
+  const through = (keys) => placements.filter((p) => keys.every((key) => p.some((c) => keyOf(c) === key)));
+  const tapped = () => (Array.isArray(draft.tapped) ? draft.tapped : []).filter((key) => cells.has(key));
   const chosen = () => {
-    if (!draft.cell || !cells.has(draft.cell)) return null;
-    const list = containing(draft.cell);
-    let index = list.findIndex((p) => JSON.stringify(p) === draft.placement);
-    if (index < 0) index = 0;
-    return { list, index, placement: list[index] };
+    const keys = tapped();
+    if (!keys.length) return null;
+    const list = through(keys);
+    if (!list.length) return null;
+    const index = (Number.isInteger(draft.index) ? draft.index : 0) % list.length;
+    return { keys, list, index, placement: list[index] };
   };
   const pick = (c) => {
     const key = keyOf(c);
-    const current = chosen();
-    if (current && draft.cell === key) {
-      draft.placement = JSON.stringify(current.list[(current.index + 1) % current.list.length]);
-    } else {
-      draft.cell = key;
-      draft.placement = JSON.stringify(containing(key)[0]);
-    }
+    const keys = tapped();
+    if (keys.includes(key)) draft.tapped = keys.filter((k) => k !== key);
+    else if (keys.length < 3 && through([...keys, key]).length) draft.tapped = [...keys, key];
+    else draft.tapped = [key];
+    draft.index = 0;
     fill(result);
     draw(`iop-cell:${key}`);
   };
   const rotate = () => {
     const current = chosen();
     if (!current) return;
-    draft.placement = JSON.stringify(current.list[(current.index + 1) % current.list.length]);
+    draft.index = (current.index + 1) % current.list.length;
     draw("iop-rotate");
   };
   const submit = () => {
     const current = chosen();
     if (!current) {
-      fill(result, h("div", { class: "violation", role: "alert" }, "Tap a dashed space on the island first."));
+      fill(result, h("div", { class: "violation", role: "alert" }, "Tap a space the tile covers first."));
       return;
     }
     const data = {};
@@ -291,22 +288,29 @@ function placementPicker(ctx) {
 
   function draw(focusKey = null) {
     const current = chosen();
+    const keys = current ? current.keys : [];
+    // The spaces a further tap keeps the choice on: those of the placements left.
+    const open = new Set(current ? current.list.flatMap((p) => p.map(keyOf)) : cells.keys());
     const { land, explorers, box } = islandLayers(ctx.state, ctx.players, [...cells.values()]);
     const targets = s("g", { class: "iop-pick-targets" }, [...cells.values()].map((c) => target(c, {
       label: `Place at ${where(c)}`,
-      selected: current && draft.cell === keyOf(c),
+      selected: keys.includes(keyOf(c)),
+      className: open.has(keyOf(c)) ? "" : "is-dim",
       onpick: pick,
     })));
-    const preview = s("g", { class: "iop-pick-preview", "aria-hidden": "true" }, current ? current.placement.map((c) =>
-      s("g", {}, s("polygon", { points: corners(c.q, c.r, S - 2), fill: TERRAIN[c.t] || "#ccc" }),
-        c.t === "PORTAL" ? s("circle", { cx: centre(c.q, c.r)[0].toFixed(1), cy: centre(c.q, c.r)[1].toFixed(1), r: 8, class: "iop-pick-portal" }) : null,
-        keyOf(c) === draft.cell ? s("circle", { cx: centre(c.q, c.r)[0].toFixed(1), cy: centre(c.q, c.r)[1].toFixed(1), r: 4.5, class: "iop-pick-anchor" }) : null)) : null);
-    const svg = islandSvg(box, "The island: tap a dashed space to place the tile there", land, targets, preview, explorers);
+    const preview = s("g", { class: "iop-pick-preview", "aria-hidden": "true" }, current ? current.placement.map((c) => {
+      const [x, y] = centre(c.q, c.r);
+      return s("g", {}, s("polygon", { points: corners(c.q, c.r, S - 2), fill: TERRAIN[c.t] || "#ccc" }),
+        c.t === "PORTAL" ? s("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: 8, class: "iop-pick-portal" }) : null,
+        keys.includes(keyOf(c)) ? s("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: 4.5, class: "iop-pick-anchor" }) : null);
+    }) : null);
+    const svg = islandSvg(box, "The island: tap the spaces the tile covers", land, targets, preview, explorers);
     root.dataset.cells = current ? JSON.stringify(current.placement) : "";
+    root.dataset.tapped = keys.join(" ");
     const status = current
-      ? [h("strong", {}, `Placement ${current.index + 1} of ${current.list.length} at ${where(parseKey(draft.cell))}`),
+      ? [h("strong", {}, `Placement ${current.index + 1} of ${current.list.length} at ${keys.map((k) => where(parseKey(k))).join(" + ")}`),
         h("span", { class: "iop-pick-cells" }, cellsText(current.placement))]
-      : [h("span", {}, `Tap a dashed space to place the tile (${cells.size} spaces, ${placements.length} placements).`)];
+      : [h("span", {}, `Tap the spaces the tile covers (${cells.size} spaces, ${placements.length} placements).`)];
     fill(root,
       h("h3", { id: titleId }, humanize(ctx.type), displayId ? h("span", { class: "muted small" }, ` · tile from ${displayId}`) : null),
       svg,
@@ -330,8 +334,7 @@ function placementPicker(ctx) {
 function movePicker(ctx) {
   const options = ctx.options || {};
   const destinations = (options.to || []).filter((c) => c && typeof c.q === "number" && typeof c.r === "number");
-  // A single destination keeps the generic one-tap button.
-  if (destinations.length < 2) return null;
+  if (!destinations.length) return null;
   const draft = ctx.draft;
   const titleId = "picker-title-explorer_moved";
   const root = h("section", { class: "action-form iop-picker", dataset: { type: ctx.type, picker: "move" }, "aria-labelledby": titleId });
@@ -339,7 +342,8 @@ function movePicker(ctx) {
   const fallback = fallbackDetails(ctx, `List of destinations (${destinations.length}), or a path`);
   const actor = ctx.actor && ctx.state && ctx.state.players && ctx.state.players[ctx.actor];
   const here = actor && actor.explorer ? `${actor.explorer[0]},${actor.explorer[1]}` : null;
-  const chosen = () => destinations.find((c) => keyOf(c) === draft.to) || null;
+  // A single destination is chosen already: Record is the one tap left.
+  const chosen = () => destinations.find((c) => keyOf(c) === draft.to) || (destinations.length === 1 ? destinations[0] : null);
   const pick = (c) => {
     draft.to = keyOf(c);
     fill(result);
@@ -385,9 +389,31 @@ function movePicker(ctx) {
 // ------------------------------------------------------------------ tile_taken
 
 const KIND_NAME = { HERBIVORE: "Herbivore", BIRD_OF_PREY: "Bird of Prey", REPTILE: "Reptile" };
+const KINDS_NAME = { HERBIVORE: "Herbivores", BIRD_OF_PREY: "Birds of Prey", REPTILE: "Reptiles" };
+const KIND_OF = { PLAIN: "HERBIVORE", MOUNTAIN: "BIRD_OF_PREY", DESERT: "REPTILE" };
 
-/** The face-up tiles as buttons; a tile with Magical Portals then asks one kind per
- *  Portal, so a tile is never sent with another tile's number of choices (IP-C09). */
+/** [["HERBIVORE", 2], ["REPTILE", 1]]: each kind chosen and how many times, in order. */
+function kindCounts(kinds) {
+  const counts = new Map();
+  for (const k of kinds) counts.set(k, (counts.get(k) || 0) + 1);
+  return [...counts];
+}
+
+/** What taking a tile adds to the reserve, in words: "+2 Herbivores, +1 Reptile". */
+function gainsText(terrains, kinds) {
+  const counts = {};
+  const chosen = [...kinds];
+  for (const t of terrains) {
+    const kind = t === "PORTAL" ? chosen.shift() : KIND_OF[t];
+    if (kind) counts[kind] = (counts[kind] || 0) + 1;
+  }
+  return Object.entries(counts).map(([k, n]) => `+${n} ${n === 1 ? KIND_NAME[k] : KINDS_NAME[k]}`).join(", ");
+}
+
+/** The face-up tiles, each with what its Magical Portals may give beside it: only the
+ *  takes the engine accepts (`options.takes`, each place paired with the kinds for exactly
+ *  its Portals, IP-C09), so no tile is sent with another tile's number of choices.  A tile
+ *  without a Portal is one tap, a Portal's kind one tap (it chooses its tile too). */
 function takePicker(ctx) {
   const options = ctx.options || {};
   const slots = (ctx.state && ctx.state.display) || [];
@@ -397,55 +423,89 @@ function takePicker(ctx) {
   const titleId = "picker-title-tile_taken";
   const root = h("section", { class: "action-form iop-picker", dataset: { type: ctx.type, picker: "take" }, "aria-labelledby": titleId });
   const result = h("div", { class: "result-slot", dataset: { resultFor: ctx.type }, "aria-live": "polite" });
-  const terrainsOf = (id) => slots.find((slot) => slot.id === id).tile.terrains;
-  const tileIdOf = (id) => slots.find((slot) => slot.id === id).tile.tile_id || null;
-  const portalsOf = (id) => terrainsOf(id).filter((t) => t === "PORTAL").length;
-  const kinds = Object.keys(KIND_NAME);
+  const tileOf = (id) => slots.find((slot) => slot.id === id).tile;
+  const portalsOf = (id) => tileOf(id).terrains.filter((t) => t === "PORTAL").length;
+  const combos = (id) => {
+    if (Array.isArray(options.takes)) {
+      return options.takes.filter((take) => take && take.display_id === id).map((take) => take.portal_choices || []);
+    }
+    // An older offer without `takes`: the choices that fit this tile's Portals, once each.
+    const seen = new Set();
+    return (options.portal_choices || [[]]).filter((c) => Array.isArray(c) && c.length === portalsOf(id))
+      .filter((c) => !seen.has(JSON.stringify(c)) && seen.add(JSON.stringify(c)));
+  };
+  const fits = (id, kinds) => kinds !== null && combos(id).some((c) => JSON.stringify(c) === JSON.stringify(kinds));
+  const choose = (id, kinds, focusKey) => {
+    draft.slot = id;
+    draft.kinds = kinds;
+    fill(result);
+    draw(focusKey);
+  };
 
   const submit = () => {
-    const id = draft.slot;
-    const choices = draft.kinds || [];
+    const id = draft.slot && ids.includes(draft.slot) ? draft.slot : null;
     if (!id) {
-      fill(result, h("div", { class: "violation", role: "alert" }, "Choose a face-up tile first."));
+      fill(result, h("div", { class: "violation", role: "alert" }, "Tap the face-up tile taken first."));
       return;
     }
-    if (choices.length < portalsOf(id) || choices.slice(0, portalsOf(id)).some((k) => !k)) {
-      fill(result, h("div", { class: "violation", role: "alert" }, "Choose a kind of animal for each Magical Portal."));
+    if (!fits(id, draft.kinds)) {
+      fill(result, h("div", { class: "violation", role: "alert" },
+        portalsOf(id) > 1 ? "Tap the animals its Magical Portals give." : "Tap the animal its Magical Portal gives."));
       return;
     }
-    ctx.record({ display_id: id, portal_choices: choices.slice(0, portalsOf(id)) });
+    ctx.record({ display_id: id, portal_choices: draft.kinds });
   };
+
+  function card(id, chosen) {
+    const tile = tileOf(id);
+    const mine = id === chosen;
+    const offered = combos(id);
+    const portals = portalsOf(id);
+    const button = h("button", {
+      type: "button", class: `iop-take-tile${mine ? " selected" : ""}`, "aria-pressed": String(mine),
+      dataset: { slot: id, focusKey: `slot:${id}` },
+      onclick: () => {
+        const only = offered.length === 1 ? offered[0] : null;
+        choose(id, mine && fits(id, draft.kinds) ? draft.kinds : only, `slot:${id}`);
+      },
+    },
+    h("span", { class: "iop-take-id" }, id),
+    tileFace(tile, { px: 18 }),
+    h("span", { class: "iop-take-names" }, tile.tile_id ? `tile ${tile.tile_id} · ` : "", terrainsText(tile.terrains)));
+    const kinds = portals && offered.length ? h("div", {
+      class: "iop-take-kinds", role: "group",
+      "aria-label": `${id}: ${portals > 1 ? `its ${portals} Magical Portals give` : "its Magical Portal gives"}`,
+    },
+    h("span", { class: "iop-take-kinds-label", "aria-hidden": "true" }, portals > 1 ? "Portals give" : "Portal gives"),
+    offered.map((kinds) => {
+      const on = mine && JSON.stringify(kinds) === JSON.stringify(draft.kinds);
+      const key = `kind:${id}:${kinds.join("+")}`;
+      return h("button", {
+        type: "button", class: `iop-take-kind${on ? " is-on" : ""}`, "aria-pressed": String(on),
+        dataset: { slot: id, choices: JSON.stringify(kinds), focusKey: key },
+        onclick: () => choose(id, kinds, key),
+      }, kindCounts(kinds).map(([k, n], i) => [i ? " + " : "", h("span", { class: `iop-kind-dot iop-kind-${k.toLowerCase()}`, "aria-hidden": "true" }),
+        n > 1 ? `${n} ${KINDS_NAME[k] || k}` : KIND_NAME[k] || k]));
+    })) : null;
+    return h("div", { class: `iop-take-card${mine ? " is-on" : ""}`, dataset: { slot: id } }, button, kinds);
+  }
 
   function draw(focusKey = null) {
     const chosen = draft.slot && ids.includes(draft.slot) ? draft.slot : null;
+    const ready = chosen && fits(chosen, draft.kinds);
     root.dataset.slot = chosen || "";
-    const tiles = h("div", { class: "iop-take-tiles", role: "group", "aria-label": "Face-up tiles" }, ids.map((id) =>
-      h("button", {
-        type: "button", class: `iop-take-tile${id === chosen ? " selected" : ""}`, "aria-pressed": String(id === chosen),
-        dataset: { slot: id, focusKey: `slot:${id}` },
-        onclick: () => { draft.slot = id; draft.kinds = []; fill(result); draw(`slot:${id}`); },
-      },
-      h("span", { class: "iop-take-id" }, id),
-      ...terrainsOf(id).map((t) => h("span", { class: "iop-take-chip", style: { background: TERRAIN[t] || "#ccc" }, title: TERRAIN_NAME[t] || t })),
-      h("span", { class: "iop-take-names" }, tileIdOf(id) ? `tile ${tileIdOf(id)} · ` : "",
-        terrainsOf(id).map((t) => TERRAIN_NAME[t] || t).join(" · ")))));
-    const portals = chosen ? portalsOf(chosen) : 0;
-    const asks = [];
-    for (let i = 0; i < portals; i += 1) {
-      asks.push(h("fieldset", { class: "seg" }, h("legend", {}, portals > 1 ? `Portal ${i + 1}: which animal?` : "Portal: which animal?"),
-        ...kinds.map((kind) => h("button", {
-          type: "button", class: `seg-option${(draft.kinds || [])[i] === kind ? " selected" : ""}`,
-          "aria-pressed": String((draft.kinds || [])[i] === kind), dataset: { focusKey: `kind:${i}:${kind}` },
-          onclick: () => { draft.kinds = [...(draft.kinds || [])]; draft.kinds[i] = kind; draw(`kind:${i}:${kind}`); },
-        }, KIND_NAME[kind]))));
-    }
+    root.dataset.choices = ready ? JSON.stringify(draft.kinds) : "";
+    const said = ready ? gainsText(tileOf(chosen).terrains, draft.kinds) : "";
     fill(root,
       h("h3", { id: titleId }, humanize(ctx.type)),
-      tiles,
-      ...asks,
+      h("div", { class: "iop-take-tiles", role: "group", "aria-label": "Face-up tiles" }, ids.map((id) => card(id, chosen))),
+      h("p", { class: "iop-pick-status", "aria-live": "polite" }, chosen
+        ? [h("strong", {}, `Tile from ${chosen}`), h("span", { class: "iop-pick-cells" },
+          ready ? `${terrainsText(tileOf(chosen).terrains)}${said ? `: ${said}` : ""}` : `Now tap what its Portal${portalsOf(chosen) > 1 ? "s give" : " gives"}.`)]
+        : h("span", {}, "Tap the face-up tile taken.")),
       h("div", { class: "form-foot" },
         h("button", { type: "button", class: "record-btn", dataset: { focusKey: `submit:${ctx.type}` }, onclick: submit },
-          `Record ${humanize(ctx.type).toLowerCase()}`)),
+          ready ? `Record tile taken from ${chosen}` : "Record tile taken")),
       result);
     refocus(root, focusKey);
   }
@@ -454,9 +514,83 @@ function takePicker(ctx) {
   return root;
 }
 
+// ------------------------------------------------------------ animals_observed
+
+/** The animals placed on the Explorer's space: one button per kind and count the engine
+ *  offers (1 to 3, as the reserve allows); a tap records it. */
+function observePicker(ctx) {
+  const options = ctx.options || {};
+  const kinds = (options.kind || []).filter((k) => KIND_NAME[k]);
+  const counts = (options.count || []).filter((n) => Number.isInteger(n));
+  if (!kinds.length || !counts.length) return null;
+  const titleId = "picker-title-animals_observed";
+  const root = h("section", { class: "action-form iop-picker", dataset: { type: ctx.type, picker: "observe" }, "aria-labelledby": titleId });
+  const result = h("div", { class: "result-slot", dataset: { resultFor: ctx.type }, "aria-live": "polite" });
+  const player = ctx.actor && ctx.state && ctx.state.players && ctx.state.players[ctx.actor];
+  const spot = player && player.explorer ? ` on (${player.explorer[0]}, ${player.explorer[1]})` : "";
+  const reserve = (player && player.reserve) || {};
+  fill(root,
+    h("h3", { id: titleId }, humanize(ctx.type), h("span", { class: "muted small" }, spot)),
+    kinds.map((kind) => h("fieldset", { class: "iop-observe" },
+      h("legend", {}, h("span", { class: `iop-kind-dot iop-kind-${kind.toLowerCase()}`, "aria-hidden": "true" }),
+        KINDS_NAME[kind], Number.isInteger(reserve[kind]) ? h("span", { class: "muted small" }, ` · ${reserve[kind]} in the reserve`) : null),
+      h("div", { class: "iop-observe-counts" }, counts.map((n) => h("button", {
+        type: "button", class: "iop-observe-count",
+        "aria-label": `Place ${n} ${n === 1 ? KIND_NAME[kind] : KINDS_NAME[kind]}${spot} and record it`,
+        dataset: { kind, count: String(n), focusKey: `observe:${kind}:${n}` },
+        onclick: () => ctx.record({ kind, count: n }),
+      }, String(n)))))),
+    h("p", { class: "muted small iop-observe-hint" }, "One tap places them and records it."),
+    result);
+  return root;
+}
+
+// ------------------------------------------------------- starting_tile_declared
+
+/** A small drawing of the Starting Tile, its central space marked; described in words beside it. */
+function startFace(spaces, central) {
+  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+  for (const c of spaces) {
+    const [x, y] = centre(c.q, c.r);
+    x0 = Math.min(x0, x - W); x1 = Math.max(x1, x + W); y0 = Math.min(y0, y - S); y1 = Math.max(y1, y + S);
+  }
+  const box = [x0 - 2, y0 - 2, x1 - x0 + 4, y1 - y0 + 4];
+  const [cx, cy] = centre(central.q, central.r);
+  return s("svg", { class: "iop-start-face", viewBox: box.map((v) => v.toFixed(1)).join(" "), "aria-hidden": "true",
+    width: Math.round(box[2] * 0.9), height: Math.round(box[3] * 0.9) },
+  spaces.map((c) => s("polygon", { points: corners(c.q, c.r, S - 1), fill: TERRAIN[c.t] || "#ccc", stroke: "#fff", "stroke-width": 2 })),
+  s("circle", { cx: cx.toFixed(1), cy: cy.toFixed(1), r: 6, fill: "#17202b", stroke: "#fff", "stroke-width": 2 }));
+}
+
+/** On a board that laid the Starting Tile: the tile as the board has it, confirmed in one
+ *  tap (`options` hold its one set of spaces and its central space).  Without a board the
+ *  generic form stays. */
+function startPicker(ctx) {
+  const options = ctx.options || {};
+  const spaces = Array.isArray(options.spaces) && options.spaces.length === 1 ? options.spaces[0] : null;
+  const central = Array.isArray(options.central) && options.central.length === 1 ? options.central[0] : null;
+  if (!Array.isArray(spaces) || !central) return null;
+  const titleId = "picker-title-starting_tile_declared";
+  const root = h("section", { class: "action-form iop-picker", dataset: { type: ctx.type, picker: "start" }, "aria-labelledby": titleId });
+  const result = h("div", { class: "result-slot", dataset: { resultFor: ctx.type }, "aria-live": "polite" });
+  fill(root,
+    h("h3", { id: titleId }, "Starting Tile", h("span", { class: "muted small" }, " · as the board has it")),
+    h("div", { class: "iop-start" },
+      startFace(spaces, central),
+      h("p", { class: "muted small" }, `${spaces.length} spaces, the Explorers start on ${where(central)}. `,
+        "The board laid it already: confirm it only if the table wants it in the log.")),
+    h("div", { class: "form-foot" },
+      h("button", { type: "button", class: "record-btn secondary", dataset: { focusKey: `submit:${ctx.type}` },
+        onclick: () => ctx.record({ spaces, central }) }, "Confirm the Starting Tile")),
+    result);
+  return root;
+}
+
 export const pickers = {
+  starting_tile_declared: startPicker,
   tile_revealed: revealPicker,
   tile_taken: takePicker,
   tile_placed: placementPicker,
   explorer_moved: movePicker,
+  animals_observed: observePicker,
 };
