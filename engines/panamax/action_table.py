@@ -129,17 +129,37 @@ def roll_problems(players: int, action_rolls: Sequence[int] | None, executive_ro
     return problems
 
 
+def layout_of(data: Mapping[str, Any]) -> Layout | None:
+    """An ``action_table_rolled`` event's layout: the one recorded, else the one its two
+    rolls cascade to (the table need only say the dice as they fell), else None.
+
+    >>> layout_of({"action_rolls": [1, 1, 1, 1, 2, 3, 4, 5, 6], "executive_rolls": [2, 4, 5]})
+    {'columns': [3, 2, 1, 1, 1, 1], 'executive': [2, 4, 5]}
+    """
+    if data.get("layout") is not None:
+        return {"columns": list(data["layout"]["columns"]), "executive": list(data["layout"]["executive"])}
+    if data.get("action_rolls") is None or data.get("executive_rolls") is None:
+        return None
+    return layout_from_rolls(data["action_rolls"], data["executive_rolls"])
+
+
 def recorded_roll_problems(players: int, data: Mapping[str, Any]) -> list[Violation]:
     """What refuses an ``action_table_rolled`` event (at the set-up or between rounds):
     PX-S3 and PX-S5.  The Mulligan Rule (PX-S4) refuses no roll: the dice were rolled,
     and that is a fact; it asks for another roll (``standing_layout``)."""
-    found = roll_problems(players, data.get("action_rolls"), data.get("executive_rolls"), data["layout"])
+    layout = layout_of(data)
+    if layout is None:
+        return [Violation("PX-S3", SETUP_RULE, "Name where the dice lie (layout), or both rolls as they fell")]
+    found = roll_problems(players, data.get("action_rolls"), data.get("executive_rolls"), layout)
     return [problem for problem in found if problem.code != "PX-S4"]
 
 
 def standing_layout(players: int, data: Mapping[str, Any]) -> Layout | None:
     """The recorded layout, or None when the Mulligan Rule sends every die back."""
-    layout = {"columns": list(data["layout"]["columns"]), "executive": sorted(data["layout"]["executive"])}
+    found = layout_of(data)
+    if found is None:
+        return None
+    layout = {"columns": list(found["columns"]), "executive": sorted(found["executive"])}
     return None if min(side_counts(layout)) <= MULLIGAN_AT_MOST[players] else layout
 
 

@@ -16,7 +16,7 @@ from engines.base import (
 from engines.declared import declare
 from engines.panamax import board as _board
 from engines.panamax import (
-    board_legacy, bonus_cards, flags, free_actions, loading, movement, offers, reveals, round_end,
+    action_table, board_legacy, bonus_cards, flags, free_actions, loading, movement, offers, reveals, round_end,
     setup_contracts, setup_phase, turns, view,
 )
 from engines.panamax.schemas import EVENT_SCHEMAS
@@ -186,7 +186,9 @@ def _die(source: Mapping[str, int]) -> str:
 
 
 def _roll_words(state: State, who: str, data: Mapping[str, Any]) -> str:
-    layout = data["layout"]
+    layout = action_table.layout_of(data)
+    if layout is None:
+        return "Action table rolled"
     blue, grey = sum(layout["columns"][:3]), sum(layout["columns"][3:])
     return f"Action table rolled: {blue} movement and {grey} contract dice, Executive dice on {layout['executive']}"
 
@@ -333,10 +335,13 @@ def expected_of(state: State) -> dict[str, Any]:
     end = state.get("end_of_round")
     if state["phase"] == "END_RAIL":
         return {"actors": end["flag_pickers"][:1], "event_types": ["rail_flag_taken"],
-                "options": {"rail_flag_taken": {"nation": list(state["rail"]["flags"])}}}
-    if state["phase"] in ("END_FEES", "END_DIVIDENDS"):
-        kind, due = ("cargo_fees", end["fees_due"]) if state["phase"] == "END_FEES" else ("dividends", end["dividends_due"])
-        return {"actors": list(state["seats"]), "event_types": [kind], "options": {kind: {"company": due[:1]}}}
+                "options": {"rail_flag_taken": offers.rail_flag_options(state, end["flag_pickers"][0])} if end["flag_pickers"] else {}}
+    if state["phase"] == "END_FEES":
+        return {"actors": list(state["seats"]), "event_types": ["cargo_fees"],
+                "options": {"cargo_fees": offers.fees_options(state, end["fees_due"][0])} if end["fees_due"] else {}}
+    if state["phase"] == "END_DIVIDENDS":
+        return {"actors": list(state["seats"]), "event_types": ["dividends"],
+                "options": {"dividends": offers.dividend_options(state, end["dividends_due"][0])} if end["dividends_due"] else {}}
     if state["phase"] == "MAINTENANCE":
         return {"actors": list(state["seats"]), "event_types": ["action_table_rolled"], "options": {}}
     if state["phase"] == "GAME_OVER":

@@ -8,7 +8,10 @@ Two kinds of entries, for each event the player may record now:
 - whole legal choices the engine has judged itself, so that the page never has to
   know a rule (``dice`` with what each die allows and its legal uses, ``loads`` with
   each container's legal targets, ``moves`` with the ships that may sail and the
-  zones ahead of each, the free action's companies, supplies, ships and wagon dice).
+  zones ahead of each, the icon of each crossing the board holds, what each canal zone
+  holds for the pushes a full dashed rectangle asks, the free action's companies,
+  supplies, ships and wagon dice, the end of the round's fees and dividends when their
+  rates are declared).
   Each is found by asking the rules (``check``) about the event it would make; a
   declaration the table must add (a zone's kind, a flag space's icon) is named, not
   guessed.
@@ -20,7 +23,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engines.base import State, Violation
-from engines.panamax import action_table, cargo, contracts, flags, free_actions, loading, movement, reveals, turns
+from engines.declared import value
+from engines.panamax import action_table, cargo, contracts, flags, free_actions, loading, movement, reveals, round_end, turns
 from engines.panamax.clipboard import FREE_DIE_VALUE, RAIL_RAISE, next_slot
 from engines.panamax.loading import LOADING_ZONES
 from engines.panamax.turns import USES, current_player
@@ -136,6 +140,28 @@ def _zones_ahead(state: State, ship: Mapping[str, Any]) -> list[str]:
     return list(canal[here + 1:])
 
 
+def _icons(state: State, ship: Mapping[str, Any], ahead: list[str]) -> dict[str, str]:
+    """The icon of each crossing from the ship's zone the game knows (the board's, or one
+    crossed before), by the zone it leads to: the table need not say it again."""
+    out = {}
+    for goal in [*ahead, movement.OCEAN]:
+        icon = value(state["declared"], f"crossing:{ship['bound']}:{ship['zone']}:{goal}")
+        if icon is not None:
+            out[goal] = icon
+    return out
+
+
+def _zone_entry(state: State, zone: str) -> dict[str, Any]:
+    """A canal zone, its kind and, for the pushes ("Pushing ships"), the ships in it and the
+    slots they fill (None when a size is unknown), and its capacity (a dashed rectangle's 4)."""
+    kind = movement.zone_kind(state, zone)
+    ships = [ship for ship, info in state["ships"].items() if info["status"] == "ON_BOARD" and info["zone"] == zone]
+    slots = [movement.slots_of(state, ship) for ship in ships]
+    return {"zone": zone, "kind": kind, "ships": [{"ship": ship, "slots": size} for ship, size in zip(ships, slots)],
+            "held": None if None in slots else sum(s for s in slots if s is not None),
+            "capacity": movement.DASHED_SLOTS if kind == "DASHED" else None}
+
+
 def _move(state: State) -> Choices:
     left = movement.remaining_moves(state["turn"])
     kinds = [kind for kind in ("lock", "waterway") if left[kind] > 0 or left["any"] > 0]
@@ -143,12 +169,17 @@ def _move(state: State) -> Choices:
                   for ship, info in state["ships"].items()}
     sailing = {ship: info for ship, info in state["ships"].items()
                if info["status"] == "ON_BOARD" and not info["zone"].startswith("WAITING ") and info.get("bound")}
-    moves = [{"ship": ship, "zone": info["zone"], "bound": info["bound"], "ahead": _zones_ahead(state, info),
-              "ready": view_ready[ship], "slots": movement.slots_of(state, ship), "exit": _exit(state, ship)}
-             for ship, info in sailing.items() if view_ready[ship] is not False]
+    moves = []
+    for ship, info in sailing.items():
+        if view_ready[ship] is False:
+            continue
+        ahead = _zones_ahead(state, info)
+        moves.append({"ship": ship, "zone": info["zone"], "bound": info["bound"], "ahead": ahead,
+                      "icons": _icons(state, info, ahead), "ready": view_ready[ship], "slots": movement.slots_of(state, ship),
+                      "exit": _exit(state, ship)})
     refused = [{"ship": ship, "zone": info["zone"], "reason": "does not carry enough to sail"}
                for ship, info in sailing.items() if view_ready[ship] is False]
-    zones = [{"zone": zone, "kind": movement.zone_kind(state, zone)} for zone in state["canal"]]
+    zones = [_zone_entry(state, zone) for zone in state["canal"]]
     return {"ships": [m["ship"] for m in moves], "kind": kinds, "to": [*state["canal"], movement.OCEAN],
             "via": ["action", "move3"] if left["any"] else ["action"], "moves": moves, "refused": refused,
             "zones": zones, "moves_left": [left], "tokens": list(state["passenger_tokens"])}
@@ -236,3 +267,30 @@ def turn_options(state: State, event_types: list[str]) -> dict[str, Choices]:
         if named:  # the board's cards that may turn up now, to name instead of spelling out
             out["contract_card_revealed"] = named
     return out
+
+
+def fees_options(state: State, company: str) -> Choices:
+    """The company's dice in each zone (``fees``: the rate where the game knows it, else
+    None for the table to declare); the whole ``zone_dice`` too when every rate is known."""
+    rows = [{"zone": zone, "dice": dice, "rate": value(state["declared"], f"zone_fee:{zone}")}
+            for zone, dice in sorted(round_end.canal_dice(state, company).items())]
+    out: Choices = {"company": [company], "fees": rows}
+    if all(row["rate"] is not None for row in rows):
+        out["zone_dice"] = [rows]
+    return out
+
+
+def dividend_options(state: State, company: str) -> Choices:
+    """The dividend a share pays at the company's price, when the game knows it."""
+    per_share = value(state["declared"], f"dividend:{state['companies'][company]['price']}")
+    return {"company": [company], **({"per_share": [per_share]} if per_share is not None else {})}
+
+
+def rail_flag_options(state: State, player: str) -> Choices:
+    """The flags left on the Rail table, for the player choosing next; the free action of
+    each (under the space it would cover) when the game knows it."""
+    colour = state["players"][player]["company"]
+    nations = list(state["rail"]["flags"])
+    icons = {nation: value(state["declared"], f"clipboard:{nation}:{next_slot(state['companies'][colour]['flags'], nation)}")
+             for nation in nations}
+    return {"player": [player], "nation": nations, "icons": [icons]}

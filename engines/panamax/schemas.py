@@ -96,11 +96,12 @@ class LayoutSchema(_Strict):
 
 
 class ActionTableRolled(_Strict):
-    """§3 steps 2-3 (and §7 each round): the rolls as they fell, where the dice now lie."""
+    """§3 steps 2-3 (and §7 each round): the rolls as they fell, where the dice now lie
+    (left out, the layout is the one the two rolls cascade to)."""
 
     action_rolls = fields.List(fields.Integer(strict=True, validate=PIP), load_default=None, allow_none=True)
     executive_rolls = fields.List(fields.Integer(strict=True, validate=PIP), load_default=None, allow_none=True)
-    layout = fields.Nested(LayoutSchema, required=True)
+    layout = fields.Nested(LayoutSchema, load_default=None, allow_none=True)
 
 
 class ContractsRevealed(_Strict):

@@ -266,7 +266,7 @@ def test_a_transfer_then_the_moved_die_then_ships_sail_out(live: Any, browser: A
     assert move.locator(".px-pick-refused button[data-to='Miraflores Lake']").count() == 1
     move.locator("button[data-kind=waterway]").click()
     # Culebra Cut's kind is not known (offers.py `zones`: kind null): the table declares it.
-    assert {"zone": "Culebra Cut", "kind": None} in offered["zones"]
+    assert {z["zone"]: z["kind"] for z in offered["zones"]}["Culebra Cut"] is None
     move.locator("button[data-to='Culebra Cut']").click()
     steps = len(stored(live, game_id))
     move.locator(".px-pick-record").click()
@@ -284,7 +284,7 @@ def test_a_transfer_then_the_moved_die_then_ships_sail_out(live: Any, browser: A
     move.locator("button[data-ship='red-1']").click()
     move.locator("button[data-kind=waterway]").click()
     move.locator("button[data-to='Gatun Lake']").click()
-    assert {"zone": "Gatun Lake", "kind": "LAKE"} in state_of(live, game_id)["expected"]["options"]["ship_moved"]["zones"]
+    assert {z["zone"]: z["kind"] for z in state_of(live, game_id)["expected"]["options"]["ship_moved"]["zones"]}["Gatun Lake"] == "LAKE"
     assert move.locator("button[data-zone-kind]").count() == 0, "the engine names Gatun Lake a lake"
     event = record_and_wait(page, move.locator(".px-pick-record"), live, game_id)
     assert event["data"] == {"ships": ["red-1"], "kind": "waterway", "to": "Gatun Lake", "via": "action"}
@@ -491,7 +491,8 @@ def test_the_move_picker_follows_the_engine_s_zones_exits_and_refusals(phone: An
     refused ships' reasons are the offers', not the page's own rules."""
     engine, state = after_setup(("action_die_taken", "Amelia", {"from": {"column": 2}, "use": "movement"}))
     options = copy.deepcopy(engine.expected(state)["options"]["ship_moved"])
-    assert {"zone": "Culebra Cut", "kind": None} in options["zones"] and {"zone": "Gatun Lake", "kind": "LAKE"} in options["zones"]
+    kinds = {z["zone"]: z["kind"] for z in options["zones"]}
+    assert kinds["Culebra Cut"] is None and kinds["Gatun Lake"] == "LAKE"
     options["zones"] = [{"zone": "Gatun Lake", "kind": None}, {"zone": "Culebra Cut", "kind": "DASHED"}]
     moves = {m["ship"]: m for m in options["moves"]}
     moves["red-1"]["exit"]["bonus"] = {"owner": "red", "card": "stevedore", "card_left": False, "money": 9}
@@ -538,3 +539,58 @@ def test_the_move_picker_follows_the_engine_s_zones_exits_and_refusals(phone: An
     assert phone.evaluate("window.recorded")[-1] == {
         "ships": ["red-1", "yellow-1", "green-1"], "kind": "lock", "to": "OCEAN", "via": "action",
         "bonus": {"red-1": "money"}, "doubled": {"green": 2}, "spots": ["extra_load", "transfer_2"]}
+
+
+def test_a_ship_into_a_full_dashed_rectangle_pushes_the_ships_tapped_there(phone: Any) -> None:  # PX-M8, PX-M9
+    from engines.declared import Fact, declare
+    engine, state = after_setup(("action_die_taken", "Amelia", {"from": {"column": 2}, "use": "movement"}))
+    state = copy.deepcopy(state)
+    # Culebra Cut, a dashed rectangle, holds 4 slots of Atlantic-bound ships: green-1 and
+    # yellow-1 (1 slot each) and green-2a (2 slots); red-1 comes in from Pedro Miguel Locks.
+    state["declared"] = declare(state["declared"], [Fact("zone_kind:Culebra Cut", "DASHED", "The kind of zone Culebra Cut")],
+                                state["step"])
+    for ship in ("green-1", "yellow-1", "green-2a"):
+        state["ships"][ship].update(status="ON_BOARD", zone="Culebra Cut", bound="ATLANTIC")
+    alone = {"ships": ["red-1"], "kind": "waterway", "to": "Culebra Cut", "via": "action"}
+    assert [code for code, _ in refusals(engine, state, "ship_moved", alone, "Amelia")] == ["PX-M8"]
+    # What the engine tells the page: the rectangle's ships, the slots they fill, its 4.
+    zones = {z["zone"]: z for z in engine.expected(state)["options"]["ship_moved"]["zones"]}
+    assert zones["Culebra Cut"]["held"] == 4 and zones["Culebra Cut"]["capacity"] == 4
+
+    picker = mount(phone, engine, state, "ship_moved")
+    picker.locator("button.px-pick-ship[data-ship='red-1']").click()
+    picker.locator("button[data-to='Culebra Cut']").click()
+    picker.locator("button[data-kind=waterway]").click()
+    push = picker.locator(".px-pick-push[data-zone='Culebra Cut']")
+    assert "ships pushed forward into Gatun Lake" in push.locator("legend").inner_text()
+    assert sorted(push.locator("button[data-push-ship]").evaluate_all("bs => bs.map(b => b.dataset.pushShip)")) == [
+        "green-1", "green-2a", "yellow-1"]
+    picker.locator(".px-pick-record").click()
+    assert phone.evaluate("window.recorded") == []
+    assert "pushed out of Culebra Cut" in picker.locator(".result-slot").first.inner_text()
+    push.locator("button[data-push-ship='yellow-1']").click()
+    assert push.locator("button[data-push-ship='yellow-1']").get_attribute("aria-pressed") == "true"
+    shoot("panamax", picker, "push")
+    picker.locator(".px-pick-record").click()
+    data = phone.evaluate("window.recorded")[-1]
+    assert data == {**alone, "pushes": [{"ships": ["yellow-1"], "to": "Gatun Lake"}]}
+    assert refusals(engine, state, "ship_moved", data, "Amelia") == []
+    after = engine.apply(state, Event("ship_moved", data, "Amelia"))
+    assert (after["ships"]["red-1"]["zone"], after["ships"]["yellow-1"]["zone"]) == ("Culebra Cut", "Gatun Lake")
+
+
+def test_the_action_table_roll_is_typed_as_the_dice_fell_and_laid_out_by_the_engine(phone: Any) -> None:  # PX-S5
+    engine = panamax()
+    state = engine.setup(PLAYERS, {})
+    picker = mount(phone, engine, state, "action_table_rolled", {})
+    picker.locator("input[data-rolls=action]").fill("123456156")
+    picker.locator(".px-pick-record").click()
+    assert phone.evaluate("window.recorded") == [] and "Executive" in picker.locator(".result-slot").first.inner_text()
+    picker.locator("input[data-rolls=executive]").fill("2 4 5")
+    shoot("panamax", picker, "rolled")
+    picker.locator(".px-pick-record").click()
+    data = phone.evaluate("window.recorded")[-1]
+    assert data == {"action_rolls": [1, 2, 3, 4, 5, 6, 1, 5, 6], "executive_rolls": [2, 4, 5]}
+    assert refusals(engine, state, "action_table_rolled", data, "Amelia") == []
+    after = engine.apply(state, Event("action_table_rolled", data, None))
+    assert after["action_table"] == {"columns": [2, 1, 1, 1, 2, 2], "executive": [2, 4, 5]}

@@ -258,7 +258,23 @@ def test_the_page_is_told_what_each_exit_asks() -> None:  # PX-M10, PX-M12, PX-M
     assert exits["Dice Fest Line"]["passengers"] == ["red", "green"]  # the mover's company first
     assert exits["San Juan Prospector"]["doubles"] == {"red": [5], "green": [3]}
     assert offered["tokens"] == [5, 4, 4, 3, 3, 2, 2, 1]
-    assert {"zone": "Culebra Cut", "kind": None} in offered["zones"]  # to declare when first entered
+    zones = {z["zone"]: z for z in offered["zones"]}
+    assert zones["Culebra Cut"]["kind"] is None and zones["Culebra Cut"]["capacity"] is None  # declared when first entered
     assert offered["refused"] == [{"ship": "Lucky Me Cruises", "zone": "LOADING EU", "reason": "does not carry enough to sail"},
                                   {"ship": "Spiel of the Seas", "zone": "LOADING US_WEST",
                                    "reason": "does not carry enough to sail"}]
+
+
+def test_the_page_is_told_each_rectangle_s_ships_and_room_for_the_pushes() -> None:  # PX-M8, PX-M9
+    state = moving({"executive": 3}, players=("Ana", "Ben", "Cy"))
+    state = legal(ENGINE, state, move(["USS Iowa", "NRP Sagres III"], "waterway", "Gatun Locks", to_kind="DASHED",
+                                      sizes={"USS Iowa": 2, "NRP Sagres III": 2}))
+    state["ships"]["Dice Fest Line"]["dice"] = [{"company": "red", "value": 1}, {"company": "green", "value": 2}]
+    offered = ENGINE.expected(state)["options"]["ship_moved"]
+    zones = {z["zone"]: z for z in offered["zones"]}
+    assert zones["Gatun Locks"]["held"] == 4 and zones["Gatun Locks"]["capacity"] == 4
+    assert [s["ship"] for s in zones["Gatun Locks"]["ships"]] == ["USS Iowa", "NRP Sagres III"]
+    assert zones["Gatun Lake"]["capacity"] is None  # a lake has no limit, and nobody is pushed out of it
+    # The crossing just made is known: the next ship across it need not say its icon.
+    icons = {m["ship"]: m["icons"] for m in offered["moves"]}
+    assert icons["Dice Fest Line"] == {"Gatun Locks": "waterway"}

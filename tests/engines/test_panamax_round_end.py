@@ -33,7 +33,9 @@ def dividends(company: str, per_share: int) -> Event:
 
 def test_fees_are_the_canal_dice_at_their_zone_s_rate_and_five_a_warehouse_die() -> None:  # PX-E3, PX-E4
     state = pass_the_round(playing())
-    assert ENGINE.expected(state)["options"] == {"cargo_fees": {"company": ["red"]}}
+    # Red's die at Pedro Miguel Locks, whose rate nobody has declared: the table says it.
+    assert ENGINE.expected(state)["options"] == {"cargo_fees": {
+        "company": ["red"], "fees": [{"zone": "Pedro Miguel Locks", "dice": 1, "rate": None}]}}
     assert codes(ENGINE, state, fees("green", "Culebra Cut", 1)) == ["PX-E3"]  # red pays first
     assert codes(ENGINE, state, fees("red", "Culebra Cut", 1)) == ["PX-E3"]  # red's die is at Pedro Miguel Locks
     assert codes(ENGINE, state, fees("red", "Pedro Miguel Locks", 5)) == ["PX-E3"]  # $1 to $4
@@ -121,3 +123,19 @@ def test_a_tie_at_the_end_goes_to_the_final_turn_order() -> None:  # §8
 def test_the_table_is_rolled_only_at_the_set_up_and_between_rounds() -> None:  # PX-E7
     assert codes(ENGINE, playing(), ROLL) == ["PX-E7"]
     assert ACTION and EXECUTIVE  # the turns' table is the one these tests end rounds with
+
+
+def test_fees_and_dividends_the_game_knows_are_offered_whole() -> None:  # PX-E3, PX-E5
+    state = pass_the_round(playing())
+    state = legal(ENGINE, state, fees("red", "Pedro Miguel Locks", 2))
+    # Green's die is at Culebra Cut, whose rate nobody has declared yet...
+    green = ENGINE.expected(state)["options"]["cargo_fees"]
+    assert "zone_dice" not in green and [row["rate"] for row in green["fees"]] == [None]
+    state = legal(ENGINE, state, Event("cargo_fees", {"company": "green", "zone_dice": [
+        {"zone": row["zone"], "dice": row["dice"], "rate": 3} for row in green["fees"]]}))
+    # ...and a dividend nobody has declared is asked; once declared at a price, offered.
+    assert ENGINE.expected(state)["options"]["dividends"] == {"company": ["red"]}
+    paid_at = state["companies"]["red"]["price"]
+    state = legal(ENGINE, state, dividends("red", 2))
+    assert state["companies"]["green"]["price"] == paid_at  # the same price: the same dividend, known now
+    assert ENGINE.expected(state)["options"]["dividends"] == {"company": ["green"], "per_share": [2]}

@@ -1,8 +1,10 @@
 // Panamax on the recording page: the Action table's dice as buttons (take one, or
 // transfer one to the other side first), the company's containers and where each may
 // be loaded, a flag's free action (a share, a die from a container or the supply onto a
-// ship, the Rail table), ship movement (the ships as toggles: `ships` is a list), and,
-// in a game on a board with cards, the reveals by a tap on the board's card (the set-up's
+// ship, the Rail table), ship movement (the ships as toggles: `ships` is a list; the
+// icon crossed said by the board; the ships pushed out of a full dashed rectangle
+// tapped), the Action table's roll (the dice as they fell), the end of the round's Cargo
+// Fees, and, in a game on a board with cards, the reveals by a tap on the board's card (the set-up's
 // five, the Draw pile's new top, the Setup Contracts) and a Captain or Stevedore card
 // played without its effects typed when the game knows them.
 //
@@ -13,9 +15,10 @@
 //   die_transferred   dice: [{from, to_columns}], cost: [$]  where each die may go, and the price
 //   die_loaded        loads: [{contract, container, card, value, rail, targets, refused: [{target, code, message}],
 //                     completes, icon, space}], loads_left: [n]
-//   ship_moved        moves: [{ship, zone, bound, ahead, ready, slots, exit: {bonus, passengers, doubles}}],
-//                     refused: [{ship, zone, reason}], zones: [{zone, kind}], tokens: [$, top first],
-//                     moves_left: [{lock, waterway, any}]
+//   ship_moved        moves: [{ship, zone, bound, ahead, icons: {zone: icon}, ready, slots, exit: {bonus, passengers, doubles}}],
+//                     refused: [{ship, zone, reason}], zones: [{zone, kind, ships: [{ship, slots}], held, capacity}],
+//                     tokens: [$, top first], moves_left: [{lock, waterway, any}]
+//   cargo_fees        company: [c], fees: [{zone, dice, rate | null}] (a null rate: the table declares it)
 //   free_action_used  kind, and by the action due: company, supply, ship, loads, raise
 // The state (engines/panamax/setup.py, action_table.py, turns.py) gives only what lies
 // on the table: counts, names, values, the Passenger spots already taken. A die's source
@@ -634,6 +637,7 @@ function movePicker(ctx) {
   draft.sizes ||= {};
   draft.doubled ||= {};
   draft.spots ||= [];
+  if (!draft.pushes || typeof draft.pushes !== "object") draft.pushes = {};
   if (draft.kind && !kinds.includes(draft.kind)) draft.kind = null;
   if (!draft.kind && kinds.length === 1) draft.kind = kinds[0];
   if (!draft.via || !vias.includes(draft.via)) {
@@ -646,6 +650,47 @@ function movePicker(ctx) {
   const result = resultSlot(ctx);
 
   const goal = () => (draft.to === "other" ? String(draft.newZone || "").trim() : draft.to);
+  // The canal zones as the engine sees them: the ships in each, the slots they fill, a
+  // dashed rectangle's capacity (for the pushes).
+  const zoneInfo = Object.fromEntries((options.zones || []).filter((z) => z && z.zone).map((z) => [z.zone, z]));
+  // The icon of the crossing into `zone` from the chosen ships' zone, when the game knows it.
+  const iconInto = (zone) => {
+    const first = moveOf[draft.ships[0]];
+    return (first && first.icons && first.icons[zone]) || null;
+  };
+  const slotsSum = (ids) => ids.reduce((n, id) => (n === null ? null : (slotsOf(id) ?? draft.sizes[id] ?? null) === null
+    ? null : n + (slotsOf(id) ?? draft.sizes[id])), 0);
+  /**
+   * "Pushing ships": each dashed rectangle the move overfills, by the engine's slots and
+   * capacity, with the ships in it that may be pushed and the zone ahead they go to; a
+   * push that overfills the next one asks the next push.
+   */
+  const pushPlan = () => {
+    const to = goal();
+    const mover = moveOf[draft.ships[0]];
+    if (!to || to === OCEAN || !mover) return [];
+    const ahead = mover.ahead || [];
+    const steps = [];
+    let zone = to;
+    let incoming = slotsSum(draft.ships);
+    const moved = new Set(draft.ships);
+    while (zone && zoneInfo[zone] && incoming !== null) {
+      const info = zoneInfo[zone];
+      if (info.capacity === null || info.capacity === undefined || info.held === null || info.held + incoming <= info.capacity) break;
+      const at = ahead.indexOf(zone);
+      const next = at >= 0 ? ahead[at + 1] || null : null;
+      const candidates = (info.ships || []).filter((s) => !moved.has(s.ship));
+      const chosen = (draft.pushes[zone] || []).filter((id) => candidates.some((s) => s.ship === id));
+      if (!draft.pushes[zone] && candidates.length === 1) chosen.push(candidates[0].ship);
+      draft.pushes[zone] = chosen;
+      steps.push({ from: zone, next, candidates, chosen, over: info.held + incoming - info.capacity, held: info.held, capacity: info.capacity });
+      if (!next || !chosen.length) break;
+      chosen.forEach((id) => moved.add(id));
+      incoming = chosen.reduce((n, id) => n + Number((candidates.find((s) => s.ship === id) || {}).slots || 0), 0);
+      zone = next;
+    }
+    return steps;
+  };
   // A zone whose kind the table declares: one the engine lists without a kind, or one it does not list (new).
   const needsKind = (zone) => Boolean(zone) && zone !== OCEAN && (kindOf[zone] ?? null) === null;
   // The engine's slots for a ship that may sail (null: unknown, asked); a refused ship's from the board.
@@ -689,14 +734,12 @@ function movePicker(ctx) {
         data.spots = spots;
       }
     }
-    const pushes = String(draft.pushes || "").trim();
-    if (pushes) {
-      try {
-        data.pushes = JSON.parse(pushes);
-      } catch {
-        return problem(result, "The pushed ships could not be read: write them as the example shows.");
-      }
+    const plan = to === OCEAN ? [] : pushPlan();
+    for (const step of plan) {
+      if (!step.next) return problem(result, `${step.from} is full and no zone lies ahead of it: ships are not pushed out of the canal.`);
+      if (!step.chosen.length) return problem(result, `Tap the ships pushed out of ${step.from}.`);
     }
+    if (plan.length) data.pushes = plan.map((step) => ({ ships: [...step.chosen], to: step.next }));
     return ctx.record(data);
   };
 
@@ -782,10 +825,33 @@ function movePicker(ctx) {
             focusKey: `px-ship:${id}`, className: `px-pick-ship${refused ? " is-refused" : ""}`, data: { ship: id }, onclick: () => toggle(id) });
         })))));
     };
-    const zoneButton = (z, sub = null) => option({ label: zoneName(z), sub, pressed: draft.to === z,
-      focusKey: `px-to:${z}`, data: { to: z }, onclick: () => { draft.to = z; fill(result); draw(`px-to:${z}`); } });
+    const zoneButton = (z, sub = null) => {
+      const icon = draft.ships.length ? iconInto(z) : null;
+      return option({ label: zoneName(z), sub: [sub, icon ? `across a ${icon}` : null].filter(Boolean).join(" · ") || null,
+        pressed: draft.to === z, focusKey: `px-to:${z}`, data: { to: z }, onclick: () => {
+          draft.to = z;
+          if (icon && kinds.includes(icon)) draft.kind = icon; // the board's icon: nothing to say
+          fill(result);
+          draw(`px-to:${z}`);
+        } });
+    };
+    const pushBlock = () => pushPlan().map((step) => h("fieldset", { class: "pa-pick-group px-pick-push", dataset: { zone: step.from } },
+      h("legend", {}, `${step.from} is full (${step.held} of ${step.capacity} slots): `,
+        step.next ? `ships pushed forward into ${zoneName(step.next)}` : "no zone ahead to push into"),
+      h("div", { class: "pa-pick-opts" }, step.candidates.map((s) => option({ label: s.ship,
+        sub: [shipText(ships[s.ship]), s.slots && (ships[s.ship] || {}).kind !== "COMPANY" ? plural(s.slots, "slot") : null]
+          .filter(Boolean).join(" · "),
+        pressed: step.chosen.includes(s.ship), focusKey: `px-push:${step.from}:${s.ship}`, className: "px-pick-ship",
+        data: { pushShip: s.ship, pushFrom: step.from },
+        onclick: () => {
+          const list = draft.pushes[step.from] || [];
+          draft.pushes[step.from] = list.includes(s.ship) ? list.filter((id) => id !== s.ship) : [...list, s.ship];
+          fill(result);
+          draw(`px-push:${step.from}:${s.ship}`);
+        } })))));
     const ahead = aheadOf();
     const rest = zones.filter((z) => !ahead.includes(z));
+    const pushed = to && to !== OCEAN ? pushPlan().flatMap((step) => step.chosen) : [];
     fill(root,
       h("h3", { id: title }, "Ship moved"),
       h("p", { class: "pa-pick-status" }, "Moves left: ",
@@ -826,11 +892,10 @@ function movePicker(ctx) {
           focusKey: `px-size:${id}:${n}`, className: "pa-pick-num", data: { size: String(n) },
           onclick: () => { draft.sizes[id] = draft.sizes[id] === n ? null : n; draw(`px-size:${id}:${n}`); } }))))),
       to === OCEAN ? exitParts() : null,
-      h("details", { class: "pa-pick-fallback" }, h("summary", {}, "Ships pushed forward…"),
-        h("div", { class: "field" }, h("label", { for: "px-pushes" }, "Pushes ", h("span", { class: "help" }, "as [{\"ships\": […], \"to\": \"zone\"}]")),
-          h("textarea", { id: "px-pushes", rows: "2", spellcheck: "false", oninput: (e) => { draft.pushes = e.target.value; } }, draft.pushes || ""))),
+      to === OCEAN ? null : pushBlock(),
       h("div", { class: "form-foot" }, recordButton(ctx, submit,
-        draft.ships.length && to ? `Move ${draft.ships.join(" + ")} into ${to === OCEAN ? "the ocean" : zoneName(to)}` : "Record the move")),
+        draft.ships.length && to ? `Move ${draft.ships.join(" + ")} into ${to === OCEAN ? "the ocean" : zoneName(to)}${
+          pushed.length ? `, pushing ${pushed.join(" + ")}` : ""}` : "Record the move")),
       result);
     refocus(root, focusKey);
   }
@@ -1066,7 +1131,100 @@ function bonusPicker(ctx) {
   return root;
 }
 
+// ------------------------------------------------------------ the round's rolls and fees
+
+/** "1 1 2, 3" -> [1, 1, 2, 3]; null when something else than pips 1 to 6 was typed. */
+function pipsTyped(text) {
+  const digits = String(text || "").replace(/[\s,;.-]/g, "");
+  if (!/^[1-6]*$/.test(digits)) return null;
+  return [...digits].map(Number);
+}
+
+/** The Action table rolled: the Action dice and the Executive dice as they fell, typed as
+ *  their pips; the engine lays them out (the cascade is its rule, not the page's). */
+function rolledPicker(ctx) {
+  const draft = ctx.draft;
+  const title = "picker-title-action_table_rolled";
+  const root = section(ctx, "rolled", title, "px-picker");
+  const result = resultSlot(ctx);
+  const fallback = fallbackDetails(ctx, "Where the dice lie instead");
+  const field = (key, label, help) => {
+    const id = `px-rolls-${key}`;
+    return h("div", { class: "field pa-pick-inline-field px-pick-rolls" },
+      h("label", { for: id }, label, h("span", { class: "help" }, ` ${help}`)),
+      h("input", { id, inputmode: "numeric", autocomplete: "off", maxlength: "40", value: draft[key] || "",
+        placeholder: "e.g. 112345566", dataset: { focusKey: id, rolls: key },
+        oninput: (e) => { draft[key] = e.target.value; fill(result); } }));
+  };
+  const submit = () => {
+    fill(result);
+    const action = pipsTyped(draft.action);
+    const executive = pipsTyped(draft.executive);
+    if (!action || !action.length) return problem(result, "Type the pips of the Action dice (white), one digit a die.");
+    if (!executive || !executive.length) return problem(result, "Type the pips of the Executive dice, one digit a die.");
+    return ctx.record({ action_rolls: action, executive_rolls: executive });
+  };
+  fill(root,
+    h("h3", { id: title }, "Action table rolled"),
+    h("p", { class: "pa-pick-status" }, "The dice as they fell, one digit a die: the game lays them out on the columns."),
+    field("action", "Action dice", "(white)"),
+    field("executive", "Executive dice", "(for the Executive spaces)"),
+    h("div", { class: "form-foot" }, recordButton(ctx, submit, "Record the roll")),
+    result,
+    fallback);
+  return root;
+}
+
+/** A company's Cargo Fees: its dice in each zone (the engine counts them) at the zone's
+ *  rate, said when the game knows it, else one tap on $1 to $4. */
+function feesPicker(ctx) {
+  const options = ctx.options || {};
+  const company = (options.company || [])[0];
+  if (!company || !Array.isArray(options.fees)) return null;
+  const rows = options.fees.filter((r) => r && r.zone);
+  const draft = ctx.draft;
+  draft.rates ||= {};
+  const title = "picker-title-cargo_fees";
+  const root = section(ctx, "fees", title, "px-picker");
+  const result = resultSlot(ctx);
+  const fallback = fallbackDetails(ctx, "Type the fees instead");
+  const rateOf = (row) => row.rate ?? draft.rates[row.zone] ?? null;
+  const submit = () => {
+    fill(result);
+    const missing = rows.filter((row) => rateOf(row) === null).map((row) => zoneName(row.zone));
+    if (missing.length) return problem(result, `Tap the fee printed in ${missing.join(", ")}.`);
+    return ctx.record({ company, zone_dice: rows.map((row) => ({ zone: row.zone, dice: row.dice, rate: rateOf(row) })) });
+  };
+  function draw(focusKey = null) {
+    const known = rows.every((row) => rateOf(row) !== null);
+    const total = known ? rows.reduce((n, row) => n + row.dice * rateOf(row), 0) : null;
+    fill(root,
+      h("h3", { id: title }, "Cargo fees"),
+      h("p", { class: "pa-pick-status" }, `The ${company} company pays for its dice in the canal and the Loading zones`,
+        total === null ? "." : `: $${total} for these dice.`),
+      rows.length ? h("ul", { class: "px-pick-fees" }, rows.map((row) => h("li", { dataset: { zone: row.zone } },
+        h("span", { class: "px-pick-fee-zone" }, zoneName(row.zone)),
+        h("span", { class: "px-pick-fee-dice" }, plural(row.dice, "die")),
+        row.rate !== null && row.rate !== undefined
+          ? h("span", { class: "px-pick-fee-rate" }, `$${row.rate} a die`)
+          : h("div", { class: "pa-pick-opts px-pick-rates", role: "group", "aria-label": `The fee in ${zoneName(row.zone)}` },
+            [1, 2, 3, 4].map((n) => option({ label: `$${n}`, pressed: draft.rates[row.zone] === n, className: "pa-pick-num",
+              focusKey: `px-rate:${row.zone}:${n}`, data: { rate: String(n) },
+              onclick: () => { draft.rates[row.zone] = n; fill(result); draw(`px-rate:${row.zone}:${n}`); } }))))))
+        : h("p", { class: "muted small" }, "No dice in the canal or the Loading zones."),
+      h("div", { class: "form-foot" }, recordButton(ctx, submit, `Record the ${company} company’s fees`)),
+      result,
+      fallback);
+    refocus(root, focusKey);
+  }
+  draw();
+  return root;
+}
+
+
 export const pickers = {
+  action_table_rolled: rolledPicker,
+  cargo_fees: feesPicker,
   action_die_taken: takePicker,
   die_transferred: transferPicker,
   die_loaded: loadPicker,
