@@ -21,8 +21,9 @@ What the file does in a game:
 - ``landable``, ``special`` and ``passes`` are the facts ``board_declared`` declares:
   AA-C14 and AA-C16 are checked instead of ``unverified``, and a marker on a bare slot
   needs no ``pass_icons``.  While the registry knows every one of them for the colours in
-  play, ``expected()`` no longer asks for ``board_declared`` at the set-up (it is still
-  accepted, and must agree with the board).
+  play, ``expected()`` no longer asks for ``board_declared`` at the set-up: it offers it
+  only among the seldom actions (``minor``), for a table that reads the board's facts out
+  (it must agree with the board).
 - ``cards``: a reveal may name a card by id, ``{"card": {"id": "C07"}}``, and the face
   comes from the board (``engines.air_alliance.reveals``); a face spelled out must match
   it.  Every card still turns up with ``card_revealed``: the file says what a card shows,

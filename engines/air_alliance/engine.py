@@ -186,9 +186,14 @@ def _expected(state: State) -> dict[str, Any]:
         due = ["planes_placed"] if not all(p["planes_placed"] for p in state["players"].values()) else []
         if None in state["row"]:
             due.append("card_revealed")
-        # board_declared is asked while some fact it declares is unknown (a board holding them all makes it moot)
-        declare = ["board_declared"] if setup_phase.board_facts_due(state) else []
-        return {"actors": actors, "event_types": [*due, *declare], "options": {}}
+        # board_declared is asked while some fact it declares is unknown; once a board holds
+        # them all it is moot, and only offered among the seldom actions (a table reading the
+        # board's facts out at the set-up), never as the next thing to do.
+        if setup_phase.board_facts_due(state):
+            return {"actors": actors, "event_types": [*due, "board_declared"], "options": {}}
+        if setup_phase.board_facts_from_board(state):
+            return {"actors": actors, "event_types": [*due, "board_declared"], "options": {}, "minor": ["board_declared"]}
+        return {"actors": actors, "event_types": due, "options": {}}
     if state["phase"] == "OVER":
         return {"actors": actors, "event_types": [], "options": {}}
     turn = state["turn"]
@@ -205,7 +210,8 @@ def _expected(state: State) -> dict[str, Any]:
         kinds = ["marker_placed", "passenger_gained", *(["card_revealed"] if None in state["row"] else []),
                  "phase1_ended", *(["alliance_formed"] if fresh else []), *(["row_refreshed"] if refresh else []),
                  *(["first_turn_swap"] if swap else [])]
-        options = {"marker_placed": offers.marker_options(state), "passenger_gained": offers.gain_options(state)}
+        options = {"marker_placed": offers.marker_options(state), "passenger_gained": offers.gain_options(state),
+                   "phase1_ended": offers.phase1_end_options(state)}
         if fresh:
             options["alliance_formed"] = offers.alliance_options(state)
         if swap:

@@ -11,6 +11,9 @@ choices the rules accept, each found by asking ``check`` about the event it woul
   in seat order, with the cards a claim may take (the Kobe Rules (4));
 - ``alliance_formed``: ``npa`` and ``area`` choices that are legal;
 - ``first_turn_swap``: ``swaps``, the First Turn's legal switches;
+- ``phase1_ended``: ``ready`` (``[True]`` when PHASE 1 may end now; else ``[]`` and
+  ``refused_choices["ready"]``, the rule that keeps it going: a marker left to place
+  (AA-C07), the row to refill first (AA-C26)), so that the page says why before a tap;
 - ``card_revealed``: ``card.id``, the cards a reveal may name now (``reveals.revealable``:
   the board's not yet turned up, or after a reshuffle the discards shuffled back; left out
   when there are none, so that a face is typed).
@@ -94,3 +97,12 @@ def alliance_options(state: State) -> dict[str, list[Any]]:
     legal = [{"npa": npa, "area": area} for npa in NPA_COLOURS for area in range(len(state["alliances"]))
              if _legal(turns.check_alliance, state, {"npa": npa, "area": area})]
     return {"npa": sorted({c["npa"] for c in legal}), "area": sorted({c["area"] for c in legal}), "choices": legal}
+
+
+def phase1_end_options(state: State) -> dict[str, Any]:
+    """Whether PHASE 1 may end now, and if not, the rule's code and words."""
+    blocking = [v for v in turns.check_phase1_end(state, None, {}) if v.blocks]
+    if not blocking:
+        return {"ready": [True]}
+    return {"ready": [], "refused_choices": {"ready": [{"choice": True, "code": v.code, "rule": v.rule,
+                                                        "message": v.message} for v in blocking[:1]]}}

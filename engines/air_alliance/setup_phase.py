@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.air_alliance import airports, turns
+from engines.air_alliance.reveals import ORIGIN
 from engines.air_alliance.table import PLANES_PER_PLAYER, SETUP_RULE
 from engines.base import State, Violation
 from engines.declared import Fact, conflicts, declare
@@ -72,6 +73,13 @@ def board_facts_due(state: State) -> bool:
             *(f"special:{colour}" for colour in colours),
             *(f"pass:{colour}:{slot}" for colour in colours for slot in range(3))]
     return any(key not in state["declared"] for key in keys)
+
+
+def board_facts_from_board(state: State) -> bool:
+    """Whether the board the game is recorded on holds some fact ``board_declared`` declares
+    (its origin in the registry is the board's, not an event's)."""
+    return any(entry["at"] == ORIGIN for key, entry in state["declared"].items()
+               if key.split(":", 1)[0] in ("landable", "special", "pass"))
 
 
 def check_board(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:

@@ -379,8 +379,8 @@ def check_phase1_end(state: State, actor: str | None, data: Mapping[str, Any]) -
     if problems:
         return problems
     if state["turn"]["markers"] < boarding_pass.MARKERS and not state["options"]["kobe_markers_optional"]:
-        return [Violation("AA-C07", boarding_pass.MARKER_RULE, f"Place all 3 markers: {state['turn']['markers']} are "
-                          "placed")]
+        return [Violation("AA-C07", boarding_pass.MARKER_RULE, f"Place all 3 markers: {state['turn']['markers']} "
+                          "placed so far")]
     return _refill_problems(state)
 
 

@@ -506,3 +506,53 @@ def test_board_facts_are_declared_from_a_saved_board_in_two_taps(live: Any, brow
     assert (event["type"], event["data"], event["flags"]) == ("board_declared", facts, [])
     assert errors == []
     context.close()
+
+
+def test_on_a_saved_board_holding_every_fact_they_are_declared_in_one_tap_among_the_seldom_actions(
+        live: Any, browser: Any) -> None:
+    """A game on a saved board that holds every fact board_declared declares: nothing is asked
+    for, but a table reading them out records them with one tap, as the board has them."""
+    facts = {"landable": {f"{area}{n}": ["ALL"] for area in "AEMU" for n in (4, 5, 6)},
+             "special": {"red": "M2", "yellow": "E3"}, "passes": {"red": RED_PASS, "yellow": RED_PASS}}
+    saved = api(live, "POST", "/api/boards", {"engine": "air-alliance", "name": "Our whole box",
+                                             "data": {**facts, "cards": CARDS}})
+    created = api(live, "POST", "/api/games", {"engine": "air-alliance", "title": "On our box", "board": saved["id"],
+                                                "players": [{"name": p} for p in PLAYERS], "options": {}})
+    game_id, token = str(created["id"]), str(created["write_token"])
+    assert state_of(live, game_id)["expected"]["minor"] == ["board_declared"]
+    context, page, errors = open_recording(live, browser, game_id, token)
+    picker = page.locator(".minor-actions .aa-picker[data-type=board_declared]")
+    assert "12 V airports’ colours, 2 special airports, 2 Boarding Passes" in picker.locator(".pa-pick-status").inner_text()
+    # No saved board to choose: the game's own is the one.
+    assert picker.locator("[data-board]").count() == 0
+    shoot("aa", picker, "board-declared-on-a-board")
+    event = record_and_wait(page, picker.locator("button.aa-pick-record"), live, game_id)
+    assert (event["type"], event["data"], event["flags"]) == ("board_declared", facts, [])
+    assert "board_declared" not in state_of(live, game_id)["expected"]["event_types"][:2]
+    assert errors == []
+    context.close()
+
+
+def test_phase_1_ends_by_one_tap_and_says_the_rule_while_a_marker_is_left(phone: Any) -> None:
+    flights = [Event("marker_placed", {"slot": 0, "icon": 0, "fly": {"colour": "red", "from": "A1", "to": "E2"}}),
+               Event("marker_placed", {"slot": 1, "icon": 0, "fly": {"colour": "red", "from": "E2", "to": "M3"}}),
+               Event("marker_placed", {"slot": 2, "icon": 0, "fly": {"colour": "black", "from": "M4", "to": "A1"}})]
+    engine, state = after_setup(Event("board_declared", {"passes": {"red": RED_PASS}}), flights[0])
+    offered = engine.expected(state)["options"]["phase1_ended"]
+    assert offered["ready"] == [] and offered["refused_choices"]["ready"][0]["code"] == "AA-C07"
+    picker = mount(phone, engine, state, "phase1_ended")
+    assert "Ann has placed 1 of 3 markers" in picker.locator(".pa-pick-status").inner_text()
+    assert picker.locator(".aa-pick-refused").get_attribute("data-code") == "AA-C07"
+    button = picker.locator(".aa-pick-record")
+    assert button.inner_text() == "End PHASE 1 anyway" and "secondary" in (button.get_attribute("class") or "")
+    shoot("air-alliance", picker, "phase1-refused")
+
+    engine, state = after_setup(Event("board_declared", {"passes": {"red": RED_PASS}}), *flights)
+    assert engine.expected(state)["options"]["phase1_ended"] == {"ready": [True]}
+    picker = mount(phone, engine, state, "phase1_ended")
+    assert picker.locator(".aa-pick-refused").count() == 0
+    assert picker.locator(".aa-pick-record").inner_text() == "End PHASE 1"
+    picker.locator(".aa-pick-record").click()
+    assert phone.evaluate("window.recorded") == [{}]
+    assert refusals(engine, state, "phase1_ended", {}, "Ann") == []
+    shoot("air-alliance", picker, "phase1")

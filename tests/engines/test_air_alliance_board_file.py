@@ -276,7 +276,11 @@ def test_expected_offers_the_board_s_cards_not_yet_turned_up() -> None:
 
 
 def test_a_board_with_every_fact_of_board_declared_makes_it_moot() -> None:
-    assert "board_declared" not in ENGINE.expected(ENGINE.setup(["Ann", "Bo"], {}, board=WHOLE))["event_types"]
+    moot = ENGINE.expected(ENGINE.setup(["Ann", "Bo"], {}, board=WHOLE))
+    # Still offered, for a table that reads the board's facts out, but only among the seldom actions.
+    assert "board_declared" in moot["event_types"] and moot["minor"] == ["board_declared"]
+    asked = ENGINE.expected(ENGINE.setup(["Ann", "Bo"], {}))  # no board: asked for, as the next thing to do
+    assert "board_declared" in asked["event_types"] and "board_declared" not in asked.get("minor", [])
     three = ENGINE.setup(["Ann", "Bo", "Cy"], {}, board=WHOLE)  # green's special airport and pass are not on it
     assert "board_declared" in ENGINE.expected(three)["event_types"]
     assert "board_declared" in ENGINE.expected(ENGINE.setup(["Ann", "Bo"], {}, board=BOARD))["event_types"]

@@ -16,6 +16,11 @@
 //                     Rules (3) maybe cards off the board (`state.offboard`)]
 //   alliance_formed   choices: [{npa, area}]
 //   cancellations_claimed  claims: [{player, cards: [card ids that player may claim]}], in seat order
+//   phase1_ended      ready: [true] when PHASE 1 may end now, else [] and
+//                     refused_choices.ready: [{choice, code, rule, message}] (why not yet)
+//   board_declared    no options; on a saved board holding every fact it declares it is
+//                     offered among the seldom actions (expected.minor), and its picker
+//                     declares the board's own facts (`declared[...]`, origin "board") in one tap
 //   card_revealed     card.id: [the cards that may turn up now whose faces are known: the
 //                     board's not yet seen, or after a reshuffle the discards]; absent when
 //                     none is, so that a face is spelled out. On a board whose cards are
@@ -47,7 +52,7 @@ const AREA_NAMES = { A: "A", E: "E", M: "M", U: "U" };
 const EXTRA_PHASE = 4;
 const PLANES = 4; // a player's planes at the set-up (engines/air_alliance/table.py PLANES_PER_PLAYER)
 
-const plural = (n, word) => `${n} ${n === 1 ? word : word.endsWith("h") ? `${word}es` : `${word}s`}`;
+const plural = (n, word) => `${n} ${n === 1 ? word : /(s|h)$/.test(word) ? `${word}es` : `${word}s`}`;
 const colourName = (c) => humanize(String(c || "?"));
 const keyOf = (data) => JSON.stringify(data);
 // A map keyed by card ids or player names (table text): no inherited keys ("constructor",
@@ -883,6 +888,36 @@ function claimsPicker(ctx) {
   return root;
 }
 
+// ------------------------------------------------------------- the end of PHASE 1
+
+/** PHASE 1 ends (then Lost Baggage, PHASE 2): one tap, said in words, after the markers'
+ * pickers; while the engine says it may not end yet (`refused_choices.ready`: a marker left
+ * to place, the row to refill), its rule is shown and the button is a quiet one. */
+function phase1Picker(ctx) {
+  const options = ctx.options || {};
+  const ready = (options.ready || []).includes(true);
+  const refused = ready ? null : (((options.refused_choices || {}).ready) || [])[0] || null;
+  const turn = (ctx.state || {}).turn || {};
+  const player = playerOf(ctx) || "The player";
+  const markers = Number.isInteger(turn.markers) ? turn.markers : 0;
+  const title = "picker-title-phase1_ended";
+  const root = section(ctx, "phase1-end", title, "aa-picker aa-pick-phase1");
+  const result = resultSlot(ctx);
+  const submit = () => { fill(result); return ctx.record({}); };
+  fill(root,
+    h("h3", { id: title }, "End of PHASE 1"),
+    h("p", { class: "pa-pick-status" }, `${player} has placed ${markers} of 3 markers. `,
+      "Then the leftmost card goes to Lost Baggage and the row is refilled (PHASE 2)."),
+    refused ? h("p", { class: "aa-pick-refused small", dataset: { code: refused.code } },
+      h("span", { class: "code" }, refused.code), " ", `${refused.message}. `,
+      h("span", { class: "muted" }, "Recorded now, it asks the table for a ruling.")) : null,
+    h("div", { class: "form-foot" }, h("button", { type: "button",
+      class: `record-btn aa-pick-record${ready ? "" : " secondary"}`, dataset: { focusKey: `submit:${ctx.type}`, ready: String(ready) },
+      onclick: submit }, ready ? "End PHASE 1" : "End PHASE 1 anyway")),
+    result);
+  return root;
+}
+
 // ------------------------------------------------------------- the set-up's planes
 
 /** A player's four planes placed at the set-up (the rulebook does not say where: the table
@@ -1061,10 +1096,65 @@ function boardFacts(data) {
     .map((key) => [key, data[key]]));
 }
 
+/** The facts of that kind the game's own board holds (the registry's entries whose origin is
+ * the board: `declared["landable:A4" | "special:red" | "pass:red:0"]`), a Boarding Pass only
+ * when its three slots are known. */
+function gameBoardFacts(state) {
+  const out = { landable: dict(), special: dict(), passes: dict() };
+  const slots = dict();
+  for (const [key, entry] of Object.entries(state.declared || {})) {
+    if (!entry || entry.at !== "board") continue;
+    const [kind, name, slot] = key.split(":");
+    if (kind === "landable") out.landable[name] = entry.value;
+    else if (kind === "special") out.special[name] = entry.value;
+    else if (kind === "pass" && /^[0-2]$/.test(slot || "")) (slots[name] ||= [null, null, null])[Number(slot)] = entry.value;
+  }
+  for (const [colour, list] of Object.entries(slots)) if (list.every(Array.isArray)) out.passes[colour] = list;
+  return boardFacts(out);
+}
+
+/** Whether a fact board_declared declares is still unknown for the colours in play (as the
+ * engine asks: setup_phase.board_facts_due). */
+function factsDue(state) {
+  const declared = state.declared || {};
+  const colours = Object.values(state.players || {}).map((p) => p.colour).filter(Boolean);
+  const keys = [...AREAS.flatMap((area) => [4, 5, 6].map((n) => `landable:${area}${n}`)),
+    ...colours.flatMap((c) => [`special:${c}`, ...[0, 1, 2].map((slot) => `pass:${c}:${slot}`)])];
+  return keys.some((key) => !(key in declared));
+}
+
+/** "12 V airports’ colours, 4 special airports, 4 Boarding Passes". */
+function factsText(facts) {
+  const n = (key) => Object.keys(facts[key] || {}).length;
+  return [n("landable") ? `${n("landable")} V airports’ colours` : null, n("special") ? plural(n("special"), "special airport") : null,
+    n("passes") ? plural(n("passes"), "Boarding Pass") : null].filter(Boolean).join(", ");
+}
+
+/** On a game recorded on a saved board, whose board holds these facts already: they are read
+ * out at the table and declared as the board has them, in one tap (they must agree with it). */
+function gameBoardPicker(ctx, facts) {
+  const title = "picker-title-board_declared";
+  const root = section(ctx, "board-declared", title, "aa-picker aa-pick-board");
+  const result = resultSlot(ctx);
+  fill(root,
+    h("h3", { id: title }, "Board facts declared"),
+    h("p", { class: "pa-pick-status" }, "This game’s board already holds the facts the rulebook does not print: ",
+      h("strong", {}, factsText(facts)), "."),
+    h("p", { class: "muted small pa-pick-hint" }, "Nothing is needed; record this only if the table read them out at the set-up."),
+    h("div", { class: "form-foot" }, recordButton(ctx, () => { fill(result); return ctx.record(facts); }, "Declare the board’s facts")),
+    result,
+    fallbackDetails(ctx, "Type the facts instead"));
+  return root;
+}
+
 /** The board facts the rulebook does not print (the colours each V airport takes, the special
- * airports, the Boarding Passes' icons), for a game started without a saved board: declared in
- * one go from a board saved in the board editor, never typed and never empty. */
+ * airports, the Boarding Passes' icons): on a saved board, those it holds, in one tap; for a
+ * game started without one, declared in one go from a board saved in the board editor, never
+ * typed and never empty. */
 function boardDeclaredPicker(ctx) {
+  const state = ctx.state || {};
+  const own = gameBoardFacts(state);
+  if (Object.keys(own).length && !factsDue(state)) return gameBoardPicker(ctx, own);
   const draft = ctx.draft;
   const title = "picker-title-board_declared";
   const root = section(ctx, "board-declared", title, "aa-picker aa-pick-board");
@@ -1133,4 +1223,5 @@ export const pickers = {
   alliance_formed: alliancePicker,
   boarding_pass_updated: placementPicker,
   cancellations_claimed: claimsPicker,
+  phase1_ended: phase1Picker,
 };
