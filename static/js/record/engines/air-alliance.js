@@ -38,7 +38,8 @@
 
 import { textField, numberField } from "../../boards/kit.js";
 import { fill, h, humanize } from "../../dom.js";
-import { fallbackDetails, group, option, playerOf, problem, refocus, resultSlot, section } from "./picker-kit.js";
+import { fallbackDetails, group, option, playerOf, problem, recordButton as kitRecordButton, refocus, resultSlot, section }
+  from "./picker-kit.js";
 
 // The icons' vocabulary as the event schema spells it (engines/air_alliance/schemas.py).
 const ICON_TYPES = [["AREA", "Area Landing Permit"], ["SPECIAL", "Special landing permit"],
@@ -381,7 +382,7 @@ function actionsText(actions) {
 // ----------------------------------------------------------------- shared pieces
 
 function recordButton(ctx, onclick, text) {
-  return h("button", { type: "button", class: "record-btn aa-pick-record", dataset: { focusKey: `submit:${ctx.type}` }, onclick }, text);
+  return kitRecordButton(ctx, onclick, text, { className: "aa-pick-record" });
 }
 
 function select({ id, label, choices, value, onchange, focusKey }) {

@@ -8,7 +8,7 @@
 // helpers exported here, so a tile looks the same where it is typed and where it is picked.
 
 import { fill, h, humanize } from "../../dom.js";
-import { fallbackDetails, refocus } from "./picker-kit.js";
+import { fallbackDetails, recordButton, refocus } from "./picker-kit.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 export const S = 24; // a hex's radius, in SVG units
@@ -217,7 +217,7 @@ function revealPicker(ctx) {
         ? [h("strong", {}, `Tile ${chosen}`), h("span", { class: "iop-pick-cells" }, said(chosen))]
         : h("span", {}, "No tile chosen yet.")),
       h("div", { class: "form-foot" },
-        h("button", { type: "button", class: "record-btn", dataset: { focusKey: `submit:${ctx.type}` }, onclick: submit },
+        recordButton(ctx, submit,
           chosen ? `Record tile ${chosen} revealed` : "Record tile revealed")),
       result,
       fallback);
@@ -318,8 +318,7 @@ function placementPicker(ctx) {
       h("div", { class: "form-foot" },
         h("button", { type: "button", class: "secondary iop-rotate", disabled: !current || current.list.length < 2,
           dataset: { focusKey: "iop-rotate" }, onclick: rotate }, h("span", { "aria-hidden": "true" }, "⟳ "), "Rotate"),
-        h("button", { type: "button", class: "record-btn", dataset: { focusKey: `submit:${ctx.type}` }, onclick: submit },
-          `Record ${humanize(ctx.type).toLowerCase()}`)),
+        recordButton(ctx, submit)),
       result,
       fallback);
     refocus(root, focusKey);
@@ -375,8 +374,7 @@ function movePicker(ctx) {
         c ? h("strong", {}, keyOf(c) === here ? `Stay at ${where(c)} (a move of 0)` : `Move to ${where(c)}`)
           : `Tap a dashed space the explorer can reach (${destinations.length}).`),
       h("div", { class: "form-foot" },
-        h("button", { type: "button", class: "record-btn", dataset: { focusKey: `submit:${ctx.type}` }, onclick: submit },
-          `Record ${humanize(ctx.type).toLowerCase()}`)),
+        recordButton(ctx, submit)),
       result,
       fallback);
     refocus(root, focusKey);
@@ -504,7 +502,7 @@ function takePicker(ctx) {
           ready ? `${terrainsText(tileOf(chosen).terrains)}${said ? `: ${said}` : ""}` : `Now tap what its Portal${portalsOf(chosen) > 1 ? "s give" : " gives"}.`)]
         : h("span", {}, "Tap the face-up tile taken.")),
       h("div", { class: "form-foot" },
-        h("button", { type: "button", class: "record-btn", dataset: { focusKey: `submit:${ctx.type}` }, onclick: submit },
+        recordButton(ctx, submit,
           ready ? `Record tile taken from ${chosen}` : "Record tile taken")),
       result);
     refocus(root, focusKey);
@@ -580,8 +578,7 @@ function startPicker(ctx) {
       h("p", { class: "muted small" }, `${spaces.length} spaces, the Explorers start on ${where(central)}. `,
         "The board laid it already: confirm it only if the table wants it in the log.")),
     h("div", { class: "form-foot" },
-      h("button", { type: "button", class: "record-btn secondary", dataset: { focusKey: `submit:${ctx.type}` },
-        onclick: () => ctx.record({ spaces, central }) }, "Confirm the Starting Tile")),
+      recordButton(ctx, () => ctx.record({ spaces, central }), "Confirm the Starting Tile", { className: "secondary" })),
     result);
   return root;
 }

@@ -29,7 +29,8 @@
 // away with the engine's reason, to record over the rules when the table rules otherwise.
 
 import { fill, h, humanize } from "../../dom.js";
-import { fallbackDetails, group, option, playerOf, problem, refocus, resultSlot, section } from "./picker-kit.js";
+import { fallbackDetails, group, option, playerOf, problem, recordButton as kitRecordButton, refocus, resultSlot, section }
+  from "./picker-kit.js";
 
 const NATION = { CHINA: "China", EU: "EU", US_EAST: "US East", US_WEST: "US West" };
 const OCEAN_OF = { EU: "ATLANTIC", US_EAST: "ATLANTIC", CHINA: "PACIFIC", US_WEST: "PACIFIC" };
@@ -95,7 +96,7 @@ function offSpot(label, sub, data = {}) {
 }
 
 function recordButton(ctx, onclick, text) {
-  return h("button", { type: "button", class: "record-btn px-pick-record", dataset: { focusKey: `submit:${ctx.type}` }, onclick }, text);
+  return kitRecordButton(ctx, onclick, text, { className: "px-pick-record" });
 }
 
 // ------------------------------------------------------------- the Action table

@@ -1,11 +1,14 @@
 // What the engines' recording-page pickers share: the picker's section, its result slot
-// and problems, the big option buttons and their groups, keeping the focus across a
-// redraw, the generic form tucked away, the acting player.  Text goes in as text nodes.
+// and problems, the big option buttons and their groups, the record button, keeping the
+// focus across a redraw, the generic form tucked away, the acting player.  An engine's
+// module (./<engine>.js) only declares its pickers with these.  The classes are pa-pick-*
+// (the kit began as Pan Am's) and styled in record.css.  Text goes in as text nodes.
 
-import { fill, h } from "../../dom.js";
+import { fill, h, humanize } from "../../dom.js";
 
-export function section(ctx, picker, title, engineClass) {
-  return h("section", { class: `action-form pa-picker ${engineClass}`, dataset: { type: ctx.type, picker }, "aria-labelledby": title });
+export function section(ctx, picker, title, engineClass = "") {
+  return h("section", { class: `action-form pa-picker${engineClass ? ` ${engineClass}` : ""}`,
+    dataset: { type: ctx.type, picker }, "aria-labelledby": title });
 }
 
 export function resultSlot(ctx) {
@@ -17,15 +20,21 @@ export function problem(slot, text) {
 }
 
 /** A big toggle button: `pressed` undefined makes a plain button. */
-export function option({ label, sub = null, pressed, onclick, focusKey, disabled = false, className = "", data = {}, title = null }) {
+export function option({ label, sub = null, pressed, onclick, focusKey, disabled = false, className = "", data = {}, title = null, style = null }) {
   return h("button", {
     type: "button",
     class: `pa-pick-opt${pressed ? " is-on" : ""}${className ? ` ${className}` : ""}`,
     "aria-pressed": pressed === undefined ? null : String(Boolean(pressed)),
-    disabled, title,
+    disabled, title, style,
     dataset: { ...data, focusKey },
     onclick,
   }, h("span", { class: "pa-pick-opt-label" }, label), sub ? h("span", { class: "pa-pick-opt-sub" }, sub) : null);
+}
+
+/** The picker's main button ("Record …" unless told), focus key submit:<type> unless told. */
+export function recordButton(ctx, onclick, text = null, { key = null, className = "" } = {}) {
+  return h("button", { type: "button", class: `record-btn${className ? ` ${className}` : ""}`,
+    dataset: { focusKey: key || `submit:${ctx.type}` }, onclick }, text || `Record ${humanize(ctx.type).toLowerCase()}`);
 }
 
 export function group(legend, ...children) {
