@@ -275,6 +275,8 @@ class AirAlliance(EventUnpacking):
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
     board_file: ClassVar[BoardFile] = BOARD_FILE  # the board, the Boarding Passes, the Passenger Cards
+    # The rulebook's own words where the event type's name would read wrong on a button.
+    event_labels: ClassVar[Mapping[str, str]] = {"phase1_ended": "End of PHASE 1"}
     rules = staticmethod(check_event)
     effects = staticmethod(apply_event)
     words = staticmethod(describe_event)

@@ -221,6 +221,7 @@ class EngineOut(Schema):
     rules_version = fields.String()
     options = fields.Dict()
     event_types = fields.Dict()
+    event_labels = fields.Dict(metadata={"description": "An event type's name for people, where its name would read wrong"})
     board_file = fields.Dict(metadata={"description": "holds (in words), holds_nothing, json_schema (a path in the repository)"})
 
 

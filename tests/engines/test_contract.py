@@ -94,6 +94,13 @@ def test_engine_has_a_game_strategy(engine: Engine) -> None:
 
 
 @per_engine
+def test_event_labels_name_real_event_types_in_words(engine: Engine) -> None:
+    labels = getattr(engine, "event_labels", {})
+    assert set(labels) <= set(engine.event_schemas), set(labels) - set(engine.event_schemas)
+    assert all(isinstance(words, str) and words.strip() for words in labels.values())
+
+
+@per_engine
 def test_identity_is_plain_strings(engine: Engine) -> None:
     assert engine is engines.find(engine.name)
     for text in (engine.name, engine.title, engine.rules_version):

@@ -36,6 +36,9 @@ def test_engines_lists_options_and_event_types(client: Any) -> None:
     assert {"card_drawn", "card_played", "parachute_opened", "undo", "void", "amend", "note"} <= set(
         panic["event_types"])
     assert "target" in panic["event_types"]["card_played"]["properties"]
+    assert panic["event_labels"] == {}, "Panic in the Air's type names read right as they are"
+    air = next(e for e in engines if e["name"] == "air-alliance")
+    assert air["event_labels"]["phase1_ended"] == "End of PHASE 1"
 
 
 def test_create_game_answers_201_with_token_and_version_zero(client: Any) -> None:

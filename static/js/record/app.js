@@ -205,7 +205,7 @@ export class RecordPage {
       title = h("h2", { id: "turn-title", class: "turn-title" },
         current ? [playerName(current, this.players, "span"), h("span", { class: "turn-suffix" }, "’s turn")] : "Anyone’s turn",
         detail ? [" ", h("span", { class: "turn-detail" }, detail)] : null);
-      const types = (exp.event_types || []).map((t) => humanize(t).toLowerCase());
+      const types = (exp.event_types || []).map((t) => this.typeLabel(t, true));
       expects = h("p", { class: "turn-expects" },
         types.length ? `Next: ${types.join(" or ")}` : "",
         actors.length > 1 ? ["  · also ", actors.slice(1).map((n, i) => [i ? ", " : "", playerName(n, this.players)]), " may act"] : null);
@@ -325,9 +325,9 @@ export class RecordPage {
     if (status !== 200 || !body || body.version !== version || !reasons.isConnected) return;
     fill(reasons, body.results.map((result, i) => {
       const first = (result.violations || [])[0];
-      if (first) return h("li", {}, h("strong", {}, humanize(checks[i].type)), ": ", ruleText(first));
+      if (first) return h("li", {}, h("strong", {}, this.typeLabel(checks[i].type)), ": ", ruleText(first));
       if (Object.keys(result.fields || {}).length) {
-        return h("li", {}, h("strong", {}, humanize(checks[i].type)), ": not offered to ", this.actor, " now; the rules are checked once it is filled in.");
+        return h("li", {}, h("strong", {}, this.typeLabel(checks[i].type)), ": not offered to ", this.actor, " now; the rules are checked once it is filled in.");
       }
       return null;
     }));
@@ -371,6 +371,14 @@ export class RecordPage {
     }));
   }
 
+  /** An event type in words: the engine's label (event_labels), else its name with spaces;
+   *  `inline` lowers a humanized name for use mid-sentence ("Record card played"). */
+  typeLabel(type, inline = false) {
+    const label = ((this.engine && this.engine.event_labels) || {})[type];
+    if (label) return label;
+    return inline ? humanize(type).toLowerCase() : humanize(type);
+  }
+
   /** A new player under Who: the forms start afresh with what the rules offer them. */
   chooseActor(name) {
     const expected = this.expected().actors || [];
@@ -397,7 +405,7 @@ export class RecordPage {
 
   quickButton(type, info, actor, exp) {
     const cell = h("div", { class: "quick-cell" });
-    cell.append(this.tapButton(type, humanize(type), info.data, actor, exp, `quick:${type}`, summaryText(info.summary, this.players)));
+    cell.append(this.tapButton(type, this.typeLabel(type), info.data, actor, exp, `quick:${type}`, summaryText(info.summary, this.players)));
     if (info.open) {
       const open = this.detailsOpen.has(type);
       cell.append(h("button", {
@@ -424,10 +432,10 @@ export class RecordPage {
     const titleId = `form-title-${type}`;
     const result = h("div", { class: "result-slot", dataset: { resultFor: type }, "aria-live": "polite" });
     const form = h("form", { class: `action-form${details ? " details" : ""}`, dataset: { type }, "aria-labelledby": titleId, novalidate: true },
-      h("h3", { id: titleId }, humanize(type), details ? h("span", { class: "muted small" }, " · with details") : null),
+      h("h3", { id: titleId }, this.typeLabel(type), details ? h("span", { class: "muted small" }, " · with details") : null),
       fields.element,
       h("div", { class: "form-foot" },
-        h("button", { type: "submit", class: "record-btn", dataset: { focusKey: `submit:${type}` } }, `Record ${humanize(type).toLowerCase()}`)),
+        h("button", { type: "submit", class: "record-btn", dataset: { focusKey: `submit:${type}` } }, `Record ${this.typeLabel(type, true)}`)),
       result);
     form.addEventListener("change", () => fill(result)); // a new choice: the old complaint is gone
     form.addEventListener("submit", (event) => {
@@ -513,7 +521,7 @@ export class RecordPage {
       h("div", { class: "entry-main" },
         h("span", { class: "entry-step", title: `Step ${entry.step}` }, String(entry.step)),
         h("div", { class: "entry-text" },
-          h("span", { class: "entry-describe" }, entry.describe || humanize(entry.type)), badges.length ? " " : null, badges,
+          h("span", { class: "entry-describe" }, entry.describe || this.typeLabel(entry.type)), badges.length ? " " : null, badges,
           h("div", { class: "entry-meta" }, position ? `${position} · ` : "", `event ${entry.seq}`))),
       details.length ? h("ul", { class: "entry-details" }, details) : null,
       h("div", { class: "entry-actions" },
@@ -540,7 +548,7 @@ export class RecordPage {
       },
       success: (result) => {
         const entry = this.log.find((e) => e.seq === result.seq && e.kind === "event");
-        return `Recorded: ${result.describe || (entry ? entry.describe : humanize(type))}`;
+        return `Recorded: ${result.describe || (entry ? entry.describe : this.typeLabel(type))}`;
       },
     });
   }
@@ -656,7 +664,7 @@ export class RecordPage {
       box.append(h("p", {}, "These events would become illegal (they would stay, flagged):"));
       box.append(h("ul", { class: "would-break" }, breaks.map((b) => {
         const entry = this.log.find((e) => e.seq === b.seq && e.kind === "event");
-        return h("li", {}, h("strong", {}, entry ? `Step ${entry.step}: ${entry.describe}` : `Event ${b.seq} (${humanize(b.type || "")})`),
+        return h("li", {}, h("strong", {}, entry ? `Step ${entry.step}: ${entry.describe}` : `Event ${b.seq} (${this.typeLabel(b.type || "")})`),
           h("ul", {}, (b.violations || []).map((v) => h("li", {}, h("span", { class: "code" }, v.code || ""), " ", v.message || ""))));
       })));
       actions.append(again(async () => ({ data: { ...request.data, force: true } }), anywayLabel(request.type, breaks.length)));
@@ -839,7 +847,7 @@ export class RecordPage {
     const gameTypes = Object.keys(this.engine.event_types || {}).filter((t) => !RECORDER_TYPES.includes(t));
     if (!gameTypes.includes(entry.type)) gameTypes.unshift(entry.type);
     const ids = { type: `amend-type-${entry.seq}`, actor: `amend-actor-${entry.seq}`, data: `amend-data-${entry.seq}`, reason: `amend-reason-${entry.seq}` };
-    const typeSelect = h("select", { id: ids.type }, gameTypes.map((t) => h("option", { value: t }, humanize(t))));
+    const typeSelect = h("select", { id: ids.type }, gameTypes.map((t) => h("option", { value: t }, this.typeLabel(t))));
     typeSelect.value = entry.type;
     const actorSelect = h("select", { id: ids.actor }, this.players.map((name) => h("option", { value: name }, name)));
     if (entry.actor && !this.players.includes(entry.actor)) actorSelect.prepend(h("option", { value: entry.actor }, entry.actor));
@@ -858,7 +866,7 @@ export class RecordPage {
       applyButton.hidden = Boolean(picker); // the picker's own button applies it
       if (picker) {
         fields = null;
-        fill(fieldsBox, h("p", { class: "amend-recorded small" }, "Recorded: ", entry.describe || humanize(entry.type),
+        fill(fieldsBox, h("p", { class: "amend-recorded small" }, "Recorded: ", entry.describe || this.typeLabel(entry.type),
           ". Choose what really happened: its button applies the amendment."), picker);
         return;
       }
@@ -904,7 +912,7 @@ export class RecordPage {
         overrideLabel: "Apply anyway (the table ruled it stands)",
         success: () => {
           const now = this.log.find((e) => e.seq === entry.seq && e.kind === "event");
-          return `Amended step ${entry.step}: ${now ? now.describe : humanize(type)}`;
+          return `Amended step ${entry.step}: ${now ? now.describe : this.typeLabel(type)}`;
         },
       });
     };
@@ -998,7 +1006,7 @@ export class RecordPage {
     const game = types.filter((t) => !RECORDER_TYPES.includes(t));
     const recorder = types.filter((t) => RECORDER_TYPES.includes(t));
     fill(select,
-      h("optgroup", { label: "Game events" }, game.map((t) => h("option", { value: t }, humanize(t)))),
+      h("optgroup", { label: "Game events" }, game.map((t) => h("option", { value: t }, this.typeLabel(t)))),
       recorder.length ? h("optgroup", { label: "Corrections and notes" }, recorder.map((t) => h("option", { value: t }, humanize(t)))) : null);
     const hint = () => { help.textContent = schemaHint(this.engine.event_types[select.value]); };
     select.addEventListener("change", hint);
@@ -1018,7 +1026,7 @@ export class RecordPage {
         success: (answer) => {
           const entry = this.log.find((e) => e.seq === answer.seq && e.kind === "event");
           area.value = "{}";
-          return `Recorded: ${answer.describe || (entry ? entry.describe : humanize(type))}`;
+          return `Recorded: ${answer.describe || (entry ? entry.describe : this.typeLabel(type))}`;
         },
       });
     });
