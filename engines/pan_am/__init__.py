@@ -10,8 +10,8 @@ Set-up
 (PA-S1, ``SetupError``); the engine derives each player's Engineers (PA-S2: 2p 5,
 3p 4, 4p 3), $12, fleet 2 Trimotors + 1 Clipper, hangar 3/3/3/1, 5 Airports, income 0,
 Stock 0, one hidden Directive card; the Stock Price is unset (the first Event card sets it).
-The cards dealt face up are the first event, ``cards_dealt`` (PA-S3, PA-S4); until it is
-in, ``expected()`` offers only that event.  ``board`` is the saved board the game is recorded
+The cards dealt face up are the first event(s), ``cards_dealt`` (PA-S3, PA-S4); until every
+hand and the display are in, ``expected()`` offers only that event.  ``board`` is the saved board the game is recorded
 on (a board file, see below); the older ``board`` option takes the same file, never both
 (``board/twice``).  Either pre-loads the registry with the origin "the board file".
 
@@ -87,10 +87,12 @@ Table events have ``actor`` None; player events name the player (``actor`` None 
 the player who is due).  Schemas reject unknown fields.
 
 Set-up and Event phase
-``cards_dealt {destinations: {player: [card, card]}, display: [card x 4]}``  (table)
-    The first event: each player's two face-up Destination cards (PA-S3) and the four in
-    the display (PA-S4).  Their cities' regions are declared.  A card may be ``{city}``
-    alone: its region comes from the board (or any earlier declaration; PA-B20 if none).
+``cards_dealt {destinations?: {player: [card, card]}, display?: [card x 4]}``  (table)
+    The first event(s): each player's two face-up Destination cards (PA-S3) and the four in
+    the display (PA-S4), all at once or a part at a time as the table deals them (a hand,
+    the display; each part once, PA-S3/PA-S4); round 1 opens when the last part is in.
+    Their cities' regions are declared.  A card may be ``{city}`` alone: its region comes
+    from the board (or any earlier declaration; PA-B20 if none).
 ``event_card_revealed {round?, name, stock_adjustment?: {op: up|down|set, value?}, die_rolls?, text?}``  (table)
     Opens the round (PA-V1), sets the Stock Price at once (PA-V2..V4) and the number of
     Pan Am rolls (PA-V5).  The Stock Price step lasts until the first Engineer event.  A
@@ -219,8 +221,9 @@ PA-B28  a Directive card not on the board's complete list
 table event, the first player first, then the others).  Options by event type (the
 recording page's plugin ``static/js/record/engines/pan-am.js`` reads these):
 
-* ``cards_dealt {players: [name...], region: [Region...], cities: [{city, region}...]}`` (known cities
-  with a region; a list, since every option is a list of choices), and on a board with
+* ``cards_dealt {players: [name...], display_due: [True] or [], region: [Region...], cities: [{city,
+  region}...]}`` (the players still to be dealt, whether the display is; known cities with a
+  region, a list since every option is a list of choices), and on a board with
   Destination cards ``"card.city": [city...]`` (the board's cards, none in play yet);
 * ``event_card_revealed {round: [r], "stock_adjustment.op": [...]}``, and on a board with Event
   cards ``name: [name...]`` (this round's cards not yet revealed);
@@ -243,8 +246,11 @@ recording page's plugin ``static/js/record/engines/pan-am.js`` reads these):
   ``route_sold_to_pan_am {cities: [[a, b]...]}`` (the routes the offered player owns),
   ``pan_am_offer_declined {}``; ``income_collected {}``; ``stock_bought {count: [0..most]}``;
 * ``directive_played {}`` whenever a player holds a Directive (on a board with Directive cards
-  ``{card: [name...]}``, those printed for the phase and step now), ``event_effect {}`` while an
-  Event card is face up (declarations, not offered as the next step: they are listed last).
+  ``{card: [name...]}``, those printed for the phase and step now), ``event_effect {kind: [...],
+  player: [seats..., "ALL"], everyone: [kinds "ALL" may take], op: [...], plane: [...]}`` while
+  an Event card is face up (the effects its text may have that the page builds from chips;
+  declarations, not offered as the next step: they are listed last, and in ``minor``, as is
+  ``engineer_set_aside``, the way out of assigning one).
   The faces of the cards offered are in the state: ``state["board"]["destination_cards"]`` (a
   card's region is ``state["cities"][city]["region"]``), ``state["board"]["event_cards"][name]``
   and ``state["board"]["directive_cards"][name]``.

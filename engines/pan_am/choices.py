@@ -16,6 +16,8 @@ from engines.pan_am import flow, items, landing
 from engines.pan_am.facts import path_key, track_label
 from engines.pan_am.payment import pay
 from engines.pan_am.rules import check_event
+from engines.pan_am.card_effects import ALL
+from engines.pan_am.rules_cards import EVERYONE_KINDS
 from engines.pan_am.state import (
     BIDDING_AREAS,
     DISPLAY_SLOTS,
@@ -25,7 +27,7 @@ from engines.pan_am.state import (
     SPACES,
     SYMBOLS,
 )
-from engines.pan_am.table import cost_of, due_entry, known_a_tracks, next_state, region_of, seats_from
+from engines.pan_am.table import cost_of, due_entry, known_a_tracks, next_state, region_of, seats_from, still_to_deal
 
 
 def expected_of(state: State) -> dict[str, Any]:
@@ -36,7 +38,9 @@ def expected_of(state: State) -> dict[str, Any]:
     everyone = seats_from(state, state["first_player"])
     if phase == "SETUP":
         known = [{"city": c, "region": v["region"]} for c, v in sorted(state["cities"].items()) if v["region"] is not None]
-        options = {"players": list(state["seats"]), "region": list(REGIONS), "cities": known}
+        due = still_to_deal(state)
+        options = {"players": [p for p in due if p != "display"], "display_due": [True] if "display" in due else [],
+                   "region": list(REGIONS), "cities": known}
         _offer(options, "card.city", items.destination_choices(state))
         return {"actors": everyone, "event_types": ["cards_dealt"], "options": {"cards_dealt": options}}
     actors, types, options = _main(state, everyone)
@@ -46,7 +50,7 @@ def expected_of(state: State) -> dict[str, Any]:
         _offer(options["directive_played"], "card", items.directive_choices(state))
     if state["event_card"] is not None:
         types.append("event_effect")
-        options["event_effect"] = {}
+        options["event_effect"] = event_effect_options(state)
     out: dict[str, Any] = {"actors": actors, "event_types": types, "options": options}
     # What happens seldom, shown small after the rest: a path that runs out is not the first
     # thing to tap at the start of the Pan Am phase.
@@ -56,7 +60,24 @@ def expected_of(state: State) -> dict[str, Any]:
     return out
 
 
-MINOR_TYPES = ("pan_am_path_exhausted", "directive_played", "event_effect")
+# Seldom, or the way out of the common action: shown small, after it, never the first
+# button a thumb meets (setting an Engineer aside is the rulebook's "if you cannot, or
+# choose not to, assign an Engineer").
+MINOR_TYPES = ("engineer_set_aside", "pan_am_path_exhausted", "directive_played", "event_effect")
+
+# What the face-up Event card's text may do, as an effect the recording page can build from
+# chips and numbers (the rest of EFFECT_FIELDS names cards or routes: a Directive's business).
+EVENT_EFFECT_KINDS = ("money", "income", "stock", "stock_price", "die_rolls", "draw_directive", "gain_plane", "text")
+
+
+def event_effect_options(state: State) -> dict[str, list[Any]]:
+    """``event_effect``: the kinds of effect, who they may name (``ALL`` for the kinds that say
+    "every player", ``everyone``), the Stock Price moves (none in the Stock step, PA-K3) and
+    the planes."""
+    ops = [] if state["phase"] == "STOCK" else ["up", "down", "set"]
+    kinds = [k for k in EVENT_EFFECT_KINDS if k != "stock_price" or ops]
+    return {"kind": kinds, "player": [*state["seats"], ALL], "everyone": sorted(EVERYONE_KINDS), "op": ops,
+            "plane": list(PLANES)}
 
 
 Main = tuple[list[str], list[str], dict[str, dict[str, list[Any]]]]

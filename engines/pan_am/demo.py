@@ -214,10 +214,9 @@ class _Table:
 def _play() -> list[dict[str, Any]]:
     table = _Table()
     refills = iter(REFILLS)
-    table.record("cards_dealt", None, {
-        "destinations": {name: [_card(c) for c in cities] for name, cities in STARTING_CARDS.items()},
-        "display": [_card(c) for c in OPENING_DISPLAY],
-    })
+    for name, cities in STARTING_CARDS.items():  # dealt as the table deals: a hand at a time
+        table.record("cards_dealt", None, {"destinations": {name: [_card(c) for c in cities]}})
+    table.record("cards_dealt", None, {"display": [_card(c) for c in OPENING_DISPLAY]})
     for number, card in enumerate(EVENT_CARDS, start=1):
         table.record("event_card_revealed", None, {"name": card["name"]})  # its face is on the board
         if number in EVENT_EFFECTS:

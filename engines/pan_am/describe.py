@@ -40,8 +40,15 @@ def _cities(data: Mapping[str, Any]) -> str:
 
 
 def _dealt(state: State, who: str, data: Mapping[str, Any]) -> str:
+    hands = data.get("destinations") or {}
     shown = ", ".join(str(card.get("city")) for card in data.get("display") or [])
-    return f"Starting Destination cards dealt; the display shows {shown}"
+    if len(hands) == len(state["seats"]) and shown:
+        return f"Starting Destination cards dealt; the display shows {shown}"
+    parts = [f"{name} is dealt {' and '.join(str(c.get('city')) for c in hand or [])}" for name, hand in hands.items()]
+    if shown:
+        parts.append(f"the display shows {shown}")
+    text = "; ".join(parts) or "Nothing dealt"
+    return text[0].upper() + text[1:]
 
 
 def _revealed(state: State, who: str, data: Mapping[str, Any]) -> str:

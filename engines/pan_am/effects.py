@@ -33,7 +33,7 @@ from engines.pan_am.state import (
     ROUTE_BONUS,
     route_key,
 )
-from engines.pan_am.table import due_entry, next_state, who_of
+from engines.pan_am.table import due_entry, next_state, still_to_deal, who_of
 
 Handler = Callable[[State, str, Mapping[str, Any]], None]
 
@@ -74,7 +74,7 @@ def _dealt(new: State, who: str, data: Mapping[str, Any]) -> None:
         space["card"], space["bonus"] = _card(card), 0
     for card in [c for hand in (data.get("destinations") or {}).values() for c in hand or []] + list(data.get("display") or []):
         learn_city(new, str(card.get("city")))
-    if new["phase"] == "SETUP":
+    if new["phase"] == "SETUP" and not still_to_deal(new):
         new["phase"] = "EVENT"
 
 

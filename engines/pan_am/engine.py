@@ -35,6 +35,12 @@ class PanAm(EventUnpacking):
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
     # The board file (``board``): its shape, problems, facts and ``from_game``.
     board_file: ClassVar[BoardFile] = boards.PAN_AM_BOARD
+    # Where a type's name would read wrong on a button ("Pan am expanded").
+    event_labels: ClassVar[Mapping[str, str]] = {
+        "pan_am_expanded": "Pan Am expanded", "pan_am_offer_declined": "Pan Am's offer declined",
+        "pan_am_path_exhausted": "Pan Am's path exhausted", "route_sold_to_pan_am": "Route sold to Pan Am",
+        "event_effect": "Event card effect", "directive_played": "Directive card played",
+    }
     # The viewer's board partial reads ``engine.board_view(state)`` (``layout``, owned by the viewer work).
     board_view = staticmethod(layout.board_view)
     # The pages colour each seat as its pieces (``recorder/web/seat_colours.py``).

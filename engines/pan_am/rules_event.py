@@ -25,18 +25,28 @@ def guard_dealt(state: State, who: str, data: Mapping[str, Any]) -> list[Violati
 
 
 def check_dealt(state: State, who: str, data: Mapping[str, Any]) -> list[Violation]:
+    """The whole deal, or the part of it the table deals now (a hand, the display)."""
     out: list[Violation] = []
     hands = data.get("destinations") or {}
-    # PA-S3: "Each player draws 2 Destination cards".
+    if not hands and data.get("display") is None:
+        return [Violation("PA-S3", SETUP, "Deal a player's two Destination cards or the display's four")]
+    # PA-S3: "Each player draws 2 Destination cards" -- once.
     for name in state["seats"]:
+        if name not in hands:
+            continue
         count = len(hands.get(name) or [])
         if count != 2:
             out.append(Violation("PA-S3", SETUP, f"{name} draws 2 Destination cards, not {count}"))
+        if state["players"][name]["destinations"]:
+            out.append(Violation("PA-S3", SETUP, f"{name}'s Destination cards are already dealt"))
     out += [Violation("PA-S3", SETUP, f"{name!r} is not a player in this game") for name in hands if name not in state["players"]]
-    # PA-S4: "Put one card face up in each of the four spaces."
-    shown = len(data.get("display") or [])
-    if shown != len(DISPLAY_SLOTS):
-        out.append(Violation("PA-S4", BOARD_SETUP, f"The display holds {len(DISPLAY_SLOTS)} Destination cards, not {shown}"))
+    # PA-S4: "Put one card face up in each of the four spaces." -- once.
+    if data.get("display") is not None:
+        shown = len(data.get("display") or [])
+        if shown != len(DISPLAY_SLOTS):
+            out.append(Violation("PA-S4", BOARD_SETUP, f"The display holds {len(DISPLAY_SLOTS)} Destination cards, not {shown}"))
+        if any(space["card"] is not None for space in state["display"]):
+            out.append(Violation("PA-S4", BOARD_SETUP, "The display's Destination cards are already dealt"))
     return out
 
 

@@ -133,11 +133,12 @@ class RightsSchema(_Strict):
 
 
 class CardsDealtSchema(_Strict):
-    """``cards_dealt {destinations: {player: [card, card]}, display: [card x 4]}`` (table); a card
-    may name only its city (``NamedCardSchema``)."""
+    """``cards_dealt {destinations?: {player: [card, card]}, display?: [card x 4]}`` (table): the
+    whole deal at once, or a part of it (one player's hand, the display) as the table deals it;
+    a card may name only its city (``NamedCardSchema``)."""
 
-    destinations = fields.Dict(keys=fields.String(), values=fields.List(fields.Nested(NamedCardSchema)), required=True)
-    display = fields.List(fields.Nested(NamedCardSchema), required=True)
+    destinations = fields.Dict(keys=fields.String(), values=fields.List(fields.Nested(NamedCardSchema)))
+    display = fields.List(fields.Nested(NamedCardSchema))
 
 
 class EventCardRevealedSchema(_Strict):

@@ -184,3 +184,10 @@ def known_a_tracks(state: State) -> list[str]:
     used = {str(t) for t in state["tracks"]["A"]}
     used |= {key.split(":")[2] for key in state["declared"] if key.startswith("track_cost:A:")}
     return sorted(used, key=lambda t: (0, int(t), "") if t.isdigit() else (1, 0, t))
+
+
+def still_to_deal(state: State) -> list[str]:
+    """Who is still to be dealt their two face-up cards, then ``"display"`` when its four are
+    still to come (a deal may be recorded a hand at a time)."""
+    due = [name for name in state["seats"] if not state["players"][name]["destinations"]]
+    return due + (["display"] if all(space["card"] is None for space in state["display"]) else [])

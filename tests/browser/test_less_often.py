@@ -51,6 +51,8 @@ def test_seldom_actions_come_after_the_common_ones_and_smaller(live: Any, browse
     first = actions.locator("button, input, select").first
     assert first.evaluate("el => !el.closest('.minor-actions')")
     screenshot(page, "pan-am-less-often-phone")
+    actions.scroll_into_view_if_needed()
+    screenshot(page, "pan-am-less-often-actions-phone", full_page=False)
     page.set_viewport_size({"width": 1366, "height": 900})
     screenshot(page, "pan-am-less-often-laptop")
     assert not errors, errors

@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 
 import engines
+from recorder.store import AppendRequest
 from tests.browser.conftest import LAPTOP, PHONE, SCREENSHOTS, screenshot
-from tests.browser.recording import api, open_recording
+from tests.browser.recording import api, open_recording, record_and_wait
 
 pytestmark = pytest.mark.browser
 
@@ -454,3 +455,183 @@ def test_the_server_s_refusal_shows_under_the_route_form(live: Any, browser: Any
     context.close()
 
 
+
+
+# ------------------------------------- the deal, the Airport, Pan Am's path, the Event card
+
+def test_the_deal_is_recorded_a_hand_at_a_time(phone: Any) -> None:
+    """On a board: Ann's hand is in, Bob's two cards are tapped and recorded alone; a part
+    half dealt is never recorded."""
+    cities = ["Rome", "Tokyo", "Lima", "Bangkok", "Madrid", "Honolulu", "Miami"]
+    state = {**copy.deepcopy(STATE), "phase": "SETUP",
+             "display": [{"card": None, "bonus": 0} for _ in range(4)],
+             "board": {"destination_cards": cities, "complete_items": ["destination_cards"]}}
+    state["players"]["Ann"]["destinations"] = [{"city": "Lisbon", "region": "EUROPE"}, {"city": "Horta", "region": "EUROPE"}]
+    options = {"players": ["Bob", "Cy"], "display_due": [True], "card.city": cities}
+    picker = mount(phone, "cards_dealt", options, state, actor=None)
+    assert "Dealt already: Ann" in picker.inner_text()
+    assert picker.locator("button[data-slot^='p:Ann']").count() == 0, "Ann's cards are not asked again"
+    assert picker.locator("button[data-slot='p:Bob:0']").get_attribute("aria-pressed") == "true"
+    picker.locator("button[data-city=Tokyo]").click()
+    picker.locator("button[data-city=Honolulu]").click()
+    record = picker.locator("[data-focus-key='submit:cards_dealt']")
+    assert record.inner_text() == "Record Bob’s cards"
+    shoot(phone, "deal-by-hand")
+    picker.locator("button[data-slot='d:0']").click()
+    picker.locator("button[data-city=Rome]").click()
+    record.click()
+    assert recorded(phone) == [], "the display is half dealt"
+    assert "display space 2" in picker.locator(".result-slot").inner_text()
+    picker.locator("button[data-slot='d:0']").click()
+    picker.locator(".pa-pick-clear").click()
+    record.click()
+    assert recorded(phone) == [{"destinations": {"Bob": [{"city": "Tokyo"}, {"city": "Honolulu"}]}}]
+
+
+def to_a_resolution(live: Any, game_id: str, token: str) -> None:
+    """Round 1 through the API: Ann bids $1 on an Airport, every other Engineer is set aside."""
+    post(live, game_id, token, "cards_dealt", DEALT)
+    post(live, game_id, token, "event_card_revealed",
+         {"name": "Pan Am is founded", "stock_adjustment": {"op": "set", "value": 4}, "die_rolls": 1})
+    post(live, game_id, token, "engineer_assigned", {"area": "A", "track": "1", "space": 1, "cost": 1}, "Ann")
+    for _ in range(10):
+        now = state_of(live, game_id)
+        if now["state"]["phase"] != "ASSIGNMENT":
+            break
+        actor = now["expected"]["actors"][0]
+        post(live, game_id, token, "engineer_set_aside", {"count": now["state"]["players"][actor]["available"]}, actor)
+    assert now["expected"]["event_types"][0] == "airport_placed"
+
+
+def test_an_airport_goes_on_a_city_nobody_declared_yet_from_its_picker(live: Any, browser: Any) -> None:
+    game_id, token = new_game(live)
+    to_a_resolution(live, game_id, token)
+    context, page, errors = open_recording(live, browser, game_id, token)
+    picker = page.locator(".pa-picker[data-type=airport_placed]")
+    picker.wait_for()
+    assert "Ann" in picker.locator(".pa-pick-status").inner_text() and "$1" in picker.locator(".pa-pick-status").inner_text()
+    assert picker.locator(".pa-pick-cities button[data-city=Lisbon]").count() == 1, "the known cities, one tap each"
+    new = picker.locator("[data-form=new-city]")
+    assert new.locator("button[data-region]").count() == 0, "no region asked before a new city is named"
+    new.locator("#pa-airport-new").fill("Reykjavik")
+    new.locator("button[data-region]").first.wait_for()
+    new.locator("[data-focus-key='submit:pa-airport-new']").click()
+    assert "region of Reykjavik" in picker.locator(".result-slot").inner_text(), "a new city needs its region"
+    new.locator("button[data-region=EUROPE]").click()
+    shoot_picker(page, picker, "game-airport-new-city")
+    event = record_and_wait(page, new.locator("[data-focus-key='submit:pa-airport-new']"), live, game_id)
+    assert (event["type"], event["actor"], event["data"]) == ("airport_placed", "Ann", {"city": "Reykjavik", "region": "EUROPE"})
+    after = state_of(live, game_id)["state"]
+    assert (after["cities"]["Reykjavik"]["region"], after["cities"]["Reykjavik"]["airport"]) == ("EUROPE", "Ann")
+    assert after["players"]["Ann"]["airports"] == ["Reykjavik"] and after["players"]["Ann"]["money"] == 11
+    assert not errors, errors
+    context.close()
+
+
+def test_pan_am_expands_on_a_route_tapped_city_by_city_and_the_seldom_actions_wait_below(live: Any, browser: Any) -> None:
+    """No board names the South American path's routes: its next route is two cities tapped in
+    order and a distance; *path exhausted*, a Directive and the Event card's effect are under
+    *Less often*, never the first thing to tap."""
+    game_id, token = new_game(live)
+    to_a_resolution(live, game_id, token)
+    post(live, game_id, token, "airport_placed", {"city": "Lisbon"}, "Ann")
+    post(live, game_id, token, "die_rolled", {"faces": ["SA"]})
+    context, page, errors = open_recording(live, browser, game_id, token)
+    picker = page.locator(".pa-picker[data-type=pan_am_expanded]")
+    picker.wait_for()
+    seldom = page.locator("#action-list .minor-actions")
+    assert seldom.locator("[data-focus-key='quick:pan_am_path_exhausted']").count() == 1
+    assert seldom.locator(".pa-picker[data-type=event_effect]").count() == 1, "the Event card's effect: its picker"
+    assert seldom.locator("[data-type=directive_played], [data-focus-key='quick:directive_played']").count() >= 1
+    assert page.locator("#action-list > .quick [data-focus-key='quick:pan_am_path_exhausted']").count() == 0
+    assert picker.evaluate("el => !el.closest('.minor-actions')"), "the expansion is the main action"
+    assert "South American path" in picker.locator("h3").inner_text()
+    picker.locator("button[data-city=Miami]").click()
+    picker.locator("button[data-city='San Juan']").click()
+    assert "Miami–San Juan" in picker.locator(".pa-pick-deal-now").inner_text()
+    assert picker.locator("button[data-city=Lima]").is_disabled(), "two cities make the route"
+    picker.locator("[data-focus-key='submit:pan_am_expanded']").click()
+    assert "distance" in picker.locator(".result-slot").inner_text(), "nobody knows the distance yet"
+    picker.locator("button[data-distance='2']").click()
+    shoot_picker(page, picker, "game-expansion")
+    event = record_and_wait(page, picker.locator("[data-focus-key='submit:pan_am_expanded']"), live, game_id)
+    assert (event["type"], event["data"]) == ("pan_am_expanded", {"path": "SA", "cities": ["Miami", "San Juan"], "distance": 2})
+    route = state_of(live, game_id)["state"]["routes"]["Miami|San Juan"]
+    assert (route["owner"], route["distance"]) == ("PAN_AM", 2)
+    assert not errors, errors
+    context.close()
+
+
+def test_the_demo_s_event_card_effect_is_recorded_from_its_picker(live: Any, browser: Any) -> None:
+    """Round 4 of the demo: "every airline earns $2", three taps and the record button."""
+    from engines.pan_am.demo import demo_game
+
+    demo = demo_game()
+    at = next(i for i, e in enumerate(demo["events"]) if e["type"] == "event_effect")
+    created = api(live, "POST", "/api/games", {"engine": "pan-am", "title": "Pan Am round 4",
+                                                "players": [{"name": p} for p in demo["players"]], "options": demo["options"]})
+    game_id, token = str(created["id"]), str(created["write_token"])
+    for e in demo["events"][:at]:  # straight into the store: the API would rightly slow so many writes down
+        live.store.append(game_id, token, AppendRequest(type=e["type"], data=e["data"], actor=e["actor"], recorded_by="demo"))
+    before = {name: p["money"] for name, p in state_of(live, game_id)["state"]["players"].items()}
+    context, page, errors = open_recording(live, browser, game_id, token)
+    picker = page.locator("#action-list .minor-actions .pa-picker[data-type=event_effect]")
+    picker.wait_for()
+    assert "every airline earns $2" in picker.inner_text(), "the card's words, from the board"
+    picker.locator("button[data-kind=money]").click()
+    assert picker.locator("button[data-player=ALL]").count() == 1, "money may be every player's"
+    picker.locator("button[data-player=ALL]").click()
+    picker.locator("button[data-amount='2']").click()
+    shoot_picker(page, picker, "game-event-effect")
+    event = record_and_wait(page, picker.locator("[data-focus-key='submit:pa-effect']"), live, game_id)
+    assert (event["type"], event["data"]) == ("event_effect", demo["events"][at]["data"])
+    after = {name: p["money"] for name, p in state_of(live, game_id)["state"]["players"].items()}
+    assert after == {name: money + 2 for name, money in before.items()}
+    assert not errors, errors
+    context.close()
+
+
+def test_an_event_card_may_do_several_things_in_one_record(phone: Any) -> None:
+    options = {"kind": ["money", "income", "stock", "stock_price", "die_rolls", "draw_directive", "gain_plane", "text"],
+               "player": [*PLAYERS, "ALL"], "everyone": ["income", "money", "stock"], "op": ["up", "down", "set"],
+               "plane": ["TRIMOTOR", "CLIPPER", "CRUISER", "JET"]}
+    picker = mount(phone, "event_effect", options, {**STATE, "event_card": {"name": "Jet age", "round": 3}}, actor=None)
+    assert "Jet age" in picker.locator("h3").inner_text()
+    picker.locator("[data-focus-key='submit:pa-effect']").click()
+    assert recorded(phone) == [] and "Tap what the card changes" in picker.locator(".result-slot").inner_text()
+    picker.locator("button[data-kind=draw_directive]").click()
+    assert picker.locator("button[data-player=ALL]").count() == 0, "a Directive card is drawn by one player"
+    picker.locator("button[data-player=Cy]").click()
+    picker.locator("button[data-count='2']").click()
+    picker.locator("[data-focus-key='pa-effect-add']").click()
+    assert "Cy: Draws 2 Directive cards" in picker.locator(".pa-pick-added").inner_text()
+    picker.locator("button[data-kind=stock_price]").click()
+    picker.locator("button[data-op=set]").click()
+    picker.locator("#pa-effect-value").fill("6")
+    shoot(phone, "event-effect-builder")
+    picker.locator("[data-focus-key='submit:pa-effect']").click()
+    assert recorded(phone) == [{"effects": [{"kind": "draw_directive", "player": "Cy", "count": 2},
+                                            {"kind": "stock_price", "op": "set", "value": 6}]}]
+
+
+def test_stock_is_bought_in_one_tap_on_the_number(phone: Any) -> None:
+    state = {**copy.deepcopy(STATE), "phase": "STOCK", "turn": "Bob"}
+    picker = mount(phone, "stock_bought", {"count": [0, 1, 2]}, state)
+    assert "Bob has $12 and 0 Stock; the price is $5." in picker.locator(".pa-pick-status").inner_text()
+    assert [b.inner_text().replace("\n", " ") for b in picker.locator("button[data-count]").all()] == [
+        "0 pass", "1 pays $5", "2 pays $10"], "only what Bob can pay for"
+    shoot(phone, "stock")
+    picker.locator("button[data-count='2']").click()
+    assert recorded(phone) == [{"count": 2}]
+
+
+def test_the_route_the_board_names_next_on_the_path_is_one_tap(phone: Any) -> None:
+    state = copy.deepcopy(STATE)
+    state["routes"]["Havana|Miami"] = {"cities": ["Miami", "Havana"], "distance": 1, "owner": "Bob", "plane": "TRIMOTOR"}
+    picker = mount(phone, "pan_am_expanded", {"path": ["AP"], "cities": [["Havana", "Miami"]]}, state, actor=None)
+    button = picker.locator("button[data-cities='Havana|Miami']")
+    assert "Havana–Miami" in button.inner_text() and "Bob sells it to Pan Am" in button.inner_text()
+    assert picker.locator("button[data-city]").count() == 0, "no city to tap when the board says"
+    shoot(phone, "expansion-named")
+    button.click()
+    assert recorded(phone) == [{"path": "AP", "cities": ["Havana", "Miami"]}]

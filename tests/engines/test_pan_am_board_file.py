@@ -642,7 +642,7 @@ def _spelled(raw: dict[str, Any], board: dict[str, Any]) -> dict[str, Any]:
     data = copy.deepcopy(raw["data"])
     regions = DEMO_BOARD["cities"]
     if raw["type"] == "cards_dealt":
-        for hand in [*data["destinations"].values(), data["display"]]:
+        for hand in [*data.get("destinations", {}).values(), data.get("display", [])]:
             for named in hand:
                 named["region"] = regions[named["city"]]
     elif raw["type"] == "destination_display_refilled":
@@ -716,8 +716,9 @@ def test_an_overridden_game_still_gives_a_usable_board(pa: Engine) -> None:
 
 def test_the_demo_names_its_cards_and_keeps_every_event_legal(pa: Engine) -> None:
     game = demo_game()
-    deal_event = game["events"][0]
-    assert deal_event["data"]["display"][0] == {"city": "Horta"}
+    deals = [e["data"] for e in game["events"][:4]]
+    assert deals[0] == {"destinations": {"Ruby": [{"city": "Lisbon"}, {"city": "Rome"}]}}, "dealt a hand at a time"
+    assert deals[3]["display"][0] == {"city": "Horta"}
     assert [e["data"] for e in game["events"] if e["type"] == "event_card_revealed"][0] == {"name": "Illustrative event 1"}
     state = pa.setup(game["players"], game["options"])
     flags = []

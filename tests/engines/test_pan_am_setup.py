@@ -253,3 +253,19 @@ def test_the_price_is_set_to_at_least_one_dollar_and_moves_by_one(pa: Engine) ->
     assert state["stock_price"] == 1
     up_three = Event("event_card_revealed", {"name": "X", "stock_adjustment": {"op": "up", "value": 3}, "die_rolls": 1})
     assert codes(pa, dealt(pa), up_three) == ["PA-V2"], "up and down move the price by one"
+
+
+def test_the_deal_may_be_recorded_a_hand_at_a_time_and_each_part_only_once(pa: Engine) -> None:
+    state = pa.setup(TWO, {})
+    ann = Event("cards_dealt", {"destinations": {"Ann": [card("Rome", "EUROPE"), card("Tokyo", "PACIFIC")]}}, None)
+    assert codes(pa, state, Event("cards_dealt", {}, None)) == ["PA-S3"], "a deal deals something"
+    state = legal(pa, state, ann)
+    assert state["phase"] == "SETUP" and pa.expected(state)["options"]["cards_dealt"]["players"] == ["Bob"]
+    assert codes(pa, state, ann) == ["PA-S3"], "Ann's cards are already dealt"
+    display = deal(TWO).data["display"]
+    state = legal(pa, state, Event("cards_dealt", {"display": display}, None))
+    assert pa.expected(state)["options"]["cards_dealt"]["display_due"] == []
+    assert codes(pa, state, Event("cards_dealt", {"display": display}, None)) == ["PA-S4"], "the display is dealt once"
+    state = legal(pa, state, Event("cards_dealt", {"destinations": {"Bob": [card("Bangkok", "ASIA"), card("Lisbon", "EUROPE")]}}, None))
+    assert state["phase"] == "EVENT", "the last part of the deal opens round 1"
+    assert pa.describe(state, ann) == "Ann is dealt Rome and Tokyo"

@@ -187,7 +187,8 @@ def test_the_events_csv_has_a_row_per_step_with_its_describe_line(client: Any, a
     lines, _ = _fold_demo()
     assert [row["describe"] for row in rows] == lines
     assert [int(row["step"]) for row in rows] == list(range(1, len(lines) + 1))
-    assert rows[0]["position"] == "Set-up" and rows[1]["round"] == "1" and rows[1]["turn"] == ""
+    opening = next(i for i, row in enumerate(rows) if row["position"] != "Set-up")
+    assert opening >= 1 and rows[opening]["round"] == "1" and rows[opening]["turn"] == ""
 
 
 def test_the_standings_csv_has_a_row_per_player_per_step(client: Any, app: Any) -> None:
@@ -208,8 +209,8 @@ def test_the_transcript_reads_like_a_score_sheet(client: Any, app: Any) -> None:
     text = client.get(f"/api/games/{_pan_am_demo(store)}/export?format=txt").get_data(as_text=True)
     lines, standings = _fold_demo()
     assert text.startswith("Demo: Ruby, Archer and Genevieve fly Pan Am (illustrative board)\n")
-    assert "Hash chain: verified (254 events)" in text and "\n— Round 7 · Pan Am phase · Stock —\n" in text
-    assert f"\n 254. {lines[-1]}\n" in text
+    assert f"Hash chain: verified ({len(lines)} events)" in text and "\n— Round 7 · Pan Am phase · Stock —\n" in text
+    assert f"\n {len(lines)}. {lines[-1]}\n" in text
     assert "— Final standings —" in text and f"Winner: {standings[-1]['winners'][0]}" in text
 
     game, token = store.create_game("pan-am", ["Ann", "Bob"], "With an undo")

@@ -5,7 +5,8 @@
 // described in engines/pan_am/__init__.py; its state in engines/pan_am/state.py.
 // Every label is text; colours are only a hint.
 
-import { fill, h, humanize, seatColour } from "../../dom.js";
+import { fill, h, humanize, playerName, seatColour } from "../../dom.js";
+import { fallbackDetails, option, problem, recordButton, refocus, resultSlot, section } from "./picker-kit.js";
 
 const AREA_NAME = { A: "Airports", B: "Destinations", C: "Planes", D: "Routes", E: "Directives" };
 const REGIONS = ["ASIA", "EUROPE", "NORTH_AMERICA", "PACIFIC", "SOUTH_AMERICA"];
@@ -50,49 +51,8 @@ function cityRegions(cities) {
   return cities && typeof cities === "object" ? cities : {};
 }
 
-function section(ctx, picker, title) {
-  return h("section", { class: "action-form pa-picker", dataset: { type: ctx.type, picker }, "aria-labelledby": title });
-}
-
-function resultSlot(ctx) {
-  return h("div", { class: "result-slot", dataset: { resultFor: ctx.type }, "aria-live": "polite" });
-}
-
-function problem(slot, text) {
-  fill(slot, h("div", { class: "violation", role: "alert" }, text));
-}
-
-/** A big toggle button: `pressed` undefined makes a plain button. */
-function option({ label, sub = null, pressed, onclick, focusKey, disabled = false, className = "", data = {}, title = null, style = null }) {
-  return h("button", {
-    type: "button",
-    class: `pa-pick-opt${pressed ? " is-on" : ""}${className ? ` ${className}` : ""}`,
-    "aria-pressed": pressed === undefined ? null : String(Boolean(pressed)),
-    disabled, title, style,
-    dataset: { ...data, focusKey },
-    onclick,
-  }, h("span", { class: "pa-pick-opt-label" }, label), sub ? h("span", { class: "pa-pick-opt-sub" }, sub) : null);
-}
-
-function recordButton(ctx, onclick, text = null, key = null) {
-  return h("button", { type: "button", class: "record-btn", dataset: { focusKey: key || `submit:${ctx.type}` }, onclick },
-    text || `Record ${humanize(ctx.type).toLowerCase()}`);
-}
-
-function refocus(root, key) {
-  const again = key && root.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
-  if (again) again.focus();
-}
-
 function who(ctx, name) {
-  const colour = seatColour(name, ctx.players || []);
-  return h("span", { class: "player-name", style: colour ? { "--chip-seat": colour } : null }, name);
-}
-
-function fallbackDetails(ctx, summary) {
-  const form = ctx.fallback && ctx.fallback();
-  if (!form) return null;
-  return h("details", { class: "pa-pick-fallback" }, h("summary", {}, summary), form);
+  return playerName(name, ctx.players || []);
 }
 
 function datalist(id, cities) {
@@ -270,6 +230,15 @@ function rightText(ctx, player, city, way) {
   }
 }
 
+/** A way to get Landing Rights as one string ("Lisbon=airport;Rome=discard_same_region:Madrid"),
+ *  the same for the same way whatever its order: a button's data, for whoever reads the page. */
+function rightsKey(way) {
+  return Object.keys(way).sort().map((city) => {
+    const cards = (way[city].cards || []).join("+");
+    return `${city}=${way[city].method}${cards ? `:${cards}` : ""}`;
+  }).join(";");
+}
+
 function claimsList(ctx, player, claims, draft, redraw) {
   return h("ul", { class: "pa-pick-claims", "aria-label": "Known routes that can be claimed now" }, claims.map((claim, i) => {
     const chosen = draft.claim === i;
@@ -293,7 +262,7 @@ function claimsList(ctx, player, claims, draft, redraw) {
       h("fieldset", { class: "pa-pick-group" }, h("legend", {}, "Landing Rights"),
         h("div", { class: "pa-pick-opts pa-pick-ways" }, claim.rights.map((way, w) => option({
           label: Object.entries(way).map(([city, how]) => h("span", { class: "pa-pick-way" }, rightText(ctx, player, city, how))),
-          pressed: draft.way === w, focusKey: `pa-claim-way:${w}`, className: "pa-pick-way-btn", data: { way: String(w) },
+          pressed: draft.way === w, focusKey: `pa-claim-way:${w}`, className: "pa-pick-way-btn", data: { way: String(w), rights: rightsKey(way) },
           onclick: () => { draft.way = w; redraw(`pa-claim-way:${w}`); } })))));
   }));
 }
@@ -412,7 +381,7 @@ function newRouteForm(ctx, player, draft, result, placeResult) {
   };
 
   more();
-  const foot = h("div", { class: "form-foot" }, recordButton(ctx, submit, "Record this route", "submit:pa-new-route"));
+  const foot = h("div", { class: "form-foot" }, recordButton(ctx, submit, "Record this route", { key: "submit:pa-new-route" }));
   return h("fieldset", { class: "pa-pick-new", dataset: { form: "new-route" } },
     h("legend", {}, "Claim a route not on the list"),
     datalist(listId, Object.keys(known)),
@@ -458,7 +427,7 @@ function routePicker(ctx) {
     const listed = claims.length ? [
       h("h4", {}, `Routes ${player} can claim now`),
       claimsList(ctx, player, claims, draft, draw),
-      (listFoot = h("div", { class: "form-foot" }, recordButton(ctx, submitListed, "Record the chosen route", "submit:pa-listed"))),
+      (listFoot = h("div", { class: "form-foot" }, recordButton(ctx, submitListed, "Record the chosen route", { key: "submit:pa-listed" }))),
     ] : [h("p", { class: "muted small" }, "No known route can be claimed with what the player holds: declare the route below.")];
     if (!newForm) newForm = newRouteForm(ctx, player, draft, result, () => newForm.append(result));
     fill(root,
@@ -520,8 +489,8 @@ function typedAside(summary, body) {
 
 function dealtPicker(ctx) {
   const options = ctx.options || {};
-  const players = (options.players && options.players.length ? options.players : ctx.players) || [];
-  if (!players.length) return null;
+  const players = (Array.isArray(options.players) ? options.players : ctx.players) || [];
+  if (!players.length && !(options.display_due || []).length) return null;
   const title = "picker-title-cards_dealt";
   const root = section(ctx, "dealt", title);
   const result = resultSlot(ctx);
@@ -529,21 +498,31 @@ function dealtPicker(ctx) {
     dealtFromBoard(ctx, players, options["card.city"], root, result, title);
   } else {
     const body = h("div", { class: "pa-pick-typed-body" });
-    dealtTyped(ctx, players, body, result);
+    dealtTyped(ctx, players, body, result, !Array.isArray(options.display_due) || options.display_due.length > 0);
     fill(root, h("h3", { id: title }, "Cards dealt"), body, result);
   }
   return root;
 }
 
 /** The deal on a board: tap a space (a player's card or a display space), then the city on its
- *  card; the next empty space is chosen by itself. Recorded as the short form ({city}). */
+ *  card; the next empty space is chosen by itself. The table may deal it all, then record it in
+ *  one go, or record each part as it is dealt (a player's two cards, the display's four): the
+ *  record button records the parts complete so far. Recorded as the short form ({city}). */
 function dealtFromBoard(ctx, players, offered, root, result, title) {
   const draft = ctx.draft;
+  const options = ctx.options || {};
+  const state = ctx.state || {};
+  const displayDue = Array.isArray(options.display_due) ? options.display_due.length > 0
+    : !(state.display || []).some((space) => space && space.card);
   const picks = (draft.picks ||= {});
-  const spaces = [
-    ...players.flatMap((player) => [0, 1].map((i) => ({ key: `p:${player}:${i}`, player, short: `Card ${i + 1}`, long: `${player}’s card ${i + 1}` }))),
-    ...[0, 1, 2, 3].map((i) => ({ key: `d:${i}`, player: null, short: `Space ${i + 1}`, long: `display space ${i + 1}` })),
+  const parts = [
+    ...players.map((player) => ({ player, long: `${player}’s cards`,
+      spaces: [0, 1].map((i) => ({ key: `p:${player}:${i}`, player, short: `Card ${i + 1}`, long: `${player}’s card ${i + 1}` })) })),
+    ...(displayDue ? [{ player: null, long: "the display",
+      spaces: [0, 1, 2, 3].map((i) => ({ key: `d:${i}`, player: null, short: `Space ${i + 1}`, long: `display space ${i + 1}` })) }] : []),
   ];
+  const spaces = parts.flatMap((p) => p.spaces);
+  for (const key of Object.keys(picks)) if (!spaces.some((s) => s.key === key) || !offered.includes(picks[key])) delete picks[key];
   const firstEmpty = (after = -1) => {
     const order = [...spaces.slice(after + 1), ...spaces.slice(0, after + 1)];
     const empty = order.find((s) => !picks[s.key]);
@@ -551,17 +530,33 @@ function dealtFromBoard(ctx, players, offered, root, result, title) {
   };
   if (draft.at === undefined || (draft.at !== null && !spaces.some((s) => s.key === draft.at))) draft.at = firstEmpty();
   const typed = wholeOnBoard(ctx, "destination_cards") ? null : h("div", { class: "pa-pick-typed-body" });
-  if (typed) dealtTyped(ctx, players, typed, result);
+  if (typed) dealtTyped(ctx, players, typed, result, displayDue);
   const aside = typed ? typedAside("A card the board does not list: type the whole deal", typed) : null;
+  const complete = () => parts.filter((p) => p.spaces.every((s) => picks[s.key]));
+  const begun = () => parts.filter((p) => p.spaces.some((s) => picks[s.key]) && !p.spaces.every((s) => picks[s.key]));
 
   const submit = () => {
     fill(result);
-    const missing = spaces.filter((s) => !picks[s.key]).map((s) => s.long);
-    if (missing.length) return problem(result, `Tap the city of: ${missing.join(", ")}.`);
+    const done = complete();
+    const halfway = begun();
+    if (!done.length) return problem(result, `Tap the cities of ${parts.map((p) => p.long).join(", ") || "the deal"}.`);
+    if (halfway.length) {
+      const missing = halfway.flatMap((p) => p.spaces.filter((s) => !picks[s.key]).map((s) => s.long));
+      return problem(result, `Tap the city of ${missing.join(", ")} too, or clear ${halfway.map((p) => p.long).join(" and ")}.`);
+    }
     const card = (key) => ({ city: picks[key] });
-    const data = { destinations: Object.fromEntries(players.map((p) => [p, [card(`p:${p}:0`), card(`p:${p}:1`)]])),
-      display: [0, 1, 2, 3].map((i) => card(`d:${i}`)) };
+    const data = {};
+    const hands = done.filter((p) => p.player);
+    if (hands.length) data.destinations = Object.fromEntries(hands.map((p) => [p.player, p.spaces.map((s) => card(s.key))]));
+    const display = done.find((p) => !p.player);
+    if (display) data.display = display.spaces.map((s) => card(s.key));
     return ctx.record(data);
+  };
+  const recordLabel = () => {
+    const done = complete();
+    if (!done.length) return `Record the cards dealt (${spaces.filter((s) => picks[s.key]).length} of ${spaces.length})`;
+    if (done.length === parts.length) return parts.length > 1 ? "Record the cards dealt" : `Record ${parts[0].long}`;
+    return `Record ${done.map((p) => p.long).join(" and ")}`;
   };
 
   function draw(focusKey = null) {
@@ -575,15 +570,18 @@ function dealtFromBoard(ctx, players, offered, root, result, title) {
         onclick: () => { draft.at = s.key; fill(result); draw(`pa-deal-at:${s.key}`); } });
     };
     const done = spaces.every((s) => picks[s.key]);
+    const dealt = (ctx.players || []).filter((p) => !players.includes(p));
     fill(root,
       h("h3", { id: title }, "Cards dealt", h("span", { class: "muted small" }, " · from the board")),
       h("p", { class: "muted small pa-pick-hint" }, "Two face-up Destination cards per player and four in the display. "
-        + "Tap a space, then the city on its card."),
+        + "Tap a space, then the city on its card; record each hand as it is dealt, or all at once."),
+      dealt.length || !displayDue ? h("p", { class: "pa-pick-dealt-already small" }, "Dealt already: ",
+        [...dealt.map((p, i) => [i ? ", " : "", who(ctx, p)]), !displayDue ? [dealt.length ? ", " : "", "the display"] : null]) : null,
       h("div", { class: "pa-pick-deal" },
-        players.map((player) => h("fieldset", { class: "pa-pick-group pa-pick-deal-hand", dataset: { player } },
-          h("legend", {}, who(ctx, player)), h("div", { class: "pa-pick-deal-spaces" }, spaces.filter((s) => s.player === player).map(space)))),
-        h("fieldset", { class: "pa-pick-group pa-pick-deal-hand pa-pick-deal-display", dataset: { player: "" } },
-          h("legend", {}, "The display (Destinations, B)"), h("div", { class: "pa-pick-deal-spaces is-four" }, spaces.filter((s) => !s.player).map(space)))),
+        parts.map((part) => h("fieldset", { class: `pa-pick-group pa-pick-deal-hand${part.player ? "" : " pa-pick-deal-display"}`,
+          dataset: { player: part.player || "" } },
+        h("legend", {}, part.player ? who(ctx, part.player) : "The display (Destinations, B)"),
+        h("div", { class: `pa-pick-deal-spaces${part.player ? "" : " is-four"}` }, part.spaces.map(space))))),
       h("p", { class: "pa-pick-deal-now", tabindex: "-1", dataset: { focusKey: "pa-deal-now" } },
         at ? ["Now: ", h("strong", {}, at.long), picks[at.key] ? ` (${picks[at.key]}: tap another city to change it)` : " — tap its city."]
           : done ? "Every card is there: record them." : "Tap a space."),
@@ -600,7 +598,7 @@ function dealtFromBoard(ctx, players, offered, root, result, title) {
           draft.at = firstEmpty(index);
           draw(draft.at ? "pa-deal-now" : `submit:${ctx.type}`);
         } }),
-      h("div", { class: "form-foot" }, recordButton(ctx, submit, done ? "Record the cards dealt" : `Record the cards dealt (${spaces.filter((s) => picks[s.key]).length} of ${spaces.length})`)),
+      h("div", { class: "form-foot" }, recordButton(ctx, submit, recordLabel())),
       result,
       aside);
     focusQuietly(root, focusKey);
@@ -610,7 +608,7 @@ function dealtFromBoard(ctx, players, offered, root, result, title) {
 }
 
 /** The deal typed out: a city and its region per card (a game without a board's cards). */
-function dealtTyped(ctx, players, host, result) {
+function dealtTyped(ctx, players, host, result, displayDue = true) {
   const options = ctx.options || {};
   const known = cityRegions(options.cities);
   const regions = options.region && options.region.length ? options.region : REGIONS;
@@ -650,8 +648,12 @@ function dealtTyped(ctx, players, host, result) {
       data.destinations[player] = [0, 1].map((i) => read(`p:${player}:${i}`));
       data.destinations[player].forEach((c, i) => { if (!c.city || !c.region) missing.push(`${player}’s card ${i + 1}`); });
     }
-    data.display = [0, 1, 2, 3].map((i) => read(`d:${i}`));
-    data.display.forEach((c, i) => { if (!c.city || !c.region) missing.push(`display card ${i + 1}`); });
+    if (displayDue) {
+      data.display = [0, 1, 2, 3].map((i) => read(`d:${i}`));
+      data.display.forEach((c, i) => { if (!c.city || !c.region) missing.push(`display card ${i + 1}`); });
+    } else {
+      delete data.display;
+    }
     if (missing.length) return problem(result, `Type the city and choose the region of: ${missing.join(", ")}.`);
     return ctx.record(data);
   };
@@ -662,10 +664,10 @@ function dealtTyped(ctx, players, host, result) {
     players.map((player) => h("fieldset", { class: "pa-pick-group pa-pick-dealt", dataset: { player } },
       h("legend", {}, who(ctx, player)),
       [0, 1].map((i) => row(`p:${player}:${i}`, `Card ${i + 1}`)))),
-    h("fieldset", { class: "pa-pick-group pa-pick-dealt", dataset: { player: "" } },
+    displayDue ? h("fieldset", { class: "pa-pick-group pa-pick-dealt", dataset: { player: "" } },
       h("legend", {}, "The display (Destinations, B)"),
-      [0, 1, 2, 3].map((i) => row(`d:${i}`, `Space ${i + 1}`))),
-    h("div", { class: "form-foot" }, recordButton(ctx, submit, "Record the cards dealt", "submit:pa-dealt-typed")));
+      [0, 1, 2, 3].map((i) => row(`d:${i}`, `Space ${i + 1}`))) : null,
+    h("div", { class: "form-foot" }, recordButton(ctx, submit, "Record the cards dealt", { key: "submit:pa-dealt-typed" })));
 }
 
 // ------------------------------------------------- destination_display_refilled
@@ -812,7 +814,7 @@ function eventCardTyped(ctx, host, result) {
       h("div", { class: "field" }, h("label", { for: "pa-event-text" }, "What the card says ", h("span", { class: "optional" }, "(optional)")),
         h("textarea", { id: "pa-event-text", rows: "2", maxlength: "2000", class: "pa-pick-text", dataset: { focusKey: "pa-event-text" },
           oninput: (e) => { draft.text = e.target.value; } }, draft.text)),
-      h("div", { class: "form-foot" }, recordButton(ctx, submit, "Record the Event card", "submit:pa-event-typed")));
+      h("div", { class: "form-foot" }, recordButton(ctx, submit, "Record the Event card", { key: "submit:pa-event-typed" })));
     refocus(host, focusKey);
   }
 
@@ -950,6 +952,348 @@ function diePicker(ctx) {
   return root;
 }
 
+// --------------------------------------------------------------- airport_placed
+
+/** The Airport's city, one tap among the cities offered (by region); once the supply is empty,
+ *  first the Airport moved. A city nobody declared yet (a board without a city list): its
+ *  printed name and its region, in the picker. */
+function airportPicker(ctx) {
+  const options = ctx.options || {};
+  if (!Array.isArray(options.city)) return null;
+  const state = ctx.state || {};
+  const draft = ctx.draft;
+  const player = ctx.actor || null;
+  const moved = Array.isArray(options.moved_from) ? options.moved_from : [];
+  const regions = Array.isArray(options.region) && options.region.length ? options.region : REGIONS;
+  const listed = Array.isArray(boardOf(ctx).cities); // the board names every city: no new one
+  const known = citiesOf(ctx);
+  const title = "picker-title-airport_placed";
+  const root = section(ctx, "airport", title);
+  const result = resultSlot(ctx);
+  draft.name ??= "";
+  if (!moved.includes(draft.moved)) draft.moved = moved.length === 1 ? moved[0] : null;
+
+  const send = (data) => {
+    fill(result);
+    if (moved.length && !draft.moved) return problem(result, "Tap the Airport that moves first.");
+    return ctx.record(moved.length ? { ...data, moved_from: draft.moved } : data);
+  };
+  const sendNew = () => {
+    const typed = String(draft.name || "").trim();
+    if (!typed) return problem(result, "Type the city’s name as the board prints it.");
+    const city = knownCity(typed, known);
+    if (known[city] && known[city].airport) return problem(result, `${city} already has an Airport.`);
+    if (known[city] && known[city].region) return send({ city });
+    if (!draft.region) return problem(result, `Tap the region of ${city}.`);
+    return send({ city, region: draft.region });
+  };
+  const entry = (((state.tracks || {}).A) || {});
+  const bid = Object.values(entry).find((p) => p && p.player === player && !p.resolved);
+
+  function draw(focusKey = null) {
+    const typed = knownCity(draft.name, known);
+    const isNew = typed && !(known[typed] && known[typed].region);
+    fill(root,
+      h("h3", { id: title }, "Airport placed"),
+      h("p", { class: "pa-pick-status" }, player ? who(ctx, player) : "The player", " resolves an Airports (A) Engineer",
+        bid ? ` (bid ${money(bid.cost)})` : "", "."),
+      moved.length ? h("fieldset", { class: "pa-pick-group" }, h("legend", {}, "No Airport left in the supply: the one that moves"),
+        h("div", { class: "pa-pick-opts" }, moved.map((city) => option({ label: city, pressed: draft.moved === city,
+          focusKey: `pa-airport-from:${city}`, data: { movedFrom: city },
+          onclick: () => { draft.moved = city; fill(result); draw(`pa-airport-from:${city}`); } })))) : null,
+      h("p", { class: "muted small pa-pick-hint" }, options.city.length ? "Tap the city where the Airport goes: it is recorded."
+        : "No known city is free of an Airport."),
+      options.city.length ? boardCities(ctx, options.city, { keyPrefix: "pa-airport-city", onpick: (city) => send({ city }) }) : null,
+      listed ? null : h("fieldset", { class: "pa-pick-group pa-pick-new-city", dataset: { form: "new-city" } },
+        h("legend", {}, "A city not on the list"),
+        h("div", { class: "field" }, h("label", { for: "pa-airport-new" }, "The city’s name, as printed"),
+          h("input", { id: "pa-airport-new", autocomplete: "off", autocapitalize: "words", spellcheck: "false", maxlength: "80",
+            value: draft.name, dataset: { focusKey: "pa-airport-new" },
+            oninput: (e) => {
+              const before = Boolean(knownCity(draft.name, known) && !(known[knownCity(draft.name, known)] || {}).region);
+              draft.name = e.target.value;
+              const now = knownCity(draft.name, known);
+              if (before !== Boolean(now && !(known[now] || {}).region)) draw("pa-airport-new");
+            } })),
+        isNew ? h("div", { class: "pa-pick-opts pa-pick-regions", role: "group", "aria-label": `Region of ${typed}` },
+          regions.map((r) => option({ label: regionName(r), pressed: draft.region === r, focusKey: `pa-airport-region:${r}`,
+            className: `pa-pick-city ${regionClass(r)}`, data: { region: r },
+            onclick: () => { draft.region = r; fill(result); draw(`pa-airport-region:${r}`); } }))) : null,
+        h("div", { class: "form-foot" }, recordButton(ctx, sendNew, "Place the Airport there", { key: "submit:pa-airport-new" }))),
+      result);
+    const input = root.querySelector("#pa-airport-new");
+    if (focusKey === "pa-airport-new" && input) {
+      input.focus();
+      input.setSelectionRange(input.value.length, input.value.length);
+    } else {
+      focusQuietly(root, focusKey);
+    }
+  }
+
+  draw();
+  return root;
+}
+
+// ----------------------------------------------------------------- stock_bought
+
+/** How many Stock the player buys: one tap on the number (0 passes). */
+function stockPicker(ctx) {
+  const counts = ((ctx.options || {}).count || []).map(Number).filter((n) => Number.isInteger(n) && n >= 0);
+  if (!counts.length) return null;
+  const state = ctx.state || {};
+  const player = ctx.actor || null;
+  const me = playerState(ctx, player) || {};
+  const price = state.stock_price;
+  const title = "picker-title-stock_bought";
+  const root = section(ctx, "stock", title);
+  const result = resultSlot(ctx);
+  fill(root,
+    h("h3", { id: title }, "Stock bought"),
+    h("p", { class: "pa-pick-status" }, player ? who(ctx, player) : "The player", ` has ${money(me.money)} and ${me.stock ?? "?"} Stock;`,
+      ` the price is ${money(price)}.`),
+    h("p", { class: "muted small pa-pick-hint" }, "Tap how many Stock they buy: it is recorded."),
+    h("div", { class: "pa-pick-opts pa-pick-counts" }, counts.map((n) => option({
+      label: String(n), sub: n === 0 ? "pass" : `pays ${money(price ? n * price : null)}`, focusKey: `pa-stock:${n}`,
+      className: "pa-pick-num", data: { count: String(n) }, onclick: () => { fill(result); ctx.record({ count: n }); } }))),
+    result);
+  return root;
+}
+
+// ----------------------------------------------------------------- event_effect
+
+const EFFECT_WORDS = {
+  money: ["Money", "earn or pay"], income: ["Income", "tracker moves"], stock: ["Stock", "gain or lose"],
+  stock_price: ["Stock Price", "moves"], die_rolls: ["Die rolls", "more or fewer"], draw_directive: ["Directive cards", "drawn"],
+  gain_plane: ["A plane", "from the hangar"], text: ["Only words", "nothing to count"],
+};
+const NEEDS_PLAYER = new Set(["money", "income", "stock", "draw_directive", "gain_plane"]);
+const AMOUNTS = [-3, -2, -1, 1, 2, 3, 5];
+
+/** What the face-up Event card does, built from the engine's offers: the kind, who, how much;
+ *  several effects may be added before one record. */
+function eventEffectPicker(ctx) {
+  const options = ctx.options || {};
+  const kinds = (options.kind || []).filter((k) => EFFECT_WORDS[k]);
+  if (!kinds.length) return null;
+  const state = ctx.state || {};
+  const draft = ctx.draft;
+  const everyone = new Set(options.everyone || []);
+  const seats = (options.player || []).filter((p) => p !== "ALL");
+  const ops = options.op || [];
+  const planes = (options.plane || PLANES).filter((p) => PLANES.includes(p));
+  const card = state.event_card || {};
+  const face = (boardOf(ctx).event_cards || {})[card.name] || {};
+  const title = "picker-title-event_effect";
+  const root = section(ctx, "event-effect", title);
+  const result = resultSlot(ctx);
+  const added = (draft.added ||= []);
+  const e = (draft.effect ||= {});
+
+  const built = () => {
+    const kind = e.kind;
+    if (!kind) return { error: "Tap what the card changes." };
+    const out = { kind };
+    if (NEEDS_PLAYER.has(kind)) {
+      if (!e.player) return { error: "Tap who it is for." };
+      out.player = e.player;
+    }
+    if (["money", "income", "stock", "die_rolls"].includes(kind)) {
+      const n = Number(String(e.amount ?? "").trim());
+      if (String(e.amount ?? "").trim() === "" || !Number.isInteger(n) || n === 0) return { error: "Tap how much (the number on the card)." };
+      out.amount = n;
+    }
+    if (kind === "stock_price") {
+      if (!e.op) return { error: "Tap how the Stock Price moves." };
+      out.op = e.op;
+      if (e.op === "set") {
+        const v = Number(String(e.value ?? "").trim());
+        if (String(e.value ?? "").trim() === "" || !Number.isInteger(v)) return { error: "Type the price the card sets." };
+        out.value = v;
+      }
+    }
+    if (kind === "draw_directive") out.count = Number(e.count || 1);
+    if (kind === "gain_plane") {
+      if (!e.plane) return { error: "Tap the plane." };
+      out.plane = e.plane;
+    }
+    if (kind === "text") {
+      const text = String(e.text || "").trim();
+      if (!text) return { error: "Type what the card says." };
+      out.text = text;
+    }
+    return { effect: out };
+  };
+  const submit = () => {
+    fill(result);
+    const { effect, error } = built();
+    if (error && !(added.length && !e.kind)) return problem(result, error);
+    return ctx.record({ effects: [...added, ...(effect ? [effect] : [])] });
+  };
+  const addAnother = () => {
+    fill(result);
+    const { effect, error } = built();
+    if (error) return problem(result, error);
+    added.push(effect);
+    for (const key of Object.keys(e)) delete e[key];
+    return redraw(`pa-effect-kind:${kinds[0]}`);
+  };
+  const said = (effect) => (effect.player && effect.player !== "ALL" ? `${effect.player}: ${effectsText([effect])}` : effectsText([effect]));
+
+  function draw(focusKey = null) {
+    const kind = e.kind;
+    const parts = [];
+    if (NEEDS_PLAYER.has(kind)) {
+      const names = [...seats, ...(everyone.has(kind) ? ["ALL"] : [])];
+      if (e.player === "ALL" && !everyone.has(kind)) e.player = null;
+      parts.push(h("fieldset", { class: "pa-pick-group" }, h("legend", {}, "For"),
+        h("div", { class: "pa-pick-opts" }, names.map((name) => option({
+          label: name === "ALL" ? "Every player" : who(ctx, name), pressed: e.player === name, focusKey: `pa-effect-who:${name}`,
+          className: "pa-pick-who", data: { player: name }, onclick: () => { e.player = name; redraw(`pa-effect-who:${name}`); } })))));
+    }
+    if (["money", "income", "stock", "die_rolls"].includes(kind)) {
+      const unit = kind === "money" ? "$" : "";
+      parts.push(h("fieldset", { class: "pa-pick-group" }, h("legend", {}, "How much", h("span", { class: "muted small" }, " · as printed")),
+        h("div", { class: "pa-pick-opts pa-pick-amounts" }, AMOUNTS.map((n) => option({
+          label: `${n > 0 ? "+" : "−"}${unit}${Math.abs(n)}`, pressed: Number(e.amount) === n, focusKey: `pa-effect-amount:${n}`,
+          className: "pa-pick-num", data: { amount: String(n) }, onclick: () => { e.amount = n; redraw(`pa-effect-amount:${n}`); } })),
+        h("label", { class: "pa-pick-other" }, h("span", {}, "Other"),
+          h("input", { type: "number", inputmode: "numeric", step: "1", "aria-label": "Another amount", dataset: { focusKey: "pa-effect-other" },
+            value: e.amount !== undefined && !AMOUNTS.includes(Number(e.amount)) ? e.amount : "",
+            oninput: (ev) => { e.amount = ev.target.value; root.querySelectorAll(".pa-pick-amounts .pa-pick-num").forEach((b) => {
+              b.classList.remove("is-on"); b.setAttribute("aria-pressed", "false"); }); } })))));
+    }
+    if (kind === "stock_price") {
+      const OPS = { up: ["▲ Up", "one space"], down: ["▼ Down", "one space"], set: ["Set", "to a price"] };
+      parts.push(h("fieldset", { class: "pa-pick-group" }, h("legend", {}, "The Stock Price"),
+        h("div", { class: "pa-pick-opts" }, ops.map((op) => option({ label: OPS[op][0], sub: OPS[op][1], pressed: e.op === op,
+          focusKey: `pa-effect-op:${op}`, data: { op }, onclick: () => { e.op = op; redraw(op === "set" ? "pa-effect-value" : `pa-effect-op:${op}`); } }))),
+        e.op === "set" ? h("div", { class: "field pa-pick-inline-field" }, h("label", { for: "pa-effect-value" }, "The price becomes"),
+          h("div", { class: "pa-pick-inline" }, h("span", { class: "pa-pick-dollar", "aria-hidden": "true" }, "$"),
+            h("input", { id: "pa-effect-value", type: "number", inputmode: "numeric", step: "1", min: "1", value: e.value ?? "",
+              dataset: { focusKey: "pa-effect-value" }, oninput: (ev) => { e.value = ev.target.value; } }))) : null));
+    }
+    if (kind === "draw_directive") {
+      parts.push(h("fieldset", { class: "pa-pick-group" }, h("legend", {}, "How many cards"),
+        h("div", { class: "pa-pick-opts" }, [1, 2, 3].map((n) => option({ label: String(n), pressed: Number(e.count || 1) === n,
+          focusKey: `pa-effect-count:${n}`, className: "pa-pick-num", data: { count: String(n) },
+          onclick: () => { e.count = n; redraw(`pa-effect-count:${n}`); } })))));
+    }
+    if (kind === "gain_plane") {
+      parts.push(h("fieldset", { class: "pa-pick-group" }, h("legend", {}, "The plane"),
+        h("div", { class: "pa-pick-opts" }, planes.map((p) => option({ label: planeName(p), sub: `range ${RANGE[p]}`, pressed: e.plane === p,
+          focusKey: `pa-effect-plane:${p}`, data: { plane: p }, onclick: () => { e.plane = p; redraw(`pa-effect-plane:${p}`); } })))));
+    }
+    if (kind === "text") {
+      parts.push(h("div", { class: "field" }, h("label", { for: "pa-effect-text" }, "What the card says"),
+        h("input", { id: "pa-effect-text", autocomplete: "off", maxlength: "500", value: e.text || "", dataset: { focusKey: "pa-effect-text" },
+          oninput: (ev) => { e.text = ev.target.value; } })));
+    }
+    fill(root,
+      h("h3", { id: title }, "Event card effect", card.name ? h("span", { class: "muted small" }, ` · ${card.name}`) : null),
+      face.text || card.text ? h("p", { class: "pa-pick-card-text pa-pick-quote" }, face.text || card.text) : null,
+      added.length ? h("ul", { class: "pa-pick-added", "aria-label": "Effects added" }, added.map((effect, i) => h("li", {},
+        said(effect), " ", h("button", { type: "button", class: "link-btn", dataset: { focusKey: `pa-effect-drop:${i}` },
+          onclick: () => { added.splice(i, 1); redraw(); } }, "Remove")))) : null,
+      h("fieldset", { class: "pa-pick-group" }, h("legend", {}, added.length ? "Another effect" : "What the card changes"),
+        h("div", { class: "pa-pick-opts pa-pick-kinds" }, kinds.map((k) => option({ label: EFFECT_WORDS[k][0], sub: EFFECT_WORDS[k][1],
+          pressed: kind === k, focusKey: `pa-effect-kind:${k}`, className: "pa-pick-kind", data: { kind: k },
+          onclick: () => { e.kind = k; redraw(`pa-effect-kind:${k}`); } })))),
+      parts,
+      h("div", { class: "form-foot" },
+        recordButton(ctx, submit, added.length ? `Record the ${added.length + (kind ? 1 : 0)} effects` : "Record the effect", { key: "submit:pa-effect" }),
+        kind ? h("button", { type: "button", class: "secondary", dataset: { focusKey: "pa-effect-add" }, onclick: addAnother }, "Add another effect") : null),
+      result);
+    focusQuietly(root, focusKey);
+  }
+  function redraw(focusKey = null) {
+    fill(result);
+    draw(focusKey);
+  }
+
+  draw();
+  return root;
+}
+
+// -------------------------------------------------------------- pan_am_expanded
+
+/** Pan Am's next route on the path rolled: one tap when the board names it; otherwise its two
+ *  cities tapped in order (from Pan Am's side), and its distance while nobody knows it. */
+function expansionPicker(ctx) {
+  const options = ctx.options || {};
+  const path = Array.isArray(options.path) && options.path.length ? options.path[0] : null;
+  if (!path) return null;
+  const state = ctx.state || {};
+  const draft = ctx.draft;
+  const title = "picker-title-pan_am_expanded";
+  const root = section(ctx, "expansion", title);
+  const result = resultSlot(ctx);
+  const named = Array.isArray(options.cities) ? options.cities.filter((c) => Array.isArray(c) && c.length === 2) : [];
+  const routes = state.routes || {};
+  const routeOf = (a, b) => routes[[a, b].sort().join("|")] || null;
+  const heading = h("h3", { id: title }, "Pan Am expands", h("span", { class: "muted small" }, ` · ${SYMBOL_NAME[path] || path}`));
+
+  if (named.length) {
+    fill(root, heading,
+      h("p", { class: "muted small pa-pick-hint" }, "The board names the next route on this path: tap it to record it."),
+      h("div", { class: "pa-pick-opts pa-pick-board-cards" }, named.map((cities) => {
+        const route = routeOf(...cities) || {};
+        const owner = route.owner ? `${route.owner} sells it to Pan Am` : "a Pan Am marker goes on it";
+        return option({ label: routeName(cities), sub: [route.distance ? `distance ${route.distance} · ` : "", owner],
+          focusKey: `pa-expand:${cities.join("|")}`, className: "pa-pick-board-card", data: { cities: cities.join("|") },
+          onclick: () => { fill(result); ctx.record({ path, cities: [...cities] }); } });
+      })),
+      result);
+    return root;
+  }
+
+  const cities = Object.keys(citiesOf(ctx)).sort((a, b) => a.localeCompare(b));
+  const picked = (draft.cities ||= []).filter((c) => cities.includes(c));
+  draft.cities = picked;
+  const submit = () => {
+    fill(result);
+    if (picked.length !== 2) return problem(result, "Tap the route’s two cities.");
+    const route = routeOf(...picked);
+    const data = { path, cities: [...picked] };
+    if (!(route && route.distance)) {
+      if (!draft.distance) return problem(result, "Tap the route’s distance (the number in its diamond).");
+      data.distance = draft.distance;
+    }
+    return ctx.record(data);
+  };
+  function draw(focusKey = null) {
+    const route = picked.length === 2 ? routeOf(...picked) : null;
+    const askDistance = picked.length === 2 && !(route && route.distance);
+    const now = picked.length === 0 ? "Tap the city Pan Am flies from." : picked.length === 1 ? `From ${picked[0]}: tap the city it flies to.`
+      : [h("strong", {}, routeName(picked)), route && route.distance ? ` · distance ${route.distance}` : " · a route not declared yet",
+        route && route.owner ? ` · ${route.owner === "PAN_AM" ? "already Pan Am’s" : `${route.owner} sells it to Pan Am`}` : ""];
+    fill(root, heading,
+      h("p", { class: "muted small pa-pick-hint" }, "The board does not say which route comes next on this path: tap its two cities in order."),
+      h("p", { class: "pa-pick-deal-now", dataset: { focusKey: "pa-expand-now" }, tabindex: "-1" }, now),
+      boardCities(ctx, cities, { keyPrefix: "pa-expand-city",
+        state: (city) => {
+          const at = picked.indexOf(city);
+          if (at >= 0) return { pressed: true, sub: at === 0 ? "from" : "to" };
+          return picked.length === 2 ? { disabled: true } : {};
+        },
+        onpick: (city) => {
+          const at = picked.indexOf(city);
+          if (at >= 0) picked.splice(at, 1); else if (picked.length < 2) picked.push(city);
+          draft.distance = null;
+          fill(result);
+          draw(`pa-expand-city:${city}`);
+        } }),
+      askDistance ? h("fieldset", { class: "pa-pick-group" }, h("legend", {}, "Distance"),
+        h("div", { class: "pa-pick-opts" }, [1, 2, 3, 4].map((d) => option({ label: String(d), pressed: draft.distance === d,
+          focusKey: `pa-expand-dist:${d}`, className: "pa-pick-num", data: { distance: String(d) },
+          onclick: () => { draft.distance = d; fill(result); draw(`pa-expand-dist:${d}`); } })))) : null,
+      h("div", { class: "form-foot pa-pick-sticky" }, recordButton(ctx, submit, picked.length === 2 ? `Record Pan Am on ${routeName(picked)}` : "Record the route")),
+      result);
+    focusQuietly(root, focusKey);
+  }
+  draw();
+  return root;
+}
+
 export const pickers = {
   cards_dealt: dealtPicker,
   destination_display_refilled: refillPicker,
@@ -958,4 +1302,8 @@ export const pickers = {
   engineer_assigned: engineerPicker,
   route_claimed: routePicker,
   die_rolled: diePicker,
+  airport_placed: airportPicker,
+  stock_bought: stockPicker,
+  event_effect: eventEffectPicker,
+  pan_am_expanded: expansionPicker,
 };
