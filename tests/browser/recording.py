@@ -72,12 +72,12 @@ def record_and_wait(page: Any, button: Any, live: Any, game_id: str) -> dict[str
 # ``window.recorded`` instead of sending it; an engine offering no picker leaves the
 # generic form's place holder.
 PICKER_HARNESS = """
-async ({ plugin, pickerClass, type, options, state, players, actor }) => {
+async ({ plugin, pickerClass, type, options, state, players, actor, initial }) => {
   const { pickers } = await import(`/static/js/record/engines/${plugin}.js`);
   window.recorded = [];
   const draft = {};
   const host = document.getElementById('host');
-  const el = pickers[type]({ type, options, state, players, actor, draft,
+  const el = pickers[type]({ type, options, state, players, actor, draft, initial,
     record: (data) => { window.recorded.push(data); return Promise.resolve(true); },
     fallback: () => null });
   host.replaceChildren(el || document.createTextNode('generic form'));
@@ -95,18 +95,21 @@ class Pickers:
     picker_class: str
     players: list[str]
 
-    def show(self, page: Any, type_: str, options: Any, state: Any, actor: str | None) -> bool:
-        """The picker of `type_` in ``#host``; whether it took the generic form's place."""
+    def show(self, page: Any, type_: str, options: Any, state: Any, actor: str | None,
+             initial: dict[str, Any] | None = None) -> bool:
+        """The picker of `type_` in ``#host`` (as Amend opens it when `initial`, the recorded
+        data, is given); whether it took the generic form's place."""
         return bool(page.evaluate(PICKER_HARNESS, {
             "plugin": self.plugin, "pickerClass": self.picker_class, "type": type_, "options": options,
-            "state": state, "players": self.players, "actor": actor}))
+            "state": state, "players": self.players, "actor": actor, "initial": initial}))
 
-    def mount(self, page: Any, engine: Any, state: Any, type_: str, options: dict[str, Any] | None = None) -> Any:
+    def mount(self, page: Any, engine: Any, state: Any, type_: str, options: dict[str, Any] | None = None,
+              initial: dict[str, Any] | None = None) -> Any:
         """The picker of `type_` alone, given the engine's options (or `options` in their stead)."""
         expected = engine.expected(state)
         assert type_ in expected["event_types"]
         offered = expected["options"][type_] if options is None else options
-        shown = self.show(page, type_, offered, state, expected["actors"][0])
+        shown = self.show(page, type_, offered, state, expected["actors"][0], initial)
         assert shown, f"the {type_} picker replaced the generic form"
         return page.locator(f".{self.picker_class}[data-type={type_}]")
 

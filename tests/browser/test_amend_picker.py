@@ -1,4 +1,5 @@
-"""Amend reopens the engine's own picker, as the game stood before the amended event.
+"""Amend reopens the engine's own picker, as the game stood before the amended event,
+starting on what was recorded.
 
 A Panamax Action die taken from the wrong column is amended by tapping the right column
 on the same Action table picker that recorded it: no typed data, and the choices are
@@ -33,8 +34,10 @@ def test_amend_opens_the_picker_of_the_moment_and_its_button_applies_the_amendme
     assert "Recorded: " in entry.locator(".amend-recorded").inner_text()
     assert entry.locator(".amend-form textarea:visible").count() == 0, "no typed data in sight"
     assert not entry.locator(".amend-form button[type=submit]").is_visible(), "the picker's own button applies it"
-    # The Action table as it stood before the event: column 4 still has its die.
-    assert picker.locator("button[data-column='4']").count() == 1
+    # The Action table as it stood before the event: column 4 still has its die, and the
+    # picker starts on what was recorded (column 4 for contract / load).
+    assert picker.locator("button[data-column='4']").get_attribute("aria-pressed") == "true"
+    assert picker.locator("button[data-use=contract_load]").get_attribute("aria-pressed") == "true"
     picker.locator("button[data-column='2']").click()
     picker.locator("button[data-use=movement]").click()
     screenshot(page, "amend-picker-phone")

@@ -252,6 +252,16 @@ def test_the_take_picker_pairs_each_portal_choice_with_its_tile_and_sends_only_w
     assert all(refusals(engine, state, "tile_taken", data, "Ana") == [] for data in sent)
 
 
+def test_amend_s_take_picker_starts_on_the_recorded_tile_and_kinds(phone: Any) -> None:
+    engine, state = portal_table()
+    recorded = next(take for take in engine.expected(state)["options"]["tile_taken"]["takes"] if take["display_id"] == "D2")
+    picker = PICKERS.mount(phone, engine, state, "tile_taken", initial=recorded)
+    assert picker.locator(".iop-take-tile[data-slot=D2]").get_attribute("aria-pressed") == "true"
+    assert picker.locator(".iop-take-tile[aria-pressed=true]").count() == 1
+    picker.locator(":scope > .form-foot .record-btn").click()   # unchanged, it sends what was recorded
+    assert phone.evaluate("window.recorded") == [recorded]
+
+
 def test_animals_observed_are_one_tap_on_their_count(phone: Any) -> None:
     engine = engines.find("isle-of-pan")
     demo = demo_game()

@@ -8,7 +8,7 @@
 // helpers exported here, so a tile looks the same where it is typed and where it is picked.
 
 import { fill, h, humanize } from "../../dom.js";
-import { fallbackDetails, recordButton, refocus } from "./picker-kit.js";
+import { fallbackDetails, recordButton, refocus, startFrom } from "./picker-kit.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 export const S = 24; // a hex's radius, in SVG units
@@ -334,6 +334,7 @@ function movePicker(ctx) {
   const options = ctx.options || {};
   const destinations = (options.to || []).filter((c) => c && typeof c.q === "number" && typeof c.r === "number");
   if (!destinations.length) return null;
+  startFrom(ctx, (data) => (data.to ? { to: keyOf(data.to) } : {}));
   const draft = ctx.draft;
   const titleId = "picker-title-explorer_moved";
   const root = h("section", { class: "action-form iop-picker", dataset: { type: ctx.type, picker: "move" }, "aria-labelledby": titleId });
@@ -417,6 +418,7 @@ function takePicker(ctx) {
   const slots = (ctx.state && ctx.state.display) || [];
   const ids = (options.display_id || []).filter((id) => slots.some((slot) => slot.id === id && slot.tile));
   if (!ids.length) return null;
+  startFrom(ctx, (data) => ({ slot: data.display_id, kinds: data.portal_choices || [] }));
   const draft = ctx.draft;
   const titleId = "picker-title-tile_taken";
   const root = h("section", { class: "action-form iop-picker", dataset: { type: ctx.type, picker: "take" }, "aria-labelledby": titleId });

@@ -29,8 +29,8 @@
 // away with the engine's reason, to record over the rules when the table rules otherwise.
 
 import { fill, h, humanize } from "../../dom.js";
-import { fallbackDetails, group, option, playerOf, problem, recordButton as kitRecordButton, refocus, resultSlot, section }
-  from "./picker-kit.js";
+import { fallbackDetails, group, option, playerOf, problem, recordButton as kitRecordButton, refocus, resultSlot, section,
+  startFrom } from "./picker-kit.js";
 
 const NATION = { CHINA: "China", EU: "EU", US_EAST: "US East", US_WEST: "US West" };
 const OCEAN_OF = { EU: "ATLANTIC", US_EAST: "ATLANTIC", CHINA: "PACIFIC", US_WEST: "PACIFIC" };
@@ -143,6 +143,7 @@ function offeredDice(ctx, draft) {
 }
 
 function takePicker(ctx) {
+  startFrom(ctx, (data) => ({ die: data.from ? { ...data.from } : null, use: data.use || null }));
   const draft = ctx.draft;
   const { dice, entryOf } = offeredDice(ctx, draft);
   if (!dice.length) return null;

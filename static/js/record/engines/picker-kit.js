@@ -52,6 +52,15 @@ export function fallbackDetails(ctx, summary) {
   return h("details", { class: "pa-pick-fallback" }, h("summary", {}, summary), form);
 }
 
+/**
+ * An Amend's picker starts on what was recorded: while the draft is still empty, it is
+ * filled from the recorded data (`ctx.initial`) by `toDraft`, the picker's own mapping.
+ */
+export function startFrom(ctx, toDraft) {
+  if (!ctx.initial || Object.keys(ctx.draft).length) return;
+  Object.assign(ctx.draft, toDraft(ctx.initial) || {});
+}
+
 export function playerOf(ctx) {
   const state = ctx.state || {};
   return (state.turn && state.turn.player) || ctx.actor || null;
