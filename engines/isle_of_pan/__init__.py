@@ -48,7 +48,8 @@ wondrous_lake            "pub_v1"    where a Wondrous Lake tile goes (G6): ``pub
                                      ``declared_only``: anywhere, IP-C25 ``unverified``
 points_per_animal        1           track steps per animal placed [PUB] (G5)
 portal_in_domain_groups  False       a Portal joins every Domain Group it touches (G4)
-zero_move_end_check      False       a 0-move must also end on an empty space (G9)
+zero_move_end_check      True        a 0-move must also end on an empty space (G9), as the rulebook
+                                     says of every move; False: staying put is always allowed
 wl_adds_hexes            False       a Wondrous Lake may go on new spaces beside the island (G6);
                                      they join the island (Lake spaces under the tile)
 track_values             None        the points printed on each track space, from 0 (G5); None:
@@ -108,7 +109,9 @@ Player actions (the current player; others get IP-C05):
 ``explorer_moved {to: {q,r}, path?: [{q,r}...]}``
     Step 4: 0 to 3 moves on the movement graph (IP-C15), Portals adjacent to each other,
     Lakes and Wondrous Lakes neither crossed nor landed on (IP-C16), ending on an empty
-    space (IP-C17).  ``to`` = the current space is a move of 0.  ``path`` (the spaces
+    space (IP-C17), a move of 0 included (``zero_move_end_check``: the Explorer's own space
+    must then hold no animals, no other Explorer, no beast).  ``to`` = the current space is a
+    move of 0.  ``path`` (the spaces
     entered, ending on ``to``) is checked step by step (IP-C18).  One move (IP-C19).
 ``animals_observed {kind, count}`` [PUB]
     After the move: ``count`` animals from the reserve onto the Explorer's space, on a
@@ -214,7 +217,7 @@ IP-B10  Setup: 1. Number of players                    ``complete``: fewer than 
   terrains), sorted by cells then terrains; ``cells`` only while there are at most
   ``choices.CELLS_LIST_MAX`` (60), a list the generic form can show;
 * ``explorer_moved {to: [{q,r}...]}``: the reachable empty destinations, the current space
-  included (a move of 0);
+  included (a move of 0) when it is empty, or always with ``zero_move_end_check`` off;
 * ``animals_observed {kind: [...], count: [1..min(3, reserve)]}`` and
   ``wondrous_lake_placed {domain: [...], at: [[{q,r}]...]}`` when possible, then ``end_turn``.
 
@@ -223,7 +226,10 @@ Standings
 In seat order; ``total = banked + projected_bonus``: ``banked`` the three track values,
 ``projected_bonus`` each Wondrous Lake tile still on the board worth the largest Domain
 Group of its domain on the island now (final at the end; shared in full when several
-players hold the same tile, as the rulebook's example says).  ``breakdown = {herbivore,
+players hold the same tile, as the rulebook's example says).  A space under a Wondrous
+Lake tile is a Wondrous Lake space and in no Domain Group, whatever it covers: under
+``wondrous_lake="declared_only"`` a tile laid on a Plain takes that Plain out of its group
+(the rulebook counts the "spaces composing the largest corresponding Domain Group").  ``breakdown = {herbivore,
 bird_of_prey, reptile, wondrous_lakes: {domain: value}, banked, projected_bonus}``.
 Status "exploring" mid-game, "winner" / "finished" at the end; ranks shared on ties (1, 1, 3).
 
@@ -250,7 +256,8 @@ Gap decisions
   printed value (note §1.7); ``score_token_set`` is the truth.
 * G6 Wondrous Lakes: ``wondrous_lake``, ``wl_adds_hexes``; one action after the move, either
   animals or a Wondrous Lake (IP-C23).  G7 beasts: declared, IP-G7.
-* G8 the animal supply is not counted.  G9 a 0-move: ``zero_move_end_check``.
+* G8 the animal supply is not counted.  G9 a 0-move: ``zero_move_end_check``, on by default
+  (below).
 * G10: reveals are counted against T (IP-C10 refuses a reveal from an empty pile).
 * The refill may be recorded any time before the next take (during placement or the move).
 
@@ -260,6 +267,14 @@ Where the note and the rulebook or the house conventions differ
   first events (``starting_tile_declared``, 3 × ``tile_revealed``), so the recording page
   builds them with its forms, and the options stay the rules profile only.
 * IP-C04 is an error at set-up when ages are given (the note: a check), not a warning.
+* A move of 0 (G9): the note's default lets an Explorer stay on any space.  The rulebook
+  says "Move your Explorer from 0 to 3 spaces" and then, of every move, "They must end their
+  movement on an empty space", so ``zero_move_end_check`` is on: staying put on a space
+  with another Explorer, animals or a beast is IP-C17 (else a player could observe animals
+  on the same space every turn without moving).  An Explorer with no empty space within
+  reach cannot end step 4 without an override.  Games stored before this default keep the
+  profile they were recorded with (the options are stored whole).
+* IP-C14's message quotes the rulebook's placement sentence word for word.
 * The note skips the marker check (IP-C03) without a marker; the conventions report it
   ``unverified`` instead of passing it silently.  The same holds for IP-C13 without a shape.
 * ``tile_revealed`` in the opening goes to D1, D2, D3; a ``display_id`` naming a place that

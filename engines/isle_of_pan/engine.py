@@ -33,6 +33,9 @@ class IsleOfPan(EventUnpacking):
     # before.  The new state keys ("revealed", and "board"/"declared" on a board) are read
     # with a default, so a snapshot cached before them still folds; only ``from_game`` sees
     # less of a game folded from such a snapshot (the tiles it shows, not its whole log).
+    # Still "1" after issue 21: a 0-move judged by default (``zero_move_end_check`` on) leaves
+    # stored games alone, whose options are stored whole; a Wondrous Lake space out of its
+    # Domain Group changes standings only, which are never cached, and folds as before.
     rules_version: ClassVar[str] = "1"
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS

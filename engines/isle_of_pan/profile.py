@@ -69,8 +69,9 @@ OPTIONS: dict[str, Option] = {
         label="A Magical Portal joins every Domain Group it touches",
     ),
     "zero_move_end_check": Option(
-        False,
-        "Whether an Explorer that stays put (0 moves) must also stand on an empty space.",
+        True,
+        "Whether an Explorer that stays put (0 moves) must also stand on an empty space, as the rulebook "
+        "says of every move; off: staying put is always allowed.",
         choices=[False, True],
         type="bool",
         label="An Explorer that stays put must stand on an empty space",

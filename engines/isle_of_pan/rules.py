@@ -92,6 +92,9 @@ WL_PLACEMENT = "Wondrous Lake tiles (published game; placement not in this ruleb
 TRACK = "Setup: 4. Each player takes (score board and tokens)"
 BEASTS = "Objective: fantastic beasts (conditions not in this rulebook)"
 
+# The rulebook's words on placement, quoted whole in IP-C14's message.
+PLACEMENT_SENTENCE = "At least 3 sides of your Landscape tile should be adjacent to one or more Landscape tiles already in play."
+
 TABLE_EVENTS = frozenset({"starting_tile_declared", "tile_revealed", "score_token_set", "fantastic_beast_appeared"})
 
 Check = Callable[[State, str, Mapping[str, Any]], list[Violation]]
@@ -422,7 +425,8 @@ def _check_placed(state: State, who: str, data: Mapping[str, Any]) -> list[Viola
     if not overlap:
         sides = hexes.shared_edges(coords, island)
         if sides < 3:
-            message = f"Only {sides} side{'s' if sides != 1 else ''} of the tile at {_cells_label(coords)} touch tiles in play; at least 3 must"
+            side, touch = ("side", "touches") if sides == 1 else ("sides", "touch")
+            message = f'Only {sides} {side} of the tile at {_cells_label(coords)} {touch} tiles in play: "{PLACEMENT_SENTENCE}"'
             out.append(Violation("IP-C14", STEP3, message))
     return out
 
@@ -462,8 +466,8 @@ def _check_moved(state: State, who: str, data: Mapping[str, Any]) -> list[Violat
     elif not blocked(space) and to not in reachable_from(state, start):
         message = f"{hexes.label(to)} is more than 3 moves from the Explorer of {who} at {hexes.label(start)}"
         out.append(Violation("IP-C15", STEP4, message))
-    # IP-C17: "They must end their movement on an empty space" (a stay is judged only if chosen;
-    # a round trip back to the start is a move, not a stay).
+    # IP-C17: "They must end their movement on an empty space" -- a move of 0 too, unless the
+    # table plays ``zero_move_end_check`` off (a round trip back to the start is always a move).
     if to != start or path or state["options"]["zero_move_end_check"]:
         held = emptiness_problems(state, to, who)
         if held:

@@ -185,6 +185,12 @@ def terrain_of(state: State) -> dict[Coord, str]:
     return {hexes.parse(k): space["t"] for k, space in state["island"].items()}
 
 
+def group_terrains(state: State) -> dict[Coord, str]:
+    """Every space in play as Domain Groups see it: a Wondrous Lake space is a Lake [RB
+    "Lake or Wondrous Lake spaces"], never the Domain it may cover."""
+    return {hexes.parse(k): LAKE if space.get("wl") is not None else space["t"] for k, space in state["island"].items()}
+
+
 def space_at(state: State, c: Coord) -> dict[str, Any] | None:
     space = state["island"].get(hexes.key(c))
     return space if isinstance(space, dict) else None
@@ -253,8 +259,10 @@ def closing_ends_game(state: State) -> bool:
 
 
 def largest_groups(state: State) -> dict[str, int]:
-    """The size of the largest Domain Group of each domain on the island now."""
-    terrains = terrain_of(state)
+    """The size of the largest Domain Group of each domain on the island now.  A space under
+    a Wondrous Lake tile is a Wondrous Lake space, in no Domain Group, whatever lies beneath
+    (a Lake under ``wondrous_lake="pub_v1"``; any space under ``declared_only``)."""
+    terrains = group_terrains(state)
     wildcard = PORTAL if state["options"]["portal_in_domain_groups"] else None
     return {domain: hexes.largest_group(terrains, domain, wildcard) for domain in DOMAINS}
 

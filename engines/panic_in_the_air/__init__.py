@@ -30,6 +30,9 @@ solo_duration       "until_protected_players_next_turn"   protection ends when t
 solo_target         "any" | "self"                        where a Solo may go (PN-C06)
 enforce_bottom10    True                                  deck-count checks (C10, C11's bottom-ten
                                                           part, C14) are errors; False: warnings
+risk_may_decline    True                                  a Risk's player may decline its cards
+                                                          (``risk_declined``); False: they must be
+                                                          taken (the note's reading)
 min_players         2 | 3                                 2 as the rulebook's deal (with a warning),
                                                           3 as the published box
 ==================  ====================================  =========================================
@@ -51,6 +54,12 @@ Events (``Event(type, data, actor)``; ``actor`` None means the current player)
     hand is empty there is nothing to take and no such event is expected.  The
     stored data is the JSON as sent (key ``"from"``); data already loaded through
     the schema (key ``"from_"``) is read the same way.
+``risk_declined {}``
+    The player takes none of what their Risk still allows: the two cards of an opponent's
+    hand, or the Risk draws still owed (after one draw, the second).  Not an action; the
+    turn goes on, or passes when its two actions are done (a late opening may follow, as
+    after any turn's end).  Only while a Risk follow-up is owed (PN-C09), and only where
+    ``risk_may_decline`` is on (else PN-C09).
 ``parachute_opened {}``
     With an empty hand, during one's own turn; not an action.  The player is out,
     the stack is frozen, the turn passes; when nobody is left the game ends.
@@ -82,8 +91,8 @@ empty hand, PN-C05 target out of the air or unknown, PN-C06 target under another
 player's Solo (and a Solo on another player when ``solo_target="self"``), PN-C07
 the R.I.P. card played, PN-C08 parachute with cards in hand (after the turn guard:
 a player whose turn ended with cards in hand gets PN-C02, not PN-C08), PN-C09 Risk
-follow-ups (a pending Risk first, the right source and count, no Risk draw without
-a Risk), PN-C10 R.I.P. drawn with more than 10 cards left, PN-C11 a fourth 500
+follow-ups (a pending Risk first, taken or declined; the right source and count, no
+Risk draw without a Risk, no decline without a Risk or where ``risk_may_decline`` is off), PN-C10 R.I.P. drawn with more than 10 cards left, PN-C11 a fourth 500
 or more 500s than draws from the bottom ten, PN-C12 Fall value / Wind arrow (a
 value or arrow on another kind: a warning, ignored), PN-C14 the deck empty, or
 its last card not the R.I.P.  PN-C01 (2..10 players,
@@ -100,6 +109,14 @@ Gap decisions
   ``solo_duration`` player's turn begins (or when that player is out of the air).
   Wind leaves a protected stack alone per ``solo_scope``; a Solo is never moved.
 * G6 cards taken by a Risk are not identified (hidden); counts only.
+* A Risk's cards may be declined (``risk_may_decline``, on): the rulebook says "The Risk
+  cards **allow** you to take 2 cards in the hand of the player on whom you have placed
+  the card, or 2 cards in the deck", a permission, not an order.  The follow-up is still
+  settled first (PN-C09): taken, or declined with ``risk_declined``, before any other
+  event of the turn.  Declining is all of what is still owed (a take of fewer than
+  min(2, hand) stays PN-C09).  ``expected()`` offers ``risk_declined`` beside the take or
+  the draw, in ``minor`` (the page shows it under "Less often").  A state cached before
+  the option existed reads it as on.
 * G7 only Fall cards carry distance.  G8 2 players allowed with a warning.
 * A hand that empties on the turn's second action may still open right away: the
   turn passes to the next player (``current``, ``actions_done`` 0) and
@@ -125,6 +142,9 @@ Where the note and the rulebook differ (the rulebook wins)
   Wind moves their own stack like any other.
 * Unknown deck size: the note (§3.2) skips the bottom-ten checks; the shared
   conventions report them as ``unverified`` instead of passing them silently.
+* Declining a Risk: the note (§3.4, PN-C09) has the follow-up always taken ("exactly 2
+  risk draws follow"); the rulebook's "allow" makes it the player's choice, and the
+  note's reading is the option ``risk_may_decline=False``.
 * Opening after the second action: the note's turn loop (§3.7) ends the turn as soon
   as 2 actions are done, so a hand emptied by the second action could open only on
   the player's next turn, after a whole round of others' cards.  The rulebook says
@@ -142,7 +162,8 @@ Folding illegal events (``apply`` never re-checks and never raises)
 * A card played on an unknown name leaves the hand and does nothing else; on a
   player out of the air it lands on their stack and its effect resolves.
 * A played R.I.P. ends the game like a drawn one; a Wind with no arrow moves nothing.
-* An action taken while a Risk follow-up is owed cancels the follow-up.
+* An action taken while a Risk follow-up is owed cancels the follow-up; so does a
+  ``risk_declined``, whoever records it, and one with nothing owed changes nothing.
 * A parachute opened with cards in hand opens (the cards stay counted).
 * A parachute opened by anyone but the current player (the late opener, or an
   overridden out-of-turn opening) leaves the turn where it is; Solos lasting until

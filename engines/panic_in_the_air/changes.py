@@ -342,6 +342,10 @@ def _pending_lines(before: State, after: State, event: Event) -> list[str]:
         return []
     if isinstance(old, dict):
         kind = getattr(event, "type", None)
+        if kind == "risk_declined":
+            if old.get("type") == "cards_taken":
+                return [f"Risk: {old.get('player')} takes no cards from {old.get('from')}'s hand"]
+            return [f"Risk: {old.get('player')} draws no more cards"]
         settled = (old.get("type") == "cards_taken" and kind == "cards_taken") or (
             old.get("type") == "risk_draws" and kind == "card_drawn" and _data(event).get("via") != "action"
         )

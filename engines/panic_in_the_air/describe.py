@@ -29,6 +29,8 @@ def describe_event(state: State, event_type: str, actor: str | None, data: Mappi
         return f"{who} took {count} {noun} from {source_of(data)}'s hand (Risk)"
     if event_type == "parachute_opened":
         return _opened(state, who)
+    if event_type == "risk_declined":
+        return _declined(state, who)
     return f"{who}: unknown event {event_type!r}"
 
 
@@ -68,6 +70,23 @@ def _played(state: State, who: str, data: Mapping[str, Any]) -> str:
     if kind == cards.RIP:
         return f"{line}: the game ends"
     return line
+
+
+def _declined(state: State, who: str) -> str:
+    """What the Risk still allowed and the player left: cards of an opponent's hand, or draws."""
+    take = pending_of(state, "cards_taken")
+    if take is not None:
+        return f"{who} did not take the {_cards(take['count'])} of the Risk (from {take['from']}'s hand)"
+    draws = pending_of(state, "risk_draws")
+    if draws is not None:
+        left = draws["remaining"]
+        what = "2 cards" if left == 2 else ("last card" if left == 1 else f"{left} cards")
+        return f"{who} did not take the {what} of the Risk (from the deck)"
+    return f"{who} declined a Risk that owed nothing"
+
+
+def _cards(count: int) -> str:
+    return "card" if count == 1 else f"{count} cards"
 
 
 def _opened(state: State, who: str) -> str:

@@ -164,6 +164,11 @@ def _taken(new: State, who: str, data: Mapping[str, Any]) -> None:
     new["pending"] = None
 
 
+def _declined(new: State, who: str, data: Mapping[str, Any]) -> None:
+    """The player takes none of what their Risk still allows: nothing is owed any more."""
+    new["pending"] = None
+
+
 def _opened(new: State, who: str, data: Mapping[str, Any]) -> None:
     """The parachute opens: out of the game; the game ends when nobody is left, else the
     current player's turn ends.  Anyone else who opens (the late opener, whose turn has
@@ -236,4 +241,5 @@ _HANDLERS: dict[str, Handler] = {
     "card_played": _played,
     "cards_taken": _taken,
     "parachute_opened": _opened,
+    "risk_declined": _declined,
 }

@@ -24,7 +24,7 @@ from engines.panic_in_the_air.profile import (
 )
 from engines.panic_in_the_air.rules import check_event, target_violations
 from engines.panic_in_the_air.schemas import EVENT_SCHEMAS
-from engines.panic_in_the_air.state import in_air, late_opener, new_state, pending_of
+from engines.panic_in_the_air.state import in_air, late_opener, may_decline, new_state, pending_of
 
 
 class PanicInTheAir(EventUnpacking):
@@ -35,6 +35,8 @@ class PanicInTheAir(EventUnpacking):
     title: ClassVar[str] = "Panic in the Air"
     # "2": a hand emptied by the turn's second action may still open (state "may_still_open");
     # snapshots cached under "1" lack that field, so the recorder must not reuse them.
+    # Still "2" with ``risk_declined`` (issue 21): a new event type and option; every stored
+    # event folds and is judged as before, and a state without the option reads it as on.
     rules_version: ClassVar[str] = "2"
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
@@ -89,14 +91,20 @@ def _current_choices(state: State) -> dict[str, Any]:
     current = state["current"]
     take = pending_of(state, "cards_taken")
     if take is not None:
-        return {
-            "actors": [current],
-            "event_types": ["cards_taken"],
-            "options": {"cards_taken": {"from": [take["from"]], "count": [take["count"]]}},
-        }
+        owed = {"event_types": ["cards_taken"], "options": {"cards_taken": {"from": [take["from"]], "count": [take["count"]]}}}
+        return {"actors": [current], **_or_decline(state, owed)}
     if pending_of(state, "risk_draws") is not None:
-        return {"actors": [current], "event_types": ["card_drawn"], "options": {"card_drawn": _draws("risk")}}
+        owed = {"event_types": ["card_drawn"], "options": {"card_drawn": _draws("risk")}}
+        return {"actors": [current], **_or_decline(state, owed)}
     return {"actors": [current], **_turn_choices(state, current)}
+
+
+def _or_decline(state: State, owed: dict[str, Any]) -> dict[str, Any]:
+    """A Risk's follow-up, and declining it where the table allows (``risk_may_decline``):
+    one tap of its own, shown after the take as the less usual choice."""
+    if not may_decline(state):
+        return owed
+    return {**owed, "event_types": [*owed["event_types"], "risk_declined"], "minor": ["risk_declined"]}
 
 
 def _turn_choices(state: State, current: str) -> dict[str, Any]:

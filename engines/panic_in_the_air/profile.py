@@ -74,6 +74,14 @@ OPTIONS: dict[str, Option] = {
         type="bool",
         label="Check the deck's count (the bottom ten cards)",
     ),
+    "risk_may_decline": Option(
+        True,
+        "A Risk 'allows' its player to take 2 cards: they may decline them (the rulebook's word); "
+        "off: the cards must be taken.",
+        choices=[True, False],
+        type="bool",
+        label="A player may decline the cards of their Risk",
+    ),
     "min_players": Option(
         2,
         "Fewest players: 2 as the rulebook's deal allows (with a warning), or 3 as printed on the box.",

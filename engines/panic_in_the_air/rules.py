@@ -21,7 +21,7 @@ from typing import Any, Callable, Mapping
 from engines.base import Severity, State, Violation
 from engines.panic_in_the_air import cards
 from engines.panic_in_the_air.schemas import EVENT_SCHEMAS
-from engines.panic_in_the_air.state import IN_AIR, actor_of, is_action, late_opener, pending_of, source_of
+from engines.panic_in_the_air.state import IN_AIR, actor_of, is_action, late_opener, may_decline, pending_of, source_of
 
 TURNS = "Game Turns"
 PARACHUTE = "Opening Your Parachute"
@@ -72,18 +72,19 @@ def _deck_severity(state: State) -> Severity:
 
 def _pending_first(state: State, who: str) -> list[Violation]:
     # PN-C09: the Risk just placed is resolved before anything else happens.
+    declining = " or decline them" if may_decline(state) else ""
     take = pending_of(state, "cards_taken")
     if take is not None:
         return [
             Violation(
                 "PN-C09",
                 RISK_RULE,
-                f"{who} must first take {take['count']} card(s) from {take['from']}'s hand (Risk)",
+                f"{who} must first take {take['count']} card(s) from {take['from']}'s hand (Risk){declining}",
             )
         ]
     draws = pending_of(state, "risk_draws")
     if draws is not None:
-        return [Violation("PN-C09", RISK_RULE, f"{who} must first make {draws['remaining']} Risk draw(s)")]
+        return [Violation("PN-C09", RISK_RULE, f"{who} must first make {draws['remaining']} Risk draw(s){declining}")]
     return []
 
 
@@ -240,6 +241,17 @@ def _check_taken(state: State, who: str, data: Mapping[str, Any]) -> list[Violat
     return out
 
 
+def _check_declined(state: State, who: str, data: Mapping[str, Any]) -> list[Violation]:
+    # PN-C09: "The Risk cards allow you to take 2 cards" -- a permission the player may decline
+    # (``risk_may_decline``), and only while their Risk still owes cards.
+    if pending_of(state, "cards_taken") is None and pending_of(state, "risk_draws") is None:
+        return [Violation("PN-C09", RISK_RULE, f"No Risk card gives {who} cards to decline now")]
+    if not may_decline(state):
+        message = f"At this table a Risk's cards are always taken: {who} cannot decline them"
+        return [Violation("PN-C09", RISK_RULE, message)]
+    return []
+
+
 def _check_opened(state: State, who: str, data: Mapping[str, Any]) -> list[Violation]:
     # A pending Risk follow-up is the current player's; the late opener's turn is over.
     out = _pending_first(state, who) if who == state["current"] else []
@@ -256,5 +268,6 @@ _SPECIFIC: dict[str, Check] = {
     "card_played": _check_played,
     "cards_taken": _check_taken,
     "parachute_opened": _check_opened,
+    "risk_declined": _check_declined,
 }
 assert set(_SPECIFIC) == set(EVENT_SCHEMAS)

@@ -50,6 +50,10 @@ class CardsTakenSchema(_Strict):
     count = fields.Integer(strict=True, validate=validate.Range(min=0))
 
 
+class RiskDeclinedSchema(_Strict):
+    """``risk_declined {}``: the player takes none of the cards their Risk still allows."""
+
+
 class ParachuteOpenedSchema(_Strict):
     """``parachute_opened {}``."""
 
@@ -59,4 +63,5 @@ EVENT_SCHEMAS: dict[str, type[Schema]] = {
     "card_played": CardPlayedSchema,
     "cards_taken": CardsTakenSchema,
     "parachute_opened": ParachuteOpenedSchema,
+    "risk_declined": RiskDeclinedSchema,
 }

@@ -131,6 +131,12 @@ def pending_of(state: State, kind: str) -> dict[str, Any] | None:
     return None
 
 
+def may_decline(state: State) -> bool:
+    """Whether this table lets a Risk's cards be declined (``risk_may_decline``); a state
+    saved before the option existed reads the default, the rulebook's "allow"."""
+    return bool(state["options"].get("risk_may_decline", True))
+
+
 def is_action(state: State, event_type: str, data: Mapping[str, Any]) -> bool:
     """Whether the event uses one of the turn's two actions.
 

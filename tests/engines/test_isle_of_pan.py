@@ -138,17 +138,25 @@ def row(engine: Engine, state: State, name: str) -> dict[str, Any]:
     return next(r for r in engine.standings(state)["players"] if r["player"] == name)
 
 
+def first_placement(engine: Engine, state: State) -> Event:
+    """The first legal placement ``expected()`` offers for the tile in hand."""
+    return Event("tile_placed", {"cells": engine.expected(state)["options"]["tile_placed"]["placements"][0]}, None)
+
+
 def whole_turn(engine: Engine, state: State, slot: str = "D1", refill: tuple[list[str], Any] | None = None) -> State:
     """The current player takes ``slot`` (Portals: Herbivores), the refill (if given) comes,
-    the first offered placement is laid, the Explorer stays, the turn ends."""
+    the first offered placement is laid, the Explorer stays (or, when its space is not empty,
+    goes to the first space offered), the turn ends."""
     tile = next(s["tile"] for s in state["display"] if s["id"] == slot)
     state = legal(engine, state, take(slot, *[H] * tile["terrains"].count(X)))
     if refill is not None:
         state = legal(engine, state, reveal(*refill))
     cells_ = engine.expected(state)["options"]["tile_placed"]["placements"][0]
     state = legal(engine, state, Event("tile_placed", {"cells": cells_}, None))
-    spot = state["players"][state["current"]]["explorer"]
-    return legal(engine, state, move(*spot), end())
+    here = at(*state["players"][state["current"]]["explorer"])
+    offered = engine.expected(state)["options"]["explorer_moved"]["to"]
+    to = here if here in offered else offered[0]
+    return legal(engine, state, Event("explorer_moved", {"to": to}, None), end())
 
 
 # -- IP-C01: players; IP-C04: the youngest starts ----------------------------------
@@ -336,7 +344,7 @@ def test_each_portal_gives_one_chosen_kind(pan: Engine, slot: str, choices: list
 
 
 def test_the_next_tile_waits_for_the_refill(pan: Engine) -> None:
-    state = legal(pan, table(pan), take("D2"), place(*_d2_spot()), move(0, 0), end())
+    state = legal(pan, table(pan), take("D2"), place(*_d2_spot()), move(-1, 0), end())
     assert state["refill_slot"] == "D2" and state["current"] == "Ben"
     assert pan.expected(state)["event_types"] == ["tile_revealed"]
     assert codes(pan, state, take("D1", H, actor="Ben")) == ["IP-C10"]
@@ -431,6 +439,16 @@ def test_at_least_three_sides_touch_the_tiles_in_play(pan: Engine) -> None:
     assert message.startswith("Only 1 side of the tile at (2,0),(3,0),(4,0) touch")
 
 
+def test_ip_c14_the_message_quotes_the_rulebooks_placement_sentence(pan: Engine) -> None:
+    state = legal(pan, table(pan), take("D1", R))
+    refused = pan.check(state, place((2, 0, P), (3, 0, P), (4, 0, X)))[0]
+    assert (refused.code, refused.rule) == ("IP-C14", "The Play: step 3")
+    assert refused.message == (
+        "Only 1 side of the tile at (2,0),(3,0),(4,0) touches tiles in play: \"At least 3 sides of your "
+        "Landscape tile should be adjacent to one or more Landscape tiles already in play.\""
+    )
+
+
 def test_one_existing_space_touching_two_new_cells_counts_twice(pan: Engine) -> None:
     # A lone space as the Starting Tile: a triangle beside it touches it with 2 sides,
     # an arc of three around it with 3.
@@ -492,10 +510,33 @@ def test_the_move_ends_on_an_empty_space(pan: Engine) -> None:
     assert codes(pan, state, move(3, 0, path=[(-1, 0), (4, 0), (3, 0)])) == []
 
 
-def test_a_move_of_zero_is_always_allowed_unless_the_table_checks_it(pan: Engine) -> None:
-    state = moving(pan, STRIP)  # Ben's Explorer stands at (0,0) too
-    assert codes(pan, state, move(0, 0)) == []
-    assert codes(pan, moving(pan, STRIP, zero_move_end_check=True), move(0, 0)) == ["IP-C17"]
+def test_ip_c17_an_explorer_that_stays_put_must_also_end_on_an_empty_space(pan: Engine) -> None:
+    # "Move your Explorer from 0 to 3 spaces ... They must end their movement on an empty space."
+    state = first_turn_to_move(pan, table(pan))  # Ben's Explorer stands at (0,0) too
+    assert codes(pan, state, move(0, 0)) == ["IP-C17"]
+    assert "(0,0) holds the Explorer of Ben" in pan.check(state, move(0, 0))[0].message
+    assert at(0, 0) not in pan.expected(state)["options"]["explorer_moved"]["to"]
+
+
+def test_ip_c17_staying_put_cannot_observe_animals_on_the_same_space_again(pan: Engine) -> None:
+    # Ana observes on the Plain (2,-1); a round later, staying there would end on her own animals.
+    state = legal(pan, after_move(pan, (2, -1)), observe(H, 2), end(), take("D2", actor="Ben"), reveal([P, P, P]))
+    state = legal(pan, state, first_placement(pan, state))
+    state = legal(pan, state, move(-1, 0), end(), take("D3", actor="Ana"), reveal([M, M, M]))
+    state = legal(pan, state, first_placement(pan, state))
+    assert space(state, 2, -1)["animals"] == {H: 2} and state["players"]["Ana"]["explorer"] == [2, -1]
+    assert codes(pan, state, move(2, -1)) == ["IP-C17"]
+    assert "(2,-1) holds 2 animal tokens" in pan.check(state, move(2, -1))[0].message
+    assert at(2, -1) not in pan.expected(state)["options"]["explorer_moved"]["to"]
+
+
+def test_ip_c17_a_table_may_let_an_explorer_stay_on_an_occupied_space(pan: Engine) -> None:
+    state = first_turn_to_move(pan, table(pan, zero_move_end_check=False))
+    assert notes(pan, state, move(0, 0)) == []
+    assert at(0, 0) in pan.expected(state)["options"]["explorer_moved"]["to"]
+    # A real move still ends on an empty space.
+    state["players"]["Ben"]["explorer"] = [1, 0]
+    assert codes(pan, state, move(1, 0)) == ["IP-C17"]
 
 
 def test_each_step_of_a_given_path_is_a_move(pan: Engine) -> None:
@@ -762,13 +803,26 @@ def test_domain_groups_join_across_tiles(pan: Engine) -> None:
     state = first_turn_to_move(pan, state)
     # The new Plains at (2,0),(2,-1) touch no Plain of the flower: still 2.
     assert row(pan, state, "Ana")["breakdown"]["wondrous_lakes"][P] == 2
-    state = legal(pan, state, move(0, 0), end(), take("D3", actor="Ben"), reveal([P, P, P]))
+    state = legal(pan, state, move(-1, 0), end(), take("D3", actor="Ben"), reveal([P, P, P]))
     before = state
     # Ben's Plain at (-2,1) joins the flower's two; his two Deserts make a group of their own.
     laid = place((-2, 1, P), (-2, 0, D), (-1, -1, D))
     state = legal(pan, state, laid)
     assert row(pan, state, "Ana")["breakdown"]["wondrous_lakes"] == {P: 3, M: 2, D: 2}
     assert pan.changes(before, state, laid)[-2:] == ["The largest Plain group grew to 3", "The largest Desert group grew to 2"]
+
+
+def test_endgame_a_wondrous_lake_on_a_domain_space_leaves_that_domain_group(pan: Engine) -> None:
+    # "one point per space composing the largest corresponding Domain Group": a space under a
+    # Wondrous Lake tile is a Wondrous Lake space, no longer a Plain.
+    state = moving(pan, [(0, 0, M), (1, 0, P), (2, 0, P), (3, 0, P)], wondrous_lake="declared_only")
+    assert row(pan, state, "Ben")["breakdown"]["wondrous_lakes"][P] == 3
+    before = legal(pan, state, move(1, 0))
+    laid = lake(M, (2, 0))
+    state = legal(pan, before, laid)
+    assert row(pan, state, "Ben")["breakdown"]["wondrous_lakes"] == {P: 1, M: 1, D: 0}
+    assert row(pan, state, "Ana")["breakdown"]["wondrous_lakes"] == {P: 1, D: 0}
+    assert "The largest Plain group shrank to 1" in pan.changes(before, state, laid)
 
 
 def test_portals_join_domain_groups_only_when_the_table_plays_so(pan: Engine) -> None:
@@ -1070,7 +1124,9 @@ def test_the_reserve_is_checked_even_when_a_big_count_only_warns_bug(pan: Engine
 def test_a_round_trip_back_to_a_crowded_start_must_still_end_on_an_empty_space_bug(pan: Engine) -> None:
     state = moving(pan, STRIP)  # Ben's Explorer stands at (0,0) too
     assert codes(pan, state, move(0, 0, path=[(1, 0), (0, 0)])) == ["IP-C17"]
-    assert codes(pan, state, move(0, 0)) == [], "staying put is still a move of 0"
+    lenient = moving(pan, STRIP, zero_move_end_check=False)
+    assert codes(pan, lenient, move(0, 0, path=[(1, 0), (0, 0)])) == ["IP-C17"]
+    assert codes(pan, lenient, move(0, 0)) == [], "staying put is still a move of 0"
 
 
 def test_offered_animal_counts_fit_every_offered_kind_bug(pan: Engine) -> None:

@@ -544,7 +544,7 @@ def test_from_game_leaves_out_what_cannot_be_a_tile(pan: Engine) -> None:
 def test_from_game_of_a_state_folded_before_the_reveal_log_reads_the_table(pan: Engine) -> None:
     """A snapshot cached before this version has no "revealed": the tiles still on the table count."""
     state = legal(pan, pan.setup(TWO, {}), declare(), reveal([P, P, X], tile_id="A"), reveal([M, L, D]), reveal([D, D, P]),
-                  take("D1", R), reveal([M, M, L]), place(*FIRST), move(0, 0), end())
+                  take("D1", R), reveal([M, M, L]), place(*FIRST), move(-1, 0), end())
     del state["revealed"]
     folded = pan.apply(state, take("D1", H, actor="Ben"))
     assert "revealed" not in folded

@@ -120,7 +120,8 @@ def test_placement_legality_is_invariant_under_rotation_and_translation(data: st
 def test_the_largest_domain_group_never_shrinks_as_tiles_are_added(data: st.DataObject) -> None:
     spaces = data.draw(islands(size=4), label="island")
     portals = data.draw(st.booleans(), label="portals join groups")
-    state = board(spaces, ["PLAIN", "DESERT", "MOUNTAIN"], None, portal_in_domain_groups=portals)
+    # The Explorers stay put on their crowded start: this property is about the groups.
+    state = board(spaces, ["PLAIN", "DESERT", "MOUNTAIN"], None, portal_in_domain_groups=portals, zero_move_end_check=False)
     seen = largest_groups(state)
     for _ in range(data.draw(st.integers(min_value=1, max_value=6), label="tiles")):
         placements = PAN.expected(state)["options"]["tile_placed"]["placements"]

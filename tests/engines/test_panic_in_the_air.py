@@ -67,6 +67,10 @@ def opens(actor: str | None) -> Event:
     return Event("parachute_opened", {}, actor)
 
 
+def declines(actor: str | None) -> Event:
+    return Event("risk_declined", {}, actor)
+
+
 # -- helpers -------------------------------------------------------------------
 
 
@@ -379,8 +383,9 @@ def test_risk_on_an_opponent_takes_two_cards_from_their_hand(pita: Engine) -> No
     assert state["pending"] == {"type": "cards_taken", "player": "Ana", "from": "Ben", "count": 2}
     assert pita.expected(state) == {
         "actors": ["Ana"],
-        "event_types": ["cards_taken"],
+        "event_types": ["cards_taken", "risk_declined"],
         "options": {"cards_taken": {"from": ["Ben"], "count": [2]}},
+        "minor": ["risk_declined"],
     }
     state = legal(pita, state, take("Ana", "Ben", 2))
     assert hands(state) == {"Ana": 7, "Ben": 4, "Cy": 6}
@@ -433,6 +438,67 @@ def test_risk_on_self_as_the_second_action_ends_the_turn_after_its_draws(pita: E
 
 def test_a_risk_draw_without_a_risk_is_rejected(pita: Engine) -> None:
     assert codes(pita, table(pita), draw("Ana", via="risk")) == ["PN-C09"]
+
+
+# "The Risk cards allow you to take 2 cards": a permission, which the player may decline.
+
+
+def test_pn_c09_a_risk_on_an_opponent_may_be_declined(pita: Engine) -> None:
+    state = legal(pita, table(pita), play("Ana", "Ben", RISK))
+    exp = pita.expected(state)
+    assert (exp["event_types"], exp["minor"]) == (["cards_taken", "risk_declined"], ["risk_declined"])
+    state = legal(pita, state, declines("Ana"))
+    assert hands(state) == {"Ana": 5, "Ben": 6, "Cy": 6}
+    assert stack(state, "Ben") == [RISK]
+    assert (state["pending"], state["actions_done"], state["current"]) == (None, 1, "Ana")
+    assert codes(pita, state, take("Ana", "Ben", 2)) == ["PN-C09"]
+    state = legal(pita, state, play("Ana", "Ana", F(100)))
+    assert state["current"] == "Ben"
+
+
+def test_pn_c09_a_risk_on_oneself_may_be_declined_after_one_draw(pita: Engine) -> None:
+    state = legal(pita, table(pita), draw("Ana"), play("Ana", "Ana", RISK), draw("Ana", via="risk"))
+    assert "risk_declined" in pita.expected(state)["event_types"]
+    state = legal(pita, state, declines("Ana"))
+    assert (hands(state)["Ana"], state["deck_remaining"], state["pending"]) == (7, 43, None)
+    assert (state["current"], state["turn_no"]) == ("Ben", 2)
+
+
+def test_pn_c09_declining_a_risk_placed_with_the_last_card_lets_the_player_open(pita: Engine) -> None:
+    state = legal(pita, table(pita, hands={"Ana": 1}, stacks={"Ana": [F(300)]}), play("Ana", "Ana", RISK))
+    assert codes(pita, state, opens("Ana")) == ["PN-C09"]
+    state = legal(pita, state, declines("Ana"), opens("Ana"))
+    assert state["players"]["Ana"]["status"] == "parachute_open"
+    assert (hands(state)["Ana"], state["current"]) == (0, "Ben")
+
+
+def test_pn_c09_there_is_nothing_to_decline_without_a_risk(pita: Engine) -> None:
+    assert codes(pita, table(pita), declines("Ana")) == ["PN-C09"]
+    state = legal(pita, table(pita, hands={"Ben": 0}), play("Ana", "Ben", RISK))
+    assert codes(pita, state, declines("Ana")) == ["PN-C09"]
+    state = legal(pita, table(pita), play("Ana", "Ben", RISK))
+    assert codes(pita, state, declines("Ben")) == ["PN-C02"]
+
+
+def test_pn_c09_a_table_may_play_the_risk_cards_as_a_must(pita: Engine) -> None:
+    state = legal(pita, table(pita, risk_may_decline=False), play("Ana", "Ben", RISK))
+    assert pita.expected(state) == {
+        "actors": ["Ana"],
+        "event_types": ["cards_taken"],
+        "options": {"cards_taken": {"from": ["Ben"], "count": [2]}},
+    }
+    assert codes(pita, state, declines("Ana")) == ["PN-C09"]
+
+
+def test_pn_c09_a_declined_risk_is_said_in_the_log(pita: Engine) -> None:
+    before = legal(pita, table(pita), play("Ana", "Ben", RISK))
+    after = pita.apply(before, declines("Ana"))
+    assert pita.describe(before, declines("Ana")) == "Ana did not take the 2 cards of the Risk (from Ben's hand)"
+    assert pita.changes(before, after, declines("Ana")) == ["Risk: Ana takes no cards from Ben's hand"]
+    before = legal(pita, table(pita), play("Ana", "Ana", RISK), draw("Ana", via="risk"))
+    after = pita.apply(before, declines("Ana"))
+    assert pita.describe(before, declines("Ana")) == "Ana did not take the last card of the Risk (from the deck)"
+    assert pita.changes(before, after, declines("Ana")) == ["Risk: Ana draws no more cards"]
 
 
 # -- R.I.P. and the bottom ten (PN-C10, PN-C11, PN-C14) -------------------------------

@@ -1,7 +1,7 @@
 """Panic in the Air recorded at the table: the demo's whole game, by the generic forms.
 
 A card is its kind, its value (a Fall) or arrow (a Wind), and its target when it is not
-the player's own character; a draw, a Risk's take and a parachute are one button each,
+the player's own character; a draw, a Risk's take (or its decline) and a parachute are one button each,
 a late parachute two (its player under Who, then the button).
 """
 
@@ -30,7 +30,7 @@ class PanicDriver:
                 self._card(table, actor, data)
             elif event["type"] == "card_drawn":
                 table.tap(page.locator("[data-focus-key='quick:card_drawn']"))
-            elif event["type"] in ("cards_taken", "parachute_opened"):
+            elif event["type"] in ("cards_taken", "parachute_opened", "risk_declined"):
                 table.tap(page.locator(f"[data-focus-key='quick:{event['type']}']"))
             else:
                 raise AssertionError(f"no gesture for {event}")
