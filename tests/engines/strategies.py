@@ -103,6 +103,8 @@ def _panic_candidates(engine: Engine, state: State) -> list[Event]:
                 out.append(Event("cards_taken", {"from": source}, None))
         elif event_type == "parachute_opened":
             out += [Event("parachute_opened", {}, opener) for opener in exp["actors"]]
+        elif event_type == "risk_declined":
+            out.append(Event("risk_declined", {}, actor))
     return out
 
 
