@@ -37,11 +37,26 @@ the Alliance, Priority Takeoff's switch) or on a card to reserve it (AA-C20 to C
 ``passenger_gained`` when this turn's flights carry its route (AA-C23 to C25),
 ``card_revealed`` (AA-C26); ``phase1_ended`` (AA-C07) with the Lost Baggage derived
 (AA-C28); PHASE 3 ``boarding_pass_updated`` (AA-C29), then the next turn derived: an extra
-turn after 3 or 4 cards, once.  ``discards_reshuffled`` when the deck runs out starts the
-Last Turn with the next player (AA-C27); a Last Turn may ``row_refreshed`` once (AA-C30)
-and reserves nothing (AA-C22); the game ends after its last seat (AA-C31).
+turn after 3 or 4 cards, once.  The deck runs out when its last card turns up: "If the
+deck runs out during someone's turn, the active player shuffles the discards ... The Last
+Turn will start from the next player", so the Last Turn is settled by that turn's seat at
+once, whenever ``discards_reshuffled`` is recorded, and ``expected()`` asks for the
+reshuffle as soon as the deck is empty (AA-C27); after it only those discards turn up
+(AA-C26).  A Last Turn may ``row_refreshed`` once (AA-C30) and reserves nothing (AA-C22);
+the game ends after its last seat (AA-C31).  PHASE 0 may form two Alliances, "with either
+of two NPA colours, or with both": the second is judged on the pass as it was before the
+first cleared it (AA-C05).
 
-Options: ``colours``, ``alliance_areas`` (4, the note's G11), ``board``, and the Kobe
+Options: ``colours``, ``alliance_areas`` (4, the note's G11), ``board``,
+``strict_gain_timing`` (on: a passenger is carried only by flights made after its card
+turned up in the Baggage Claim Area, "If you take a flight through the route ... designated
+on a Passenger Card in the Baggage Claim Area ... Resolve the action just after you place
+the marker"; the note's G7 proposed off, the rulebook wins: "It does not matter whether you
+reveal a new card each time ... or ... all at one time" is about several gains at one
+moment, with no flight between them), ``allow_null_marker`` (on: "Place all 3 markers" --
+a marker goes on an icon with no action, ``{"slot", "icon"}`` alone, when, and only when,
+nothing is legal for it: no flight or switch on a free slot, no reservation, no Kobe flush
+or wait; the note's G10), and the Kobe
 Rules: (1) two markers on an opponents' NPA; (2) flushing the pass; (3) a reserved card
 off the board, the row refilled (``reservations``); (4) a marker waiting for a
 cancellation, and the claims after another player's PHASE 1 (``cancellations_claimed``,
@@ -72,6 +87,8 @@ AA-C35     on a board whose cards are ``complete``, a card not on it does not tu
 AA-C36     a card named by id needs a known face (the board's, or declared before): else
            spell it out
 AA-C37     a board declaration declares something: an empty ``board_declared`` is refused
+AA-C38     a card's declared ``trio`` matches its name on the Trio List (a Yeti is of the
+           Primitive Man Trio; a card named off the list is of none)
 AA-B01-07  a board file's problems (``board``): colours for an airport numbered 1 to 3, two
            cards with one id, a card whose departure is its arrival, more than 60 cards,
            ``complete`` cards that are not 60, a Trio Set of other than 3, a Code Sharing
@@ -79,7 +96,10 @@ AA-B01-07  a board file's problems (``board``): colours for an airport numbered 
 =========  ==================================================================================
 
 Decisions: a card is carried by this turn's flights only, relays included (G6); timing
-within the turn does not matter (G7); a fifth gain is refused (G8); "3 or more" gives the
+within the turn is ``strict_gain_timing`` (G7); Trio Sets are counted by the cards' names
+("Each trio's three cards show the following": the Enthusiast Trio is both Board Gamers and
+the Anime Otaku, the Spy Trio three Secret Agents, a qualifier such as "(MI6)" allowed after
+the name), a declared ``trio`` only confirming it (AA-C38); a fifth gain is refused (G8); "3 or more" gives the
 extra turn everywhere (G9); an Alliance Area left with an NPA and no player stays (the
 text clears only areas without an NPA); the depleting player's own turn may still
 reserve; under the Kobe Last Turn the depleting player's planes leave at the end of that

@@ -10,7 +10,7 @@ each side") is an option (the note's G11: 4).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from engines.air_alliance.airports import NPA_COLOURS
@@ -51,9 +51,14 @@ def form(areas: Sequence[Sequence[str]], player: str, npa: str, area: int) -> li
 
 
 def formation_problems(faces: Sequence[Sequence[Mapping[str, Any]]], areas: Sequence[Sequence[str]], player: str,
-                       npa: str, area: int) -> list[Violation]:
-    """AA-C05 and AA-C06."""
-    if npa not in eligible(faces):
+                       npa: str, area: int, still_open: Collection[str] | None = None) -> list[Violation]:
+    """AA-C05 and AA-C06.  ``still_open``: after a first Alliance this PHASE 0, the other
+    colours the pass showed before it was cleared ("or with both"), instead of ``faces``."""
+    if still_open is not None and npa not in still_open:
+        return [Violation("AA-C05", ALLIANCE_RULE, f"The Boarding Pass cleared this PHASE 0 showed "
+                          f"{' and '.join(sorted(still_open)) or 'no other colour'} on all 3 cards besides the "
+                          f"Alliance formed, not {npa}")]
+    if still_open is None and npa not in eligible(faces):
         return [Violation("AA-C05", ALLIANCE_RULE, f"An Alliance with {npa} needs a {npa} Code Sharing icon on each of "
                           "the 3 cards of the Boarding Pass")]
     if not 0 <= area < len(areas):

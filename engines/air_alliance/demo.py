@@ -29,7 +29,10 @@ TITLE = "Demo: Hana, Kenji and Sora fly Air Alliance (illustrative cards and boa
 SEED = 6
 _LOW = [code for code in AIRPORTS if shape(code) != "V"]
 _AREA_LABELS = ("ALL", "AM", "EM", "AE", "AU", "MU", "EU", "A", "U", "M", "E")
-_TRIO_CARDS = ["Enthusiast", "Enthusiast", "Enthusiast", "Spy", "Spy", "Spy", "Actor", "Actor", "Actor"]
+# The first nine cards are three Trio Sets, named as the rulebook's Trio List names their cards.
+_TRIO_CARDS = [("Enthusiast", "Board Gamer"), ("Enthusiast", "Board Gamer"), ("Enthusiast", "Anime Otaku"),
+               ("Spy", "Secret Agent (MI6)"), ("Spy", "Secret Agent (KGB)"), ("Spy", "Secret Agent (CIA)"),
+               ("Actor", "Hollywood Star"), ("Actor", "Kung Fu Star"), ("Actor", "Korean Star")]
 
 
 def card(number: int) -> dict[str, Any]:
@@ -44,9 +47,10 @@ def card(number: int) -> dict[str, Any]:
              {"type": "CODESHARE", "colours": [npa]} if number % 4 else {"type": "PRIORITY"},
              {"type": "SPECIAL", "colour": PLAYER_COLOURS[number % 4]} if number % 6 == 0
              else {"type": "CODESHARE", "colours": [npa, NPA_COLOURS[(number + 1) % 3]]}]
-    return {"id": f"C{number:02d}", "name": f"Passenger {number}", "dep": dep, "arr": arr,
+    trio, name = _TRIO_CARDS[number - 1] if number <= len(_TRIO_CARDS) else (None, f"Passenger {number}")
+    return {"id": f"C{number:02d}", "name": name, "dep": dep, "arr": arr,
             "miles": 1000 * (2 + number % 7), "cls": "FIRST" if number % 4 == 0 else "ECONOMY", "icons": icons,
-            "trio": _TRIO_CARDS[number - 1] if number <= len(_TRIO_CARDS) else None}
+            "trio": trio}
 
 
 def board() -> dict[str, Any]:

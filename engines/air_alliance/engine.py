@@ -98,7 +98,7 @@ def describe_event(state: State, event_type: str, actor: str | None, data: Mappi
             return f"{who} flushes the Boarding Pass{extra}"
         fly = data.get("fly")
         what = f"flies {fly['colour']} from {fly['from']} to {fly['to']}" if fly else "switches two planes" \
-            if data.get("swap") else "places a marker"
+            if data.get("swap") else "places a marker with no action (nothing is legal)"
         return f"{who} {what} (slot {data['slot'] + 1}){extra}"
     lines = {
         "planes_placed": lambda: f"{data['player']} places planes at {', '.join(data['airports'])}",
@@ -197,7 +197,7 @@ def _expected(state: State) -> dict[str, Any]:
     if state["phase"] == "OVER":
         return {"actors": actors, "event_types": [], "options": {}}
     turn = state["turn"]
-    if state["deck"] == 0 and None in state["row"] and state["discards"]:
+    if state["deck"] == 0 and state["discards"]:  # "the active player shuffles the discards" as the deck runs out
         return {"actors": actors, "event_types": ["discards_reshuffled"], "options": {}}
     if turn.get("claims"):
         return {"actors": actors, "event_types": ["cancellations_claimed"],
@@ -271,7 +271,11 @@ class AirAlliance(EventUnpacking):
 
     name: ClassVar[str] = "air-alliance"
     title: ClassVar[str] = "Air Alliance"
-    rules_version: ClassVar[str] = "1"
+    # 2: the deck running out is the turn's in which its last card turns up (the Last Turn
+    # settled then, not at the reshuffle); a second Alliance in one PHASE 0; after a
+    # reshuffle only its discards turn up; strict_gain_timing and allow_null_marker; Trio
+    # Sets by the cards' names (AA-C38).  Folds and judgements of stored games change.
+    rules_version: ClassVar[str] = "2"
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
     board_file: ClassVar[BoardFile] = BOARD_FILE  # the board, the Boarding Passes, the Passenger Cards

@@ -69,12 +69,45 @@ def marker_options(state: State) -> dict[str, list[Any]]:
         if shown is not None:
             entry["actions"] = [_actions(state, slot, index, icon) for index, icon in enumerate(shown)]
         markers.append(entry)
-    reserve = [card for card in state["row"] if card is not None
-               and _legal(turns.check_marker, state, {"reserve": card})]
-    flush = [True] if _legal(turns.check_marker, state, {"flush": True}) else []  # Kobe Rules (2)
-    wait = [True] if _legal(turns.check_marker, state, {"wait": True}) else []  # Kobe Rules (4)
+    reserve, flush, wait = _other_uses(state)
+    if _nothing_legal(markers, reserve, flush, wait) and state["options"].get("allow_null_marker", True):
+        for entry in markers:  # "Place all 3 markers": with nothing legal, a marker goes on an icon with no action
+            entry["actions"] = [[{"slot": entry["slot"], "icon": index}] for index in range(len(entry["icons"]))]
     return {"markers": markers, "reserve": reserve, "flush": flush, "wait": wait, "slot": [m["slot"] for m in markers],
             "icon": [0, 1, 2]}
+
+
+def _other_uses(state: State) -> tuple[list[str], list[bool], list[bool]]:
+    """The cards a marker may reserve, and whether it may flush the pass (Kobe Rules (2))
+    or wait for a cancellation (Kobe Rules (4))."""
+    reserve = [card for card in state["row"] if card is not None
+               and _legal(turns.check_marker, state, {"reserve": card})]
+    flush = [True] if _legal(turns.check_marker, state, {"flush": True}) else []
+    wait = [True] if _legal(turns.check_marker, state, {"wait": True}) else []
+    return reserve, flush, wait
+
+
+def _nothing_legal(markers: list[dict[str, Any]], reserve: list[str], flush: list[bool], wait: list[bool]) -> bool:
+    """Whether no use of a marker is legal, every free slot's icons being known."""
+    known = all(entry["icons"] is not None for entry in markers)
+    return known and not reserve and not flush and not wait and not any(
+        actions for entry in markers for actions in entry.get("actions", []))
+
+
+def marker_use_left(state: State) -> str | None:
+    """What a marker may still do now, in words ("" when nothing; None when a free bare
+    slot's icons are not declared, so nobody knows)."""
+    turn, player = state["turn"], turns.current(state)
+    for slot in range(boarding_pass.SLOTS):
+        if slot in turn["slots_used"]:
+            continue
+        shown = turns.face_icons(state, player, slot)
+        if shown is None:
+            return None
+        if any(_actions(state, slot, index, icon) for index, icon in enumerate(shown)):
+            return f"an icon on slot {slot + 1}"
+    reserve, flush, wait = _other_uses(state)
+    return "a reservation" if reserve else "flushing the pass" if flush else "waiting for a cancellation" if wait else ""
 
 
 def swap_options(state: State) -> dict[str, list[Any]]:

@@ -33,8 +33,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from engines.air_alliance import baggage
-from engines.air_alliance.turns import card, card_fact
+from engines.air_alliance import baggage, scoring
+from engines.air_alliance.turns import card, card_fact, deck_ran_out
 from engines.base import State, Violation
 from engines.declared import conflicts, declare
 
@@ -78,7 +78,11 @@ def check_reveal(state: State, actor: str | None, data: Mapping[str, Any]) -> li
         return [Violation("AA-C26", REFILL_RULE, "The Baggage Claim Area holds its 6 cards")]
     if state["deck"] < 1:
         return [Violation("AA-C27", "Last Turn", "The deck is empty: the discards are shuffled first")]
-    if card_id in state["seen"] and card_id not in state.get("reshuffled", []):
+    # AA-C26: "the active player shuffles the discards to form a new deck" -- after that
+    # the deck holds those discards and nothing else.
+    if "reshuffled" in state and card_id not in state["reshuffled"]:
+        return [Violation("AA-C26", "Last Turn", f"{card_id} is not one of the discards shuffled into the new deck")]
+    if card_id in state["seen"] and "reshuffled" not in state:
         return [Violation("AA-C26", REFILL_RULE, f"{card_id} has been revealed already")]
     # AA-C35: "60 Passenger Cards" -- a board that holds all of them leaves no other card.
     if cards_complete(state) and not on_board(state, card_id):
@@ -89,7 +93,22 @@ def check_reveal(state: State, actor: str | None, data: Mapping[str, Any]) -> li
     if face is None:
         return [Violation("AA-C36", CARDS_RULE, f"{card_id} is not on the board and its face was never declared: "
                           f"spell it out ({', '.join(FACE_FIELDS)})")]
-    return conflicts(state["declared"], [card_fact(face)], state["step"] + 1)
+    return trio_problems(face) + conflicts(state["declared"], [card_fact(face)], state["step"] + 1)
+
+
+def trio_problems(face: Mapping[str, Any]) -> list[Violation]:
+    """AA-C38: a declared Trio Set confirms the card's name on the Trio List ("Each trio's
+    three cards show the following"): a name of one trio declared in another, or a trio
+    declared for a name not among its cards, would complete or miss a set wrongly."""
+    declared, named = face.get("trio"), scoring.trio_of(str(face.get("name", "")))
+    if declared is None or declared == named:
+        return []
+    if named is not None:
+        return [Violation("AA-C38", "Trio List", f"{face['id']} is {face['name']}, a card of the {named} Trio, not "
+                          f"the {declared} Trio")]
+    members = ", ".join(scoring.TRIOS.get(str(declared), ()))
+    return [Violation("AA-C38", "Trio List", f"The {declared} Trio's cards are {members}: {face['name']} "
+                      f"({face['id']}) is not one of them")]
 
 
 def apply_reveal(state: State, data: Mapping[str, Any]) -> None:
@@ -101,11 +120,16 @@ def apply_reveal(state: State, data: Mapping[str, Any]) -> None:
         state["declared"] = declare(state["declared"], [card_fact(face)], state["step"])
     if None in state["row"]:
         state["row"] = baggage.reveal(state["row"], card_id)
+    if state["deck"] == 1:  # the deck's last card: the depletion is this turn's (``deck_ran_out``)
+        state["deck"] = 0
+        deck_ran_out(state)
     state["deck"] = max(0, state["deck"] - 1)
     state["seen"].append(card_id)
     if state.get("reshuffled") and card_id in state["reshuffled"]:
         state["reshuffled"].remove(card_id)
     turn = state.get("turn")
+    if turn is not None:  # "a flight through the route ... designated on a Passenger Card in the Baggage Claim Area"
+        turn.setdefault("shown_after", {})[card_id] = len(turn["flights"])
     if turn is not None and turn["phase"] == 2 and None not in state["row"]:
         turn["phase"] = 3
 

@@ -1,12 +1,14 @@
 """The final count ("Game End and Score Calculation", "Trio List"; the Kobe Rules' scoring).
 
 Miles of every card a player holds (on the Boarding Pass or set aside by an Alliance),
-30,000 for each complete Trio Set, and, with the Kobe Rules, 10,000 for every five
+30,000 for each complete Trio Set (its cards known by their names on the Trio List; a
+card's declared ``trio`` only confirms it, AA-C38), and, with the Kobe Rules, 10,000 for every five
 ECONOMY CLASS cards.  Equal totals share a place.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -24,34 +26,66 @@ TRIOS = {
 }
 
 
-def complete_trios(cards: Iterable[Mapping[str, Any]]) -> list[str]:
-    """The trios whose three cards the player holds (a card's ``trio`` names its set: the
-    three Secret Agents are different cards of one set).
+def member_name(name: str) -> str | None:
+    """The Trio List name a card's name is (case and spacing aside; a qualifier after it,
+    as the Secret Agents' "(MI6)", is allowed), or None.
 
-    >>> complete_trios([{"trio": "Spy"}] * 3 + [{"trio": "Actor"}])
-    ['Spy']
+    >>> member_name("secret agent (KGB)"), member_name("Yeti"), member_name("Yeti hunter"), member_name("Passenger 3")
+    ('Secret Agent', 'Yeti', None, None)
     """
-    return sorted(trio for trio, count in trio_progress(cards).items() if count >= len(TRIOS.get(trio, (1, 1, 1))))
+    words = " ".join(str(name).split()).casefold()
+    for member in {m for members in TRIOS.values() for m in members}:
+        key = member.casefold()
+        if words == key or words.startswith(key + " (") or words.startswith(key + "("):
+            return member
+    return None
+
+
+def trio_of(name: str) -> str | None:
+    """The Trio Set a card's name puts it in ("Each Trio Set has the same suitcase sticker.
+    Each trio's three cards show the following"): the name decides, not a declared field.
+
+    >>> trio_of("Bigfoot"), trio_of("Board Gamer"), trio_of("Passenger 3")
+    ('Primitive Man', 'Enthusiast', None)
+    """
+    member = member_name(name)
+    return next((trio for trio, members in TRIOS.items() if member in members), None)
+
+
+def complete_trios(cards: Iterable[Mapping[str, Any]]) -> list[str]:
+    """The trios whose three cards the player holds, by the cards' names: the Enthusiast
+    Trio needs both Board Gamers and the Anime Otaku, the Spy Trio three Secret Agents.
+
+    >>> complete_trios([{"name": f"Secret Agent ({s})"} for s in ("MI6", "KGB", "CIA")] + [{"name": "Yeti"}])
+    ['Spy']
+    >>> complete_trios([{"name": "Board Gamer"}, {"name": "Anime Otaku"}, {"name": "Anime Otaku"}])
+    []
+    """
+    held = Counter(member_name(str(card.get("name", ""))) for card in cards)
+    return sorted(trio for trio, members in TRIOS.items()
+                  if all(held[member] >= need for member, need in Counter(members).items()))
 
 
 def trio_progress(cards: Iterable[Mapping[str, Any]]) -> dict[str, int]:
-    """How many cards of each Trio Set begun the player holds (complete ones included), for
-    the running standings.
+    """How many cards of each Trio Set begun the player holds (complete ones included), by
+    the cards' names, for the running standings.
 
-    >>> trio_progress([{"trio": "Spy"}, {"trio": "Spy"}, {"trio": None}, {"trio": "Actor"}])
+    >>> trio_progress([{"name": "Secret Agent (MI6)"}, {"name": "Secret Agent (KGB)"}, {"name": "Passenger 4"},
+    ...                {"name": "Kung Fu Star"}])
     {'Actor': 1, 'Spy': 2}
     """
     held: dict[str, int] = {}
     for card in cards:
-        if card.get("trio"):
-            held[card["trio"]] = held.get(card["trio"], 0) + 1
+        trio = trio_of(str(card.get("name", "")))
+        if trio is not None:
+            held[trio] = min(held.get(trio, 0) + 1, len(TRIOS[trio]))
     return dict(sorted(held.items()))
 
 
 def score(cards: Sequence[Mapping[str, Any]], kobe_scoring: bool) -> dict[str, int]:
     """A player's miles, by part and in all.
 
-    >>> score([{"miles": 5000, "cls": "ECONOMY", "trio": None}] * 5, kobe_scoring=True)["total"]
+    >>> score([{"name": "Passenger", "miles": 5000, "cls": "ECONOMY"}] * 5, kobe_scoring=True)["total"]
     35000
     """
     miles = sum(card["miles"] for card in cards)

@@ -83,12 +83,17 @@ def check_alliance(state: State, actor: str | None, data: Mapping[str, Any]) -> 
         return [Violation("AA-C04", "PHASE 0: Alliance", "An Alliance is formed before the first marker of the turn")]
     player = current(state)
     return alliances.formation_problems(_faces(state, player), state["alliances"], state["players"][player]["colour"],
-                                        data["npa"], data["area"])
+                                        data["npa"], data["area"], state["turn"].get("alliance_open"))
 
 
 def apply_alliance(state: State, data: Mapping[str, Any]) -> None:
-    """The Alliance stands at once; "remove all Passenger Cards from your Boarding Pass" (they still score)."""
-    player = state["players"][current(state)]
+    """The Alliance stands at once; "remove all Passenger Cards from your Boarding Pass" (they still score).
+    The colours the cleared pass showed on all three faces stay open to this PHASE 0
+    (``alliance_open``): "with either of two NPA colours, or with both"."""
+    player, turn = state["players"][current(state)], state["turn"]
+    shown = turn.get("alliance_open")
+    shown = alliances.eligible(_faces(state, current(state))) if shown is None else set(shown)
+    turn["alliance_open"] = sorted(shown - {data["npa"]})
     state["alliances"] = alliances.form(state["alliances"], player["colour"], data["npa"], data["area"])
     for stack in player["slots"]:
         player["set_aside"] += stack
@@ -169,6 +174,8 @@ def _flush_problems(state: State) -> list[Violation]:
 def _action_problems(state: State, player: str, icon: Mapping[str, Any], data: Mapping[str, Any]) -> list[Violation]:
     """AA-C10 to AA-C19: the action matches the icon."""
     kind, colour = icon["type"], state["players"][player]["colour"]
+    if "fly" not in data and "swap" not in data and not data.get("double"):
+        return _null_marker_problems(state)
     if kind == "PRIORITY":
         swap = data.get("swap")
         if swap is None:
@@ -201,6 +208,25 @@ def _action_problems(state: State, player: str, icon: Mapping[str, Any], data: M
     problems += airports.departure_problems(fly["from"], state["airports"][fly["from"]], plane)
     problems += airports.landing_problems(fly["to"], state["airports"][fly["to"]], plane, landable(state, fly["to"]))
     return problems
+
+
+def _null_marker_problems(state: State) -> list[Violation]:
+    """AA-C10 for a marker on an icon with no action (``allow_null_marker``): "Place all 3
+    markers" leaves a player whose icons allow nothing no other way to finish PHASE 1, so
+    such a marker is placed when, and only when, nothing is legal for it (no flight or
+    switch on any free slot's icons, no reservation, no Kobe Rules' flush or wait)."""
+    if not state["options"].get("allow_null_marker", True):
+        return [Violation("AA-C10", icons.ICON_RULE, "A marker flies a plane, switches two or reserves a card (a marker "
+                          "with no action is not in this rules profile)")]
+    from engines.air_alliance import offers  # offers asks these rules about every choice
+    legal = offers.marker_use_left(state)
+    if legal is None:
+        return [Violation("AA-C10", icons.ICON_RULE, "A bare slot's icons are not declared: whether this marker had "
+                          "something to do is not checked", "unverified")]
+    if legal:
+        return [Violation("AA-C10", icons.ICON_RULE, f"This marker still has something to do ({legal}): a marker is "
+                          "placed with no action only when nothing is legal for it")]
+    return []
 
 
 def specials(state: State, colour: str) -> dict[str, str] | None:
@@ -281,8 +307,18 @@ def check_gain(state: State, actor: str | None, data: Mapping[str, Any]) -> list
             return problems
     if len(turn["gained"]) - turn["placed"] >= MAX_GAINS:
         return [Violation("AA-C25", "PHASE 3: Flight Control", f"{MAX_GAINS} cards a turn at most")]
-    return routes.route_problems(card_id, face.get("dep", "?"), face.get("arr", "?"),
-                                 [tuple(flight) for flight in turn["flights"]])
+    return routes.route_problems(card_id, face.get("dep", "?"), face.get("arr", "?"), carrying_flights(state, card_id))
+
+
+def carrying_flights(state: State, card_id: str) -> list[routes.Flight]:
+    """The turn's flights that may carry ``card_id``: with ``strict_gain_timing`` (the
+    default), those made after it turned up in the Baggage Claim Area ("If you take a flight
+    through the route ... designated on a Passenger Card in the Baggage Claim Area ...
+    Resolve the action just after you place the marker"); else every flight of the turn."""
+    flights = [(str(start), str(end)) for start, end in state["turn"]["flights"]]
+    if not state["options"].get("strict_gain_timing", True):
+        return flights
+    return flights[state["turn"].get("shown_after", {}).get(card_id, 0):]
 
 
 def _extra_gain_problems(turn: Mapping[str, Any], card_id: str, face: Mapping[str, Any]) -> list[Violation]:
@@ -316,15 +352,26 @@ def check_reshuffle(state: State, actor: str | None, data: Mapping[str, Any]) ->
 
 
 def apply_reshuffle(state: State, data: Mapping[str, Any]) -> None:
+    """The discards become the deck.  The Last Turn was settled when the deck ran out
+    (``deck_ran_out``), whenever the reshuffle is recorded; a reshuffle folded with no
+    depletion before it (overridden) settles it for the turn being played."""
     state["deck"], state["reshuffled"], state["discards"] = len(state["discards"]), list(state["discards"]), []
-    if state.get("last_turn") is None:  # "The Last Turn will start from the next player"
-        kobe = bool(state["options"]["kobe_last_turn"])
-        order = last_turn_order(state["current"], len(state["seats"]), kobe)
-        state["last_turn"] = {"order": order, "done": [], "started": False, "refreshed": []}
-        if kobe:  # "when it turns out that you won't have a Last Turn, you must immediately remove all of your planes"
-            for seat, name in enumerate(state["seats"]):
-                if seat not in order and seat != state["current"]:
-                    remove_planes(state, state["players"][name]["colour"])
+    deck_ran_out(state)
+
+
+def deck_ran_out(state: State) -> None:
+    """"If the deck runs out during someone's turn ... The Last Turn will start from the
+    next player": the depletion belongs to the turn being played when the deck's last card
+    turns up (once: "The Last Turn has already started" when it runs out again)."""
+    if state.get("last_turn") is not None or state["phase"] != "TURNS":
+        return
+    kobe = bool(state["options"]["kobe_last_turn"])
+    order = last_turn_order(state["current"], len(state["seats"]), kobe)
+    state["last_turn"] = {"order": order, "done": [], "started": False, "refreshed": []}
+    if kobe:  # "when it turns out that you won't have a Last Turn, you must immediately remove all of your planes"
+        for seat, name in enumerate(state["seats"]):
+            if seat not in order and seat != state["current"]:
+                remove_planes(state, state["players"][name]["colour"])
 
 
 def remove_planes(state: State, colour: str) -> None:

@@ -18,6 +18,7 @@ from jsonschema import Draft202012Validator
 
 from engines.air_alliance import board, demo
 from engines.air_alliance.board import BOARD_FILE
+from engines.air_alliance.scoring import TRIOS
 from engines.base import Event, SetupError, State
 from tests.engines.scenario import codes, legal, notes
 from tests.engines.test_air_alliance_engine import ENGINE, card
@@ -37,8 +38,11 @@ WHOLE = {"landable": {code: ["ALL"] for code in V_AIRPORTS}, "special": {"red": 
 
 def sixty(**trios: int) -> list[dict[str, Any]]:
     """60 made-up cards; the first ones belong to the Trio Sets given (name: how many)."""
-    tags = [name.replace("_", " ") for name, count in trios.items() for _ in range(count)]
-    return [card(f"C{n}", "A1", "E2", trio=tags[n - 1] if n <= len(tags) else None) for n in range(1, 61)]
+    tags = [(name.replace("_", " "), k) for name, count in trios.items() for k in range(count)]
+    cards = [card(f"C{n}", "A1", "E2", trio=tags[n - 1][0] if n <= len(tags) else None) for n in range(1, 61)]
+    for face, (trio, k) in zip(cards, tags):  # "Each trio's three cards show the following" (the Trio List)
+        face["name"] = TRIOS[trio][k % 3]
+    return cards
 
 
 FULL_TRIOS = {"Enthusiast": 3, "Scholar": 3, "Actor": 3, "Cocktail": 3, "Ball_Game": 3, "Spy": 3, "Primitive_Man": 3}
@@ -225,7 +229,7 @@ def test_a_field_given_beside_the_id_must_match_the_board() -> None:  # declared
     assert [v.message for v in ENGINE.check(state, named("P1", miles=5000))][0].startswith(
         "Passenger Card P1 was declared {")
     assert codes(ENGINE, state, named("P1", miles=5000)) == ["declared/conflict"]
-    assert codes(ENGINE, state, named("P1", trio="Spy")) == ["declared/conflict"]
+    assert codes(ENGINE, state, named("P1", trio="Spy")) == ["AA-C38", "declared/conflict"]  # and no Secret Agent
 
 
 def test_a_card_named_by_id_needs_a_known_face() -> None:  # AA-C36

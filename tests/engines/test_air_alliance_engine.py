@@ -217,11 +217,12 @@ def test_kobe_first_turn_a_new_row_switches_by_seat_and_no_reservations() -> Non
 
 def test_standings_count_miles_complete_and_begun_trio_sets_and_the_kobe_economy_bonus() -> None:
     state = set_up()
-    faces = {"S1": ("Spy", "ECONOMY"), "S2": ("Spy", "ECONOMY"), "H1": ("Actor", "FIRST"), "H2": ("Actor", "ECONOMY"),
-             "H3": ("Actor", "ECONOMY")}
-    for card_id, (trio, cls) in faces.items():
-        state["declared"][f"card:{card_id}"] = {"value": {**card(card_id, "A1", "E2", 1000, trio), "cls": cls},
-                                                "at": 0, "label": "made up"}
+    faces = {"S1": ("Spy", "ECONOMY", "Secret Agent (MI6)"), "S2": ("Spy", "ECONOMY", "Secret Agent (KGB)"),
+             "H1": ("Actor", "FIRST", "Hollywood Star"), "H2": ("Actor", "ECONOMY", "Kung Fu Star"),
+             "H3": ("Actor", "ECONOMY", "Korean Star")}
+    for card_id, (trio, cls, name) in faces.items():
+        state["declared"][f"card:{card_id}"] = {"value": {**card(card_id, "A1", "E2", 1000, trio), "cls": cls,
+                                                          "name": name}, "at": 0, "label": "made up"}
     state["players"]["Ann"]["slots"] = [["S1", "H1"], ["S2"], ["H2"]]
     state["players"]["Ann"]["set_aside"] = ["H3"]  # set aside by an Alliance: still scores
     ann = ENGINE.standings(state)["players"][0]

@@ -133,7 +133,9 @@ def test_the_last_turn_ends_with_the_depleting_player_or_with_the_last_seat_unde
 
 
 def test_miles_add_up_with_thirty_thousand_a_trio() -> None:
-    held = [{"miles": 8000, "cls": "FIRST", "trio": "Enthusiast"}, {"miles": 3000, "cls": "ECONOMY", "trio": "Enthusiast"},
-            {"miles": 4000, "cls": "ECONOMY", "trio": "Enthusiast"}, {"miles": 2000, "cls": "ECONOMY", "trio": "Spy"}]
+    held = [{"name": "Board Gamer", "miles": 8000, "cls": "FIRST"},
+            {"name": "Anime Otaku", "miles": 3000, "cls": "ECONOMY"},
+            {"name": "Board Gamer", "miles": 4000, "cls": "ECONOMY"},
+            {"name": "Secret Agent", "miles": 2000, "cls": "ECONOMY"}]
     assert scoring.score(held, kobe_scoring=False) == {"miles": 17000, "trios": 30000, "economy": 0, "total": 47000}
     assert scoring.score(held[:2], kobe_scoring=False)["trios"] == 0  # two of the Enthusiast Trio's three

@@ -376,6 +376,7 @@ function iconText(icon) {
 /** What an icon's actions are: "4 flights", "1 switch", "nothing legal now". */
 function actionsText(actions) {
   if (!actions.length) return "nothing legal now";
+  if (isIdle(actions[0])) return "no action: nothing is legal";
   return actions[0].swap ? plural(actions.length, "switch") : plural(actions.length, "flight");
 }
 
@@ -397,11 +398,20 @@ function select({ id, label, choices, value, onchange, focusKey }) {
 
 // ------------------------------------------------------------------ the markers
 
+/** A marker placed with no action ("Place all 3 markers" when nothing is legal for it). */
+const isIdle = (action) => !action.fly && !action.swap;
+
 /** The actions of one icon, grouped by plane (fly) or by airport (swap). */
 function actionGroups(ctx, actions, chosen, choose) {
   const airports = (ctx.state || {}).airports || {};
   const groups = new Map();
   for (const action of actions) {
+    if (isIdle(action)) {
+      const key = keyOf(action);
+      return h("div", { class: "aa-pick-actions" }, option({ label: "Place it with no action", sub: "nothing is legal for this marker",
+        pressed: chosen === key, focusKey: `aa-act:${key}`, className: "aa-pick-action", data: { idle: "true" },
+        onclick: () => choose(key) }));
+    }
     const name = action.fly ? `${colourName(action.fly.colour)} plane at ${action.fly.from}` : `At ${action.swap.airport}`;
     const id = action.fly ? `${action.fly.colour}@${action.fly.from}` : action.swap.airport;
     if (!groups.has(id)) groups.set(id, { name, id, actions: [] });
@@ -622,6 +632,7 @@ function markerPicker(ctx) {
     const action = draft.action ? JSON.parse(draft.action) : null;
     if (action && action.fly) return `Fly the ${action.fly.colour} plane ${action.fly.from} → ${action.fly.to}`;
     if (action && action.swap) return `Switch places ${action.swap.places[0] + 1} and ${action.swap.places[1] + 1} at ${action.swap.airport}`;
+    if (action) return `Place the marker on slot ${action.slot + 1} with no action`;
     if (draft.slot !== null && draft.slot !== undefined && markerOf(draft.slot) && !markerOf(draft.slot).icons) return `Place the marker on slot ${draft.slot + 1}`;
     return extra ? "Record the extra marker" : "Record the marker";
   }
