@@ -206,7 +206,9 @@ Reveal by item (``items``), judged on the event:
 ======  ==========================================================================
 PA-B20  a card named by its city whose region nobody declared
 PA-B21  a Destination card not on the board's complete list
-PA-B22  a Destination card dealt while in a hand or on the display (or twice in one deal)
+PA-B22  a Destination card dealt, refilled or drawn by a card (``gain_destination``) while in a
+        hand or on the display (or twice in one deal): refused on a board that lists the
+        Destination cards, a warning without one (one card per city, not yet checked for this box)
 PA-B23  an Event card named whose face nothing holds (its face not spelled out)
 PA-B24  an Event card not on the board's complete list
 PA-B25  an Event card revealed a second time
@@ -323,6 +325,24 @@ Decisions beyond the note
   region is known (only a complete list refuses it, PA-B21).
 * ``income_collected.amounts`` that differ from the trackers are PA-I1; overridden, the
   table's amounts are what is earned.
+* Every rule an event breaks is reported once its guard has passed (issue 21).  A route claim
+  names each Landing Rights fault and, across both cities, a card used twice (PA-LR-5) even when
+  a method fails; a card a player does not hold for its own city (method 2) is PA-LR-2 alone.
+  A route whose distance is not known yet (PA-D7) is still judged for PA-D2, PA-D3 (the plane in
+  the fleet; its range once the distance is known) and its Landing Rights; only a route that is
+  not one (two cities of the board) is judged on PA-D7 alone.
+* PA-B22 without a board's Destination cards: "Having the city's Destination card" reads as one
+  card per city, but nobody has checked this box holds no second copy (note G7), so a card in
+  play named again is stored with a warning; with the board's list it is refused.
+* PA-P1 on a card's ``die_rolls``: the count cannot go below 0 ("cannot be rolled fewer than 0
+  times") nor below the rolls already made ("a roll made stays made").
+
+Rules versions
+--------------
+``rules_version`` "2" (issue 21): events judged as in "1" except that PA-B22 now warns without a
+board's card list (and covers ``gain_destination``), and a refused or overridden route claim
+carries every code it breaks.  The fold is unchanged; a game exported under "1" is replayed only
+under "1" (its stored flags could differ).
 
 Folding illegal events (``apply`` never re-checks and never raises)
 --------------------------------------------------------------------

@@ -30,7 +30,7 @@ class PanAm(EventUnpacking):
 
     name: ClassVar[str] = "pan-am"
     title: ClassVar[str] = "Pan Am"
-    rules_version: ClassVar[str] = "1"
+    rules_version: ClassVar[str] = "2"
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
     # The board file (``board``): its shape, problems, facts and ``from_game``.

@@ -19,7 +19,8 @@ code    rule                        refuses
 PA-B20  Destinations                a card named by its city whose region nobody declared (give its region)
 PA-B21  Components                  a Destination card not on the board's complete list (50 cards)
 PA-B22  Game Board Setup            a Destination card dealt while it is in a hand or on the display (one
-                                    card per city), or twice in one deal
+                                    card per city), or twice in one deal; a warning when the board lists
+                                    no Destination cards (nobody checked the box has no second copy)
 PA-B23  Board file                  an Event card named but not held by the board, its face not spelled out
 PA-B24  Components                  an Event card not on the board's complete list (28 cards)
 PA-B25  Game Board Setup            an Event card revealed a second time ("a deck of 7 cards", one per round)
@@ -31,10 +32,12 @@ PA-B28  Components                  a Directive card not on the board's complete
 ======  ==========================  =======================================================================
 
 PA-B20, PA-B23 and PA-B27 need no board section: a short form that nothing can complete
-is refused with them in any game.  The others run only when the board has the section
-(``destination_cards``, ``event_cards``, ``directive_cards``; PA-B21, PA-B24, PA-B28 when
-it is complete).  A Destination card in the discards may be dealt again: the rulebook
-never says what happens to the discards, and this engine's deck count never forbids it.
+is refused with them in any game, and PA-B22 runs in any game too (an error with the board's
+``destination_cards``, a warning without; ``drawn_problems`` judges a card's ``gain_destination``
+the same way).  The others run only when the board has the section (``event_cards``,
+``directive_cards``; PA-B21, PA-B24, PA-B28 when it is complete).  A Destination card in the
+discards may be dealt again: the rulebook never says what happens to the discards, and this
+engine's deck count never forbids it.
 Directive cards are not checked for a second play: the rulebook does not say whether
 the 40 cards hold copies.
 """
@@ -189,7 +192,7 @@ def checks(state: State, event_type: str, data: Data) -> list[Violation]:
 
 def _destination_problems(state: State, cards: list[Any]) -> Iterator[Violation]:
     listed = _board(state, "destination_cards")
-    where = in_play(state) if listed is not None else {}
+    where = in_play(state)
     for card in cards:
         if not isinstance(card, Mapping):
             continue
@@ -197,15 +200,31 @@ def _destination_problems(state: State, cards: list[Any]) -> Iterator[Violation]
         # PA-B20: "five different colors of Destination cards representing regions": a card has one.
         if card.get("region") is None:
             yield Violation("PA-B20", "Destinations", f"The region of {city} is not known: give its Destination card's region")
-        if listed is None:
-            continue
         # PA-B21: "50 Destination Cards": a complete list holds every one.
-        if _complete(state, "destination_cards") and city not in listed:
+        if listed is not None and _complete(state, "destination_cards") and city not in listed:
             yield Violation("PA-B21", "Components", f"{city} has no Destination card in this box (the board lists all 50)")
-        # PA-B22: one card per city: a card in play cannot be dealt again.
         if city in where:
-            yield Violation("PA-B22", "Game Board Setup", f"The Destination card of {city} is already {where[city]}")
+            yield _in_play(city, where[city], listed is not None)
         where.setdefault(city, "in this deal")
+
+
+def drawn_problems(state: State, card: Any) -> list[Violation]:
+    """PA-B22 for a card an effect draws from the deck (``gain_destination``)."""
+    if not isinstance(card, Mapping):
+        return []
+    city = str(card.get("city"))
+    where = in_play(state)
+    return [_in_play(city, where[city], _board(state, "destination_cards") is not None)] if city in where else []
+
+
+def _in_play(city: str, where: str, listed: bool) -> Violation:
+    """PA-B22: "Having the city's Destination card": one card per city, so a card in play is not
+    dealt again.  A board that lists the box's cards refuses it; without one nobody has checked
+    that the box holds no second copy, and the card is stored with a warning."""
+    message = f"The Destination card of {city} is already {where}"
+    if listed:
+        return Violation("PA-B22", "Game Board Setup", message)
+    return Violation("PA-B22", "Game Board Setup", f"{message}: each city has one card (no board lists this box's cards)", "warning")
 
 
 def _event_problems(state: State, name: Any) -> Iterator[Violation]:

@@ -50,17 +50,29 @@ def problems(
             continue
         method = rights[city].get("method")
         cards = [str(c) for c in rights[city].get("cards") or []]
-        found = _method_problems(who, hand, airports, city, method, cards, region_of)
-        if not found:
-            # The city's own card (method 2) is used even when ``cards`` does not list it.
-            used.update([city] if method == CARD else cards)
-        out += found
+        out += _method_problems(who, hand, airports, city, method, cards, region_of)
+        # Counted whether or not the method holds, so that a card used twice is named too.
+        used.update(_cards_used(held, city, method, cards))
     # PA-LR-5: every card used is a distinct card the player holds.
     over = sorted(c for c, n in used.items() if n > held[c])
     if over:
         words = ", ".join(f"{c} ({used[c]} used, {held[c]} held)" for c in over)
         out.append(Violation("PA-LR-5", RULE, f"{who} cannot use the same Destination card twice or one not held: {words}"))
     return out
+
+
+def _cards_used(held: Counter[str], city: str, method: Any, cards: list[str]) -> list[str]:
+    """The cards a city's rights take up: those discarded, or the city's own card (method 2, used
+    even when ``cards`` does not list it; one not held is PA-LR-2's fault, not PA-LR-5's too).
+
+    >>> _cards_used(Counter({"Tokyo": 1}), "Tokyo", CARD, [])
+    ['Tokyo']
+    >>> _cards_used(Counter(), "Tokyo", CARD, ["Tokyo"]), _cards_used(Counter(), "Tokyo", SAME, ["Rome"])
+    ([], ['Rome'])
+    """
+    if method == CARD:
+        return [city] if held[city] else []
+    return cards if method in DISCARDING else []
 
 
 def _method_problems(

@@ -1,5 +1,6 @@
 """Checks for Directive cards (PA-DIR-1..6) and for what any card does (``Effect``): PA-M1,
-PA-K3, PA-V4, PA-P1, PA-C1, PA-UP1..2, PA-A2..3, PA-FR1 (and PA-D2, D7 for free routes).
+PA-K3, PA-V4, PA-P1, PA-C1, PA-UP1..2, PA-A2..3, PA-FR1 (and PA-D2, D7 for free routes), PA-B22
+(a card drawn from the deck is none in play).
 
 Effects are judged one after the other, each on the table as the effects before it left
 it, so "pay $2, then place an Airport, then claim a route" is judged as the table plays it.
@@ -11,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.base import State, Violation
-from engines.pan_am import flow
+from engines.pan_am import flow, items
 from engines.pan_am.card_effects import ALL, apply_effect
 from engines.pan_am.knowledge import effect_facts, learn
 from engines.pan_am.rules_event import price_problems
@@ -30,6 +31,7 @@ EXAMPLES = "Directive Card Examples"
 FREE = "Claim a Free Route"
 UPGRADE = "Upgrade"
 MONEY_RULE = "Bid Too Much?"
+EXPANSION_RULE = "4. Pan Am Phase: Expansion Step"
 PLAYER_KINDS = frozenset({"money", "income", "stock", "draw_directive", "gain_destination", "discard_destination",
                           "gain_plane", "upgrade_plane", "place_airport", "free_route", "peek"})
 EVERYONE_KINDS = frozenset({"money", "income", "stock"})
@@ -154,11 +156,25 @@ def _effect(state: State, who: str, effect: Mapping[str, Any], personal: bool) -
             return [Violation("PA-K3", "4. Pan Am Phase: Stock Step", "The Stock Price does not change during the Stock step")]
         return price_problems(state, effect.get("op"), effect.get("value"))
     if kind == "die_rolls":
-        exp = state["expansion"]
-        # PA-P1: rolls already made stay made.
-        if exp["rolls_expected"] + int(effect.get("amount", 0)) < len(exp["rolls"]):
-            return [Violation("PA-P1", "4. Pan Am Phase: Expansion Step", f"The die was already rolled {len(exp['rolls'])} times this round: a card cannot take back rolls made")]
+        return _rolls_problems(state, int(effect.get("amount", 0)))
     return []
+
+
+def _rolls_problems(state: State, amount: int) -> list[Violation]:
+    """PA-P1: a card changes how many times the die is rolled, never below 0 nor below the rolls
+    already made ("resolve each one before rolling again": a roll made stays made)."""
+    expected, made = state["expansion"]["rolls_expected"], len(state["expansion"]["rolls"])
+    left = expected + amount
+    change = f"this round's {_times(expected, 'roll')} and {amount:+d} leave {left}"
+    if left < 0:
+        return [Violation("PA-P1", EXPANSION_RULE, f"The die cannot be rolled fewer than 0 times: {change}")]
+    if left < made:
+        return [Violation("PA-P1", EXPANSION_RULE, f"The die was already rolled {_times(made, 'time')} this round: {change}, fewer than the rolls made")]
+    return []
+
+
+def _times(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def _for_player(state: State, name: str, kind: str, effect: Mapping[str, Any]) -> list[Violation]:
@@ -169,6 +185,9 @@ def _for_player(state: State, name: str, kind: str, effect: Mapping[str, Any]) -
         if have + int(effect.get("amount", 0)) < 0:
             return [Violation("PA-M1", MONEY_RULE, f"{name} has {_amount_words(kind, have)}: the effect ({int(effect.get('amount', 0)):+d}) takes {kind} to 0, not below", "warning")]
         return []
+    if kind == "gain_destination":
+        # PA-B22: the card comes from the deck, so it is none in a hand or on the display.
+        return items.drawn_problems(state, effect.get("card"))
     if kind == "discard_destination":
         if not any(card["city"] == effect.get("city") for card in player["destinations"]):
             return [Violation("PA-LR-5", "Landing Rights", f"{name} holds no {effect.get('city')} Destination card to discard")]

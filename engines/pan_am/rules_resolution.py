@@ -191,11 +191,11 @@ def check_bid_failed(state: State, who: str, data: Mapping[str, Any]) -> list[Vi
 
 
 def check_route(state: State, who: str, data: Mapping[str, Any]) -> list[Violation]:
-    """PA-D1..D7 and the Landing Rights (PA-LR-1..5)."""
+    """PA-D1..D7 and the Landing Rights (PA-LR-1..5): every rule the claim breaks."""
     cities = [str(c) for c in data.get("cities") or []]
     out = route_problems(state, who, cities, data.get("distance"), data.get("plane"))
-    if any(v.code == "PA-D7" for v in out):
-        return out
+    if unknown_route_problems(state, cities):
+        return out  # not a route of the board: there are no rights to judge on it
     player = state["players"][who]
     regions = data.get("regions") or {}
     out += landing.problems(
@@ -205,25 +205,40 @@ def check_route(state: State, who: str, data: Mapping[str, Any]) -> list[Violati
     return out
 
 
-def route_problems(state: State, who: str, cities: list[str], distance: Any, plane: Any, rule: str = ROUTES) -> list[Violation]:
-    """PA-D7 (the route and its distance), PA-D2 (unclaimed), PA-D3 (a plane of the fleet, in range)."""
+def unknown_route_problems(state: State, cities: list[str], rule: str = ROUTES) -> list[Violation]:
+    """PA-D7: two different cities of the board, joined by a route of the board."""
     if len(cities) != 2 or cities[0] == cities[1]:
         return [Violation("PA-D7", rule, f"A route joins two different cities, not {' and '.join(cities)}")]
-    key = route_key(cities)
-    out: list[Violation] = []
     board_cities, board_routes = state["board"].get("cities"), state["board"].get("routes")
-    # PA-D7: the route is on the board and its distance is known.
+    out: list[Violation] = []
     if board_cities is not None:
         out += [Violation("PA-D7", rule, f"{c} is not a city of the board") for c in cities if c not in board_cities]
+    key = route_key(cities)
     if board_routes is not None and key not in board_routes:
-        return out + [Violation("PA-D7", rule, f"There is no route {route_label(key)} on the board")]
+        out.append(Violation("PA-D7", rule, f"There is no route {route_label(key)} on the board"))
+    return out
+
+
+def route_problems(state: State, who: str, cities: list[str], distance: Any, plane: Any, rule: str = ROUTES) -> list[Violation]:
+    """PA-D7 (the route and its distance), PA-D2 (unclaimed), PA-D3 (a plane of the fleet, in range).
+    A route whose distance is not known yet is still judged on the rest (its range once known)."""
+    out = unknown_route_problems(state, cities, rule)
+    if out:
+        return out
+    key = route_key(cities)
     known = distance_of(state, key, distance if isinstance(distance, int) else None)
+    # PA-D7: the route's distance is known, 1 to 4.
     if known is None:
         out.append(Violation("PA-D7", rule, f"Route {route_label(key)}'s distance is not known yet: declare it (distance)"))
     elif not 1 <= known <= 4:
         out.append(Violation("PA-D7", rule, f"A route's distance is 1 to 4, not {known}"))
-    if out:
-        return out
+        known = None
+    return out + _claim_problems(state, who, key, known, plane, rule)
+
+
+def _claim_problems(state: State, who: str, key: str, known: int | None, plane: Any, rule: str) -> list[Violation]:
+    """PA-D2 and PA-D3 on a route of the board (the range only when its distance is known)."""
+    out: list[Violation] = []
     route = state["routes"].get(key) or {}
     owner = route.get("owner")
     # PA-D2: "Once a Route is claimed by Pan Am, it cannot be claimed for the rest of the game."
@@ -235,7 +250,7 @@ def route_problems(state: State, who: str, cities: list[str], distance: Any, pla
     # PA-D3: "Place a Plane from your player mat ... a range that meets or exceeds the Route's distance."
     if plane not in PLANES or fleet.get(plane, 0) <= 0:
         out.append(Violation("PA-D3", rule, f"{who} has no {str(plane).title()} in the fleet"))
-    elif RANGE[plane] < known:
+    elif known is not None and RANGE[plane] < known:
         out.append(Violation("PA-D3", rule, f"A {plane.title()} (range {RANGE[plane]}) cannot fly {route_label(key)} (distance {known})"))
     return out
 

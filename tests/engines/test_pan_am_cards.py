@@ -252,3 +252,23 @@ def test_directly_after_the_last_engineer_even_with_no_pan_am_roll(pa: Engine) -
     assert rolled["phase"] == "INCOME"
     assert [(v.code, v.message) for v in pa.check(rolled, card)] == [
         ("PA-DIR-2", "This card is played in the Resolution phase (D); now is the Pan Am phase (Income step)")]
+
+
+def test_pa_p1_a_card_cannot_take_the_rolls_below_zero(pa: Engine) -> None:
+    """Issue 21, finding 15: with no roll made yet, a card taking 3 rolls from an Event card that
+    shows 1 leaves -2 rolls; the message says so (not "rolls already made")."""
+    state = legal(pa, dealt(pa), reveal(die_rolls=1))
+    found = pa.check(state, event_effect({"kind": "die_rolls", "amount": -3}))
+    assert [(v.code, v.message) for v in found] == [
+        ("PA-P1", "The die cannot be rolled fewer than 0 times: this round's 1 roll and -3 leave -2")]
+    assert codes(pa, state, event_effect({"kind": "die_rolls", "amount": -1})) == []
+
+
+def test_pa_p1_a_card_cannot_take_back_a_roll_made(pa: Engine) -> None:
+    """With one of two rolls made, -2 would leave none: the roll made stays made."""
+    from tests.engines.pan_am_helpers import roll, set_aside_all
+
+    state = legal(pa, set_aside_all(pa, legal(pa, dealt(pa), reveal(die_rolls=2))), roll("EU"))
+    found = pa.check(state, event_effect({"kind": "die_rolls", "amount": -2}))
+    assert [(v.code, v.message) for v in found] == [
+        ("PA-P1", "The die was already rolled 1 time this round: this round's 2 rolls and -2 leave 0, fewer than the rolls made")]

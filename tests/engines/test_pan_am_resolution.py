@@ -362,7 +362,9 @@ def test_without_a_board_a_route_needs_a_declared_distance_of_one_to_four(pa: En
     state = genevieve(pa)
     rights = {"Shanghai": airport_rights("Shanghai"), "Hong Kong": card_rights("Hong Kong")}
     assert codes(pa, state, claim("Shanghai", "Hong Kong", "TRIMOTOR", rights, "Ann")) == ["PA-D7"]
-    assert codes(pa, state, claim("Shanghai", "Hong Kong", "JET", rights, "Ann", distance=5)) == ["PA-D7"]
+    # A distance of 5 is no distance; Ann has no Jet either (issue 21: every rule broken is named).
+    assert codes(pa, state, claim("Shanghai", "Hong Kong", "JET", rights, "Ann", distance=5)) == ["PA-D7", "PA-D3"]
+    assert codes(pa, state, claim("Shanghai", "Hong Kong", "CLIPPER", rights, "Ann", distance=5)) == ["PA-D7"]
 
 
 def test_landing_rights_name_only_the_routes_cities(pa: Engine) -> None:
@@ -409,3 +411,43 @@ def test_only_the_d_engineers_owner_claims_with_it(pa: Engine) -> None:
     assert codes(pa, state, wasted("Ann")) == ["PA-D1"]
     state = legal(pa, state, wasted("Bob"))
     assert codes(pa, state, drawn("Bob")) == ["PA-R2"]
+
+
+# -- Issue 21, finding 13: every rule a claim breaks is reported ------------------------------------
+
+
+def test_pa_lr_5_a_card_used_for_both_cities_is_reported_even_when_one_method_fails(pa: Engine) -> None:
+    """*Landing Rights*: discards "grant you Landing Rights long enough to claim exactly one
+    Route".  The Hong Kong card discarded for Tokyo (right) and again for Beijing (wrong region):
+    both faults are named, not only the wrong region."""
+    state = genevieve(pa)
+    rights = {"Tokyo": same("Hong Kong"), "Beijing": same("Hong Kong")}
+    event = claim("Tokyo", "Beijing", "TRIMOTOR", rights, "Ann", distance=1, regions={"Beijing": AS})
+    assert codes(pa, state, event) == ["PA-LR-3", "PA-LR-5"]
+    lr5 = [v.message for v in pa.check(state, event) if v.code == "PA-LR-5"]
+    assert lr5 == ["Ann cannot use the same Destination card twice or one not held: Hong Kong (2 used, 1 held)"]
+
+
+def test_pa_lr_5_is_reported_when_both_methods_fail(pa: Engine) -> None:
+    """Honolulu is discarded with Hong Kong for Tokyo (its own region: one is enough) and again
+    for Beijing (not Beijing's region): three rules broken, three codes."""
+    state = genevieve(pa)
+    rights = {"Tokyo": BOTH, "Beijing": same("Honolulu")}
+    event = claim("Tokyo", "Beijing", "TRIMOTOR", rights, "Ann", distance=1, regions={"Beijing": AS})
+    assert codes(pa, state, event) == ["PA-LR-4", "PA-LR-3", "PA-LR-5"]
+
+
+def test_pa_lr_2_a_card_not_held_is_named_once(pa: Engine) -> None:
+    """A city card the player does not hold is PA-LR-2's fault alone (not PA-LR-5's as well)."""
+    state = genevieve(pa)
+    rights = {"Shanghai": airport_rights("Shanghai"), "Tokyo": card_rights("Tokyo")}
+    assert codes(pa, state, claim("Shanghai", "Tokyo", "TRIMOTOR", rights, "Ann", distance=1)) == ["PA-LR-2"]
+
+
+def test_pa_d4_landing_rights_and_the_plane_are_judged_while_the_distance_is_unknown(pa: Engine) -> None:
+    """A route whose distance nobody declared yet (PA-D7) is still a route of two cities: the
+    Landing Rights (no Airport of Ann's in Hong Kong, PA-LR-1) and the plane (no Jet in her fleet,
+    PA-D3) are judged too."""
+    state = genevieve(pa)
+    rights = {"Shanghai": airport_rights("Shanghai"), "Hong Kong": airport_rights("Hong Kong")}
+    assert codes(pa, state, claim("Shanghai", "Hong Kong", "JET", rights, "Ann")) == ["PA-D7", "PA-D3", "PA-LR-1"]

@@ -165,8 +165,8 @@ def test_a_card_contradicting_the_rulebook_is_a_declared_conflict(pa: Engine) ->
     state = pa.setup(TWO, {})
     wrong = deal(TWO, hands={"Ann": [card("Tokyo", "ASIA"), card("Rome", "EUROPE")], "Bob": [card("Bangkok", "ASIA")] * 2})
     assert codes(pa, state, wrong) == ["declared/conflict"]
-    message = pa.check(state, wrong)[0].message
-    assert message == "The region of Tokyo was declared PACIFIC by the rulebook; event 1 declares ASIA"
+    messages = [v.message for v in pa.check(state, wrong) if v.code == "declared/conflict"]
+    assert messages == ["The region of Tokyo was declared PACIFIC by the rulebook; event 1 declares ASIA"]
 
 
 # -- PA-V1 .. PA-V5: the Event phase --------------------------------------------------------
@@ -269,3 +269,53 @@ def test_the_deal_may_be_recorded_a_hand_at_a_time_and_each_part_only_once(pa: E
     state = legal(pa, state, Event("cards_dealt", {"destinations": {"Bob": [card("Bangkok", "ASIA"), card("Lisbon", "EUROPE")]}}, None))
     assert state["phase"] == "EVENT", "the last part of the deal opens round 1"
     assert pa.describe(state, ann) == "Ann is dealt Rome and Tokyo"
+
+
+# -- Issue 21, finding 14: one card per city (PA-B22) without a board's card list ----------------
+
+# A display of cards none of the helpers' hands holds.
+OTHER_DISPLAY = [card("Lisbon", "EUROPE"), card("Havana", "NORTH_AMERICA"), card("Rio de Janeiro", "SOUTH_AMERICA"),
+                 card("Paris", "EUROPE")]
+
+
+def test_pa_b22_without_a_card_list_a_city_dealt_twice_is_a_warning(pa: Engine) -> None:
+    """"Having the city's Destination card": each city has one card.  Without a board listing the
+    cards (so nobody knows the box holds no second copy) the deal is stored with a warning."""
+    state = pa.setup(TWO, {})
+    twice = deal(TWO)  # Bangkok in Bob's hand and on display space 4
+    assert notes(pa, state, twice) == [("PA-B22", "warning")]
+    message = pa.check(state, twice)[0].message
+    assert message == ("The Destination card of Bangkok is already in this deal: each city has one card "
+                       "(no board lists this box's cards)")
+    assert notes(pa, pa.setup(TWO, {}), deal(TWO, display=OTHER_DISPLAY)) == []
+
+
+def test_pa_b22_without_a_card_list_a_refill_of_a_card_in_play_is_a_warning(pa: Engine) -> None:
+    """The refill names a card in Ann's hand, on the display or just taken: a warning on a board
+    file without ``destination_cards`` too; a card nobody holds is silent."""
+    from tests.engines.pan_am_helpers import ILLUSTRATIVE_BOARD, bid, refill, take, to_resolution
+
+    for options in ({}, {"board": ILLUSTRATIVE_BOARD}):
+        state = legal(pa, pa.setup(TWO, options), deal(TWO, display=OTHER_DISPLAY), reveal("set", 6))
+        state = legal(pa, to_resolution(pa, state, bid("B", "1", 1, "Ann", cost=0)), take(1, "Ann"))
+        assert [c["city"] for c in state["players"]["Ann"]["destinations"]] == ["Rome", "Tokyo", "Lisbon"]
+        for city, region, where in (("Rome", "EUROPE", "in Ann's hand"), ("Lisbon", "EUROPE", "in Ann's hand"),
+                                    ("Havana", "NORTH_AMERICA", "on display space 2")):
+            found = pa.check(state, refill(1, city, region))
+            assert [(v.code, v.severity) for v in found] == [("PA-B22", "warning")], city
+            assert found[0].message.startswith(f"The Destination card of {city} is already {where}: ")
+        assert notes(pa, state, refill(1, "Bathurst", "EUROPE")) == []
+
+
+def test_pa_b22_a_card_gained_by_a_card_effect_is_one_not_in_play(pa: Engine) -> None:
+    """A card's ``gain_destination`` draws from the deck: Bob's Bangkok cannot be drawn by Ann
+    (a warning without a card list, refused on a board that lists the cards)."""
+    from tests.engines.pan_am_helpers import items_dealt
+
+    gain = event_effect({"kind": "gain_destination", "player": "Ann", "card": card("Bangkok", "ASIA")})
+    state = legal(pa, dealt(pa), reveal("set", 6))
+    assert notes(pa, state, gain) == [("PA-B22", "warning")]
+    fresh = event_effect({"kind": "gain_destination", "player": "Ann", "card": card("Bathurst", "EUROPE")})
+    assert notes(pa, state, fresh) == []
+    on_board = legal(pa, items_dealt(pa), Event("event_card_revealed", {"name": "Clipper Age"}, None))
+    assert codes(pa, on_board, gain) == ["PA-B22"]
