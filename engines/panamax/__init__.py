@@ -35,6 +35,10 @@ board                         None             a board file (``board.py``): fact
                                                for a saved board, ``setup``'s ``board`` instead (not both)
 two_player_pacific_cruise     "Lucky Me        §9 puts a 3-slot cruise ship in each Waiting zone; both start
                               Cruises"         on the Atlantic side, so this one goes to the Pacific's
+market_floor                  1                without a Market table on the board, a price falling after failed
+                                               dividends stops here: the rulebook prints no table but lowers the
+                                               cube "2 steps on the market table", and names no price under $1
+                                               (0 to 6; with a table, its lowest price is the floor)
 ============================  ===============  ===============================================================
 
 Declared data
@@ -45,7 +49,8 @@ declaration fixes a fact; a contradiction is ``declared/conflict`` naming both e
 
 * ``contract:<id>`` (a card when first face up), ``setup_contract:<id>``;
 * ``zone_kind:<zone>`` (DASHED or LAKE, with a ship first entering it; the lakes are the
-  rulebook's), ``crossing:<bound>:<from>:<to>`` (the icon a move crosses),
+  rulebook's), ``crossing:<bound>:<from>:<to>`` (the icon a move crosses), ``column_locks:<column>``
+  (the locks printed at a movement column's base: the board file only),
   ``ship_slots:<ship>`` and ``ship_spec:<ship>`` (unique ships' tiles);
 * ``zone_fee:<zone>`` (Cargo Fees), ``dividend:<price>`` (Dividends), ``build_cost:2``;
 * ``clipboard:<nation>:<space>`` (the free action under a space, with the flag covering
@@ -55,7 +60,9 @@ declaration fixes a fact; a contradiction is ``declared/conflict`` naming both e
 Board file
 ----------
 What one box holds, transcribed once (``board.py`` says what the file holds and every
-decision taken where the rulebook is silent): the canal, zones, crossings, fees, the
+decision taken where the rulebook is silent): the canal, zones, crossings, the movement
+columns' printed lock counts (``column_locks``, "The number indicated in the base of a
+column always refer to the number of locks"; a column left out moves its own value), fees, the
 Market table (or the dividends seen), the Clipboards, the unique ships' tiles, the
 2-slot ship's price, the 24 Contract and 8 Setup Contract cards, the Captain and
 Stevedore cards' effects, and which lists are the whole box (``complete``).  Its facts
@@ -114,6 +121,16 @@ PX-B24    Ship Movement              take (or push) a ship across a passage not 
                                      board's crossings, when it holds them all
 ========  =========================  ==================================================
 
+Checks of moves against the canal the game knows (the board's, or as the events declared
+it; issue 21): a move goes to the *next* zone along it (PX-M3: "Ships must follow the
+direction of the arrows"), a ship leaves into the ocean only from the canal's last zone
+towards it (PX-M10), pushed ships go into the next zone and keep their own heading (PX-M9,
+PX-M4: a ship heading the other way cannot be pushed back), and the ships of one group
+that leave together take the bonus cards in the order they are listed (PX-M12).
+``movement_impossible`` (PX-M2) is refused when a ship can still cross a crossing the game
+knows by a move still owed; with every crossing on the board and no move left in doubt it
+is proven; else it stays ``unverified``.
+
 A check that needs data nobody has declared is ``unverified`` (a unique ship's size in a
 group or a dashed rectangle, the Prospector's range, whether a movement is impossible).
 
@@ -126,7 +143,11 @@ with its use (PX-T1 to T6, T8), then what the die allows:
   ocean with ``to: "OCEAN"``, the owners' bonus choices, the Prospector's doubled dice,
   the Passenger tokens' spots), ``military_pay_claimed``, ``movement_impossible``;
 * contract/load: ``contract_taken``, ``contract_card_revealed``, ``die_loaded``,
-  ``ship_to_loading_zone`` (PX-C1 to C16);
+  ``ship_to_loading_zone`` (PX-C1 to C16).  A take's refill turns up the Draw pile's next
+  card before the turn ends (PX-C3), never one face up or held, with or without a board
+  (PX-B22).  A ship leaves the Waiting zone only within a loading (PX-C9: "moved freely to
+  the Loading zone and used immediately to continue loading Cargo"), or, a military ship
+  ("ready for immediate re-use", §10), while the turn owes movement;
 * market: ``share_bought``, ``stock_raised`` (PX-K1 to K4);
 
 and at any point of the turn ``ship_built``, ``ship_deployed`` (PX-B1) and
@@ -161,6 +182,10 @@ Decisions beyond the note
 * A Market use needs a share the player can pay for; a free action that cannot be used is
   recorded as ``impossible`` (unverified); the Market is deferred instead.
 * A Stevedore card lifts the one-die-a-ship limit for the turn, as the rulebook says.
+* Rules version 2 (issue 21) judges moves, pushes, exits, impossible movements, the
+  Waiting zone and the Draw pile's reveals as above, and folds a failed dividend's drop
+  onto ``market_floor``; snapshots folded under version 1 are not reused (the store keys them
+  by rules version).
 * ``apply`` folds an overridden event as far as the state allows; one that names nothing
   on the table changes only the step.  A legal event that fails to fold raises.
 

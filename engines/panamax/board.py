@@ -10,6 +10,7 @@ Every section is optional (``board_schema`` is the shape, ``board_rules`` the PX
 problems, ``docs/formats/panamax-board-v1.schema.json`` the published JSON Schema)::
 
     {"canal": [zone, ...],                        # the canal's zones, Atlantic to Pacific
+     "column_locks": {"1".."3": 1..3},            # the locks printed at a movement column's base
      "zones": {zone: "DASHED" | "LAKE"},          # a canal zone's kind
      "crossings": [{"bound": "PACIFIC" | "ATLANTIC", "from": zone, "to": zone | "OCEAN",
                     "icon": "lock" | "waterway"}],  # the icon between two places, one way
@@ -27,7 +28,7 @@ problems, ``docs/formats/panamax-board-v1.schema.json`` the published JSON Schem
      "complete": ["contracts" | "setup_contracts" | "canal" | "crossings", ...]}
 
 Each section declares what the events declare (the keys are theirs): ``zone_kind:``,
-``crossing:<bound>:<from>:<to>``, ``zone_fee:``, ``dividend:<price>``,
+``crossing:<bound>:<from>:<to>``, ``column_locks:<column>``, ``zone_fee:``, ``dividend:<price>``,
 ``clipboard:<nation>:<space>``, ``ship_slots:`` and ``ship_spec:``, ``build_cost:2``,
 ``contract:<id>``, ``setup_contract:<id>``, ``bonus_card:<deck>:<n>``.  The canal's
 order is not a fact: it becomes the game's ``canal`` (with the places the rulebook names
@@ -107,6 +108,8 @@ def facts(board: Mapping[str, Any]) -> list[Fact]:
                  f"The icon from {c['from']} to {c['to']} (bound for the {c['bound'].title()})")
             for c in board.get("crossings", [])]
     out += [Fact(f"zone_fee:{zone}", rate, f"The fee in {zone}") for zone, rate in board.get("fees", {}).items()]
+    out += [Fact(f"column_locks:{column}", locks, f"The locks printed at the base of column {column}")
+            for column, locks in board.get("column_locks", {}).items()]
     out += [Fact(f"dividend:{row['price']}", row["dividend"], f"The dividend at a price of ${row['price']}")
             for row in board.get("market", [])]
     out += [Fact(f"clipboard:{nation}:{slot}", icon, f"The free action under space {slot + 1} of the {nation} row")
@@ -159,7 +162,7 @@ def from_game(state: State) -> dict[str, Any]:
 
 def _declared_sections(state: State) -> dict[str, Any]:
     """The registry's facts, section by section, as the board file writes them."""
-    out: dict[str, Any] = {"zones": {}, "crossings": [], "fees": {}, "market": [], "clipboard": {}, "ships": {},
+    out: dict[str, Any] = {"zones": {}, "column_locks": {}, "crossings": [], "fees": {}, "market": [], "clipboard": {}, "ships": {},
                            "contracts": [], "setup_contracts": [], "bonus_cards": {}}
     spaces: dict[str, dict[int, str]] = {}
     slots: dict[str, Any] = {}
@@ -175,6 +178,8 @@ def _declared_sections(state: State) -> dict[str, Any]:
                 out["crossings"].append(crossing)
         elif kind == "zone_fee":
             out["fees"][name] = fact
+        elif kind == "column_locks":
+            out["column_locks"][name] = fact
         elif kind == "dividend" and name.lstrip("-").isdigit():
             out["market"].append({"price": int(name), "dividend": fact})
         elif kind == "clipboard" and name.count(":") == 1 and name.split(":")[1].isdigit():
@@ -258,7 +263,8 @@ def _valid(board: dict[str, Any]) -> dict[str, Any]:
 def _first_error(section: str, messages: Any) -> tuple[str | int, ...]:
     """The entry of ``section`` a shape error names (the section itself when none)."""
     if isinstance(messages, Mapping) and section in ("contracts", "setup_contracts", "crossings", "market", "dividends",
-                                                      "canal", "complete", "zones", "fees", "clipboard", "ships"):
+                                                      "canal", "complete", "zones", "fees", "clipboard", "ships",
+                                                      "column_locks"):
         entry = next(iter(messages))
         return (section, entry) if entry != "_schema" else (section,)
     return (section,)

@@ -17,6 +17,7 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from engines.panamax.action_table import MOVEMENT_SIDE
 from engines.panamax.clipboard import FREE_ACTIONS
 from engines.panamax.flags import NO_ACTION
 from engines.panamax.movement import ZONE_KINDS
@@ -30,6 +31,7 @@ ICONS = ("lock", "waterway")
 COMPLETABLE = ("contracts", "setup_contracts", "canal", "crossings")
 DOLLARS = validate.Range(min=0, max=99)
 SHIP_NUMBER = validate.Range(min=0, max=20)
+MOVEMENT_COLUMNS = [str(column) for column in MOVEMENT_SIDE]  # the blue columns 1-3
 CARD_NUMBERS = [str(n) for n in BONUS_STACK]  # "Captain cards x 5", "Stevedore cards x 5": 1 to 5
 
 
@@ -113,6 +115,10 @@ class PanamaxBoard(_Strict):
     """The whole file; every section is optional."""
 
     canal = fields.List(fields.String(validate=ZONE_NAME), validate=validate.Length(max=40))
+    # "The number indicated in the base of a column always refer to the number of locks a player
+    # must pass (1 to 3 locks)": the blue (movement) columns' printed lock counts.
+    column_locks = fields.Dict(keys=fields.String(validate=validate.OneOf(MOVEMENT_COLUMNS)),
+                               values=fields.Integer(strict=True, validate=validate.Range(min=1, max=3)))
     zones = fields.Dict(keys=fields.String(validate=ZONE_NAME), values=fields.String(validate=validate.OneOf(ZONE_KINDS)))
     crossings = fields.List(fields.Nested(Crossing), validate=validate.Length(max=200))
     fees = fields.Dict(keys=fields.String(validate=ZONE_NAME), values=fields.Integer(strict=True, validate=DOLLARS))

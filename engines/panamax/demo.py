@@ -65,7 +65,7 @@ def _seen(state: State) -> int:
 
 
 def _moves(state: State, offered: dict[str, Any], actor: str | None) -> list[Event]:
-    """One move for each ship the page offers (a few), into the next zone of the canal
+    """One move for each ship the page offers, into the next zone of the canal
     in its direction, or out into its ocean from the last one.  The canal is the four
     places the rulebook names; the two between the lakes are taken as dashed rectangles,
     a unique ship's size as 2 slots (made up)."""
@@ -73,7 +73,7 @@ def _moves(state: State, offered: dict[str, Any], actor: str | None) -> list[Eve
     canal = list(state["canal"])
     # Loaded company ships first: they are the ones worth sailing.
     ranked = sorted(offered["ships"], key=lambda s: (state["ships"][s]["kind"] != "COMPANY", -len(state["ships"][s]["dice"])))
-    for ship in ranked[:6]:
+    for ship in ranked:
         info = state["ships"][ship]
         sizes = {} if info["slots"] is not None or ship in ("Dice Fest Line", "Lucky Me Cruises") else {"sizes": {ship: 2}}
         ahead = canal if info["bound"] == "PACIFIC" else canal[::-1]

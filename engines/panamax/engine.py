@@ -82,7 +82,7 @@ _TURN_EVENTS = {
                    lambda s, d: movement.apply_move(s, d, _mover(s))),
     "military_pay_claimed": (_in_turn(movement.military_problems),
                              lambda s, d: movement.apply_military(s, d, _mover(s))),
-    "movement_impossible": (_in_turn(lambda s, d: movement.impossible_problems(s["turn"])), _apply_impossible),
+    "movement_impossible": (_in_turn(lambda s, d: movement.impossible_problems(s)), _apply_impossible),
     "bonus_card_played": (bonus_cards.check_played, bonus_cards.apply_played),
     "die_transferred": (turns.check_transfer, turns.apply_transfer),
     "action_die_taken": (turns.check_take, turns.apply_take),
@@ -190,7 +190,10 @@ def _roll_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     if layout is None:
         return "Action table rolled"
     blue, grey = sum(layout["columns"][:3]), sum(layout["columns"][3:])
-    return f"Action table rolled: {blue} movement and {grey} contract dice, Executive dice on {layout['executive']}"
+    line = f"Action table rolled: {blue} movement and {grey} contract dice, Executive dice on {layout['executive']}"
+    if action_table.standing_layout(len(state["seats"]), data) is None:  # the Mulligan Rule sends every die back
+        return f"{line}: void by the Mulligan Rule (4 or fewer dice on a side; 3 with 2 or 3 players), all dice rolled again"
+    return line
 
 
 Words = Callable[[State, str, Mapping[str, Any]], str]
@@ -213,9 +216,9 @@ _WORDS: dict[str, Words] = {
     "contract_taken": lambda state, who, data: (
         f"{who} takes Contract {loading.card_at(state, data['source'])} ({data['side']})"),
     "contract_card_revealed": lambda state, who, data: f"Contract {data['card']['id']} turns up on the Draw pile",
-    "ship_built": lambda state, who, data: f"{who} builds {data['ship']} in {data['zone'].title()}",
-    "ship_deployed": lambda state, who, data: f"{who} deploys {data['ship']} in {data['zone'].title()}",
-    "ship_to_loading_zone": lambda state, who, data: f"{who} brings {data['ship']} to {data['zone'].title()}",
+    "ship_built": lambda state, who, data: f"{who} builds {data['ship']} in {movement.zone_words(data['zone'])}",
+    "ship_deployed": lambda state, who, data: f"{who} deploys {data['ship']} in {movement.zone_words(data['zone'])}",
+    "ship_to_loading_zone": lambda state, who, data: f"{who} brings {data['ship']} to {movement.zone_words(data['zone'])}",
     "die_loaded": lambda state, who, data: f"{who} loads a die on " + (
         "the Rail table" if data["target"].get("rail") else data["target"]["ship"]),
     "rail_flag_taken": lambda state, who, data: f"{data['player']} takes the {data['nation']} flag from the Rail table",
@@ -357,7 +360,7 @@ class Panamax(EventUnpacking):
 
     name: ClassVar[str] = "panamax"
     title: ClassVar[str] = "Panamax"
-    rules_version: ClassVar[str] = "1"
+    rules_version: ClassVar[str] = "2"  # 2: issue 21 (the canal's order and ends, pushes, exits, the Market floor, reveals)
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
     board_file: ClassVar[BoardFile] = _board.BOARD_FILE

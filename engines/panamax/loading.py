@@ -17,6 +17,7 @@ from engines.base import State, Violation
 from engines.declared import Fact, conflicts, declare, value
 from engines.panamax import cargo, contracts, flags, reveals
 from engines.panamax.clipboard import flag_problems
+from engines.panamax.movement import owed, zone_words
 from engines.panamax.setup import OCEAN_OF, OTHER_OCEAN
 from engines.panamax.turns import actor_problems
 
@@ -130,9 +131,9 @@ def check_place(state: State, actor: str | None, data: Mapping[str, Any], kind: 
     if kind == "to_loading_zone":
         waiting = f"WAITING {OCEAN_OF[LOADING_ZONES[zone]]}"
         if ship["status"] != "ON_BOARD" or ship["zone"] != waiting:
-            return [Violation("PX-C9", contracts.LOADING_RULE, f"{data['ship']} is not in the {waiting.title()} zone, "
-                              f"whose ships may move to {zone.title()}")]
-        return []
+            return [Violation("PX-C9", contracts.LOADING_RULE, f"{data['ship']} is not in {zone_words(waiting)}, "
+                              f"whose ships may move to {zone_words(zone)}")]
+        return _waiting_turn_problems(state, data["ship"], ship)
     if ship["owner"] != company:
         return [Violation("PX-B1", BUILD_RULE, f"{data['ship']} is not a {company} ship")]
     wanted = "UNBUILT" if kind == "built" else "BUILT"
@@ -148,6 +149,21 @@ def check_place(state: State, actor: str | None, data: Mapping[str, Any], kind: 
                               f"${state['companies'][company]['money']}")]
         return conflicts(state["declared"], _cost_facts(ship["slots"], cost), state["step"] + 1)
     return []
+
+
+def _waiting_turn_problems(state: State, ship_id: str, ship: Mapping[str, Any]) -> list[Violation]:
+    """PX-C9: "Ships in the Waiting zone ... may be moved freely to the Loading zone and used
+    immediately to continue loading Cargo": within a loading (a Contract/Load Cargo die, a
+    Setup Contract).  A military ship, "ready for immediate re-use" (§10), comes back too
+    while the turn owes movement."""
+    turn = state["turn"]
+    if state["phase"] == "SETUP_CONTRACTS" or turn["use"] == "contract_load":
+        return []
+    if ship["kind"] == "MILITARY" and owed(turn):
+        return []
+    when = "before the Action die is taken" if turn["die"] is None else f"with a die taken for {str(turn['use']).replace('_', ' ')}"
+    return [Violation("PX-C9", contracts.LOADING_RULE, f"{ship_id} leaves the Waiting zone to be loaded: with a "
+                      f"Contract/Load Cargo die, not {when}")]
 
 
 def build_cost(state: State, slots: int, declared: int | None) -> int | None:

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.base import Violation
-from engines.panamax.setup import ADVANCED_PURSE, BIDS
+from engines.panamax.setup import ADVANCED_PURSE, BIDS, MARKET_FLOOR
 
 MARKET_RULE = "Market actions"
 RAISE = 2  # "Raise Your Company Stock $2"
@@ -55,9 +55,14 @@ def range_problems(company: str, new_price: int, prices: Sequence[int] | None) -
     return []
 
 
-def lowest(price: int, prices: Sequence[int] | None) -> int:
-    """A falling price stops at the table's bottom (when a board file gives its prices)."""
-    return max(price, min(prices)) if prices else price
+def lowest(price: int, prices: Sequence[int] | None, floor: int = MARKET_FLOOR) -> int:
+    """A falling price stops at the table's bottom: the board file's Market table, else the
+    ``market_floor`` option ("lower the marker 2 steps on the market table": never off it).
+
+    >>> lowest(0, None), lowest(0, [2, 3, 4]), lowest(4, None, 3)
+    (1, 2, 4)
+    """
+    return max(price, min(prices)) if prices else max(price, floor)
 
 
 def raise_problems(player: str, own_company: str, company: str) -> list[Violation]:

@@ -53,6 +53,34 @@ def zone_kind(state: State, zone: str) -> str | None:
     return found
 
 
+def zone_words(zone: str) -> str:
+    """A zone as people say it: "the US East Loading zone", "the Atlantic Waiting zone", a
+    canal zone by its name.
+
+    >>> zone_words("LOADING US_EAST"), zone_words("WAITING ATLANTIC"), zone_words("Culebra Cut")
+    ('the US East Loading zone', 'the Atlantic Waiting zone', 'Culebra Cut')
+    """
+    for prefix, kind in (("LOADING ", "Loading"), ("WAITING ", "Waiting")):
+        if zone.startswith(prefix):
+            place = zone[len(prefix):]
+            name = {"EU": "EU", "US_EAST": "US East", "US_WEST": "US West"}.get(place, place.title())
+            return f"the {name} {kind} zone"
+    return zone
+
+
+def next_zone(state: State, zone: str, bound: str) -> str | None:
+    """The zone a ship in ``zone`` bound for ``bound`` enters next along the canal the game
+    knows (the board's, or as the events declared it), ``OCEAN`` past its far end; None for
+    a zone off it.  "Ships must follow the direction of the arrows": one icon, one zone on."""
+    canal = state["canal"] if bound == "PACIFIC" else state["canal"][::-1]
+    if zone.startswith("LOADING "):
+        return canal[0] if canal else OCEAN
+    if zone not in canal:
+        return None
+    here = canal.index(zone)
+    return canal[here + 1] if here + 1 < len(canal) else OCEAN
+
+
 def slots_of(state: State, ship_id: str, sizes: Mapping[str, int] | None = None) -> int | None:
     """A ship's size in slots: a company ship's tile, the 3-slot cruise ships, else as declared."""
     ship = state["ships"][ship_id]
@@ -145,7 +173,7 @@ def _ships_problems(state: State, ids: Sequence[str]) -> list[Violation]:
         if ship is None or ship["status"] != "ON_BOARD":
             return [Violation("PX-M3", MOVE_RULE, f"No ship {ship_id!r} is on the board")]
         if ship["zone"].startswith("WAITING "):
-            problems.append(Violation("PX-C9", MOVE_RULE, f"{ship_id} waits in {ship['zone'].title()}: it is "
+            problems.append(Violation("PX-C9", MOVE_RULE, f"{ship_id} waits in {zone_words(ship['zone'])}: it is "
                                       "brought to a Loading zone before it sails"))
         ready = cargo.ready_to_sail(ship_id, ship, value(state["declared"], f"ship_spec:{ship_id}"))
         if ready is None:
@@ -197,9 +225,9 @@ def _destination_problems(state: State, data: Mapping[str, Any], origins: Sequen
             return [Violation("PX-M10", EXIT_RULE, "A ship leaves the canal by a lock move, not a waterway")]
         if any(origin.startswith("LOADING ") for origin in origins):
             return [Violation("PX-M3", MOVE_RULE, "A ship in a Loading zone has the whole canal ahead of it")]
-        return []
+        return _end_problems(state, origins, bound)
     if goal.startswith(("LOADING ", "WAITING ")):
-        return [Violation("PX-M3", MOVE_RULE, f"Ships sail through the canal into the ocean, not into {goal.title()}")]
+        return [Violation("PX-M3", MOVE_RULE, f"Ships sail through the canal into the ocean, not into {zone_words(goal)}")]
     if goal in origins:
         return [Violation("PX-M3", MOVE_RULE, f"A move crosses an icon into another zone; the ships are in {goal}")]
     if zone_kind(state, goal) is None and not data.get("to_kind"):
@@ -207,7 +235,27 @@ def _destination_problems(state: State, data: Mapping[str, Any], origins: Sequen
     if any(_ahead(state, origin, goal, bound) is False for origin in origins):
         return [Violation("PX-M4", MOVE_RULE, f"{goal} lies behind ships bound for the {bound.title()}: ships cannot "
                           "change direction")]
-    return []
+    return _skip_problems(state, origins, goal, bound)
+
+
+def _skip_problems(state: State, origins: Sequence[str], goal: str, bound: str) -> list[Violation]:
+    """PX-M3: a move crosses one icon into the next zone of the canal the game knows; a zone
+    new to the game is placed next to the one the ships left (on a board with the whole
+    canal none is new: PX-B23)."""
+    if goal not in state["canal"]:
+        return []
+    return [Violation("PX-M3", MOVE_RULE, f"From {origin} the next zone towards the {bound.title()} is "
+                      f"{zone_words(str(ahead)) if ahead != OCEAN else 'the ocean'}, not {goal}: \"Ships must follow the "
+                      "direction of the arrows\", one icon a move")
+            for origin in origins if (ahead := next_zone(state, origin, bound)) not in (None, goal)]
+
+
+def _end_problems(state: State, origins: Sequence[str], bound: str) -> list[Violation]:
+    """PX-M10: a ship "arrives at the end of the Canal when it uses a lock movement, exits
+    the Canal": only from the canal's last zone towards its ocean."""
+    return [Violation("PX-M10", EXIT_RULE, f"{origin} is not the end of the Canal towards the {bound.title()}: "
+                      f"{ahead} lies ahead of it")
+            for origin in origins if (ahead := next_zone(state, origin, bound)) not in (None, OCEAN)]
 
 
 def _board_problems(state: State, data: Mapping[str, Any], origins: Sequence[str], bound: str) -> list[Violation]:
@@ -270,6 +318,14 @@ def _room_problems(state: State, ids: Sequence[str], data: Mapping[str, Any], bo
             return [Violation("PX-M8", MOVE_RULE, f"{push['to']} is new to this game: declare its kind")]
         if _ahead(state, zone, push["to"], bound) is False:
             return [Violation("PX-M9", PUSH_RULE, f"Pushed ships go forward, and {push['to']} lies behind {zone}")]
+        if push["to"] in state["canal"] and next_zone(state, zone, bound) not in (None, push["to"]):
+            return [Violation("PX-M9", PUSH_RULE, f"Pushed ships go forward into the next zone, "
+                              f"{next_zone(state, zone, bound)}, not {push['to']}")]
+        turned = [ship for ship in pushed if state["ships"][ship].get("bound") not in (None, bound)]
+        if turned:
+            return [Violation("PX-M4", PUSH_RULE, f"{', '.join(turned)} head(s) for the "
+                              f"{str(state['ships'][turned[0]]['bound']).title()}: pushed forward towards the "
+                              f"{bound.title()} they would turn back, and ships \"cannot change direction\"")]
         for ship in pushed:
             where[ship] = push["to"]
         touched.append(push["to"])
@@ -292,6 +348,7 @@ def _exit_problems(state: State, ids: Sequence[str], data: Mapping[str, Any], mo
     Passenger tokens' spots."""
     problems = []
     bonus, doubled = data.get("bonus", {}), data.get("doubled", {})
+    taken: dict[str, int] = {}  # "players choose Bonus cards respecting their exit order": the ships' order
     for ship_id in ids:
         ship = state["ships"][ship_id]
         if ship["kind"] == "COMPANY":
@@ -300,9 +357,12 @@ def _exit_problems(state: State, ids: Sequence[str], data: Mapping[str, Any], mo
             if choice is None:
                 problems.append(Violation("PX-M10", EXIT_RULE, f"The owner of {ship_id} takes a {card} card or the money: "
                                           "record the choice (bonus)"))
-            elif choice == "card" and not _stack(state, card):
-                problems.append(Violation("PX-M12", EXIT_RULE, f"No {card} card is left: the owner of {ship_id} takes "
-                                          "the money"))
+            elif choice == "card" and _stack(state, card) - taken.get(card, 0) < 1:
+                problems.append(Violation("PX-M12", EXIT_RULE, f"No {card} card is left for {ship_id}"
+                                          + (" once the ships before it in the group took theirs" if taken.get(card) else "")
+                                          + ": its owner takes the money"))
+            elif choice == "card":
+                taken[card] = taken.get(card, 0) + 1
         if ship["kind"] == "PANAMAX":
             problems += cargo.doubled_problems(ship, doubled)
     unowned = [ship for ship in bonus if ship not in ids or state["ships"][ship]["kind"] != "COMPANY"]
@@ -447,11 +507,69 @@ def apply_military(state: State, data: Mapping[str, Any], player: str) -> None:
     state["turn"]["military_paid"] = True
 
 
-def impossible_problems(turn: Mapping[str, Any]) -> list[Violation]:
-    """PX-M2: "if it is impossible for movement to be expended the player's turn ends".
-    The engine proves no impossibility, with or without a board: the claim is recorded, unverified."""
+def impossible_problems(state: State) -> list[Violation]:
+    """PX-M2: "if it is impossible for movement to be expended the player's turn ends.
+    Check carefully that the Movement action cannot be completed."  A ship that can cross
+    a crossing the game knows (the board's, or one crossed before), by a move still owed,
+    disproves the claim.  With every crossing on the board and no move left in doubt (a
+    size, a push, a ship waiting) the claim is proven; else it is recorded unverified."""
+    turn = state["turn"]
     if owed(turn) == 0:
         return [Violation("PX-M2", MOVE_RULE, "No movement is owed this turn")]
-    return [Violation("PX-M2", MOVE_RULE, "Whether no ship can move is not checked: the engine does not search "
-                      "every ship, group and push (\"Check carefully that the Movement action cannot be completed\")",
-                      "unverified")]
+    witness, doubtful = _movement_left(state)
+    if witness is not None:
+        return [Violation("PX-M2", MOVE_RULE, f"The movement can still be completed: {', '.join(witness['ships'])} can "
+                          f"take the {witness['kind']} from {state['ships'][witness['ships'][0]]['zone']} to "
+                          f"{'the ocean' if witness['to'] == OCEAN else witness['to']}")]
+    if not doubtful and "crossings" in (state.get("board") or {}).get("complete", []):
+        return []
+    return [Violation("PX-M2", MOVE_RULE, "Whether no ship can move is not proven: a move is left in doubt (a crossing, "
+                      "a size or a push nobody has declared) (\"Check carefully that the Movement action cannot be "
+                      "completed\")", "unverified")]
+
+
+def _movement_left(state: State) -> tuple[dict[str, Any] | None, bool]:
+    """A move the rules accept now across a known crossing (None when there is none), and
+    whether some other move is left in doubt."""
+    doubtful = False
+    for ship_id, ship in state["ships"].items():
+        if ship["status"] != "ON_BOARD" or not ship.get("bound"):
+            doubtful |= ship["status"] == "ON_BOARD" and ship["kind"] == "MILITARY"  # "ready for immediate re-use"
+            continue
+        for data in _candidate_moves(state, ship_id, ship):
+            if data is None:
+                doubtful = True
+                continue
+            judged = check_move(state, data, turn_player(state))
+            unsure = [v for v in judged if v.severity == "unverified" or v.code in ("PX-M8", "PX-M9")]
+            if not unsure and not any(v.blocks for v in judged):
+                return data, doubtful
+            doubtful |= bool(unsure)
+    return None, doubtful
+
+
+def turn_player(state: State) -> str:
+    return str(state["turn"]["player"])
+
+
+def _candidate_moves(state: State, ship_id: str, ship: Mapping[str, Any]) -> list[dict[str, Any] | None]:
+    """The moves out of ``ship``'s zone across each crossing the game knows, with the kinds
+    still owed (None for a move that cannot be judged: an unknown crossing, a cruise ship's
+    or the Prospector's way out, whose choices nobody has made)."""
+    bound, zone = ship["bound"], ship["zone"]
+    prefix = f"crossing:{bound}:{zone}:"
+    known = {key[len(prefix):]: entry["value"] for key, entry in state["declared"].items() if key.startswith(prefix)}
+    complete = "crossings" in (state.get("board") or {}).get("complete", [])
+    out: list[dict[str, Any] | None] = [] if known or complete else [None]
+    left = remaining_moves(state["turn"])
+    mates = [mate for mate in ship.get("group") or [] if state["ships"][mate]["zone"] == zone]
+    ids = sorted({ship_id, *mates}) if zone_kind(state, zone) not in ("LOADING", "LAKE") else [ship_id]
+    for goal, icon in known.items():
+        vias = [via for via, count in (("action", left.get(icon, 0)), ("move3", left["any"])) if count > 0]
+        if goal == OCEAN and any(state["ships"][mate]["kind"] in ("CRUISE", "PANAMAX") for mate in ids):
+            out += [None] if vias else []
+            continue
+        bonus = {mate: "money" for mate in ids if state["ships"][mate]["kind"] == "COMPANY"} if goal == OCEAN else {}
+        out += [{"ships": ids, "kind": icon, "to": goal, "via": via, **({"bonus": bonus} if bonus else {})}
+                for via in vias]
+    return out

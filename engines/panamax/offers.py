@@ -42,10 +42,10 @@ def _sources(layout: Mapping[str, Any]) -> list[dict[str, int]]:
         [{"executive": v} for v in layout["executive"] if not layout["columns"][v - 1]]
 
 
-def _allows(layout: Mapping[str, Any], source: Mapping[str, int]) -> dict[str, int]:
+def _allows(state: State, layout: Mapping[str, Any], source: Mapping[str, int]) -> dict[str, int]:
     """What the die of ``source`` allows once taken (as ``turns.apply_take`` reckons it)."""
     _, row = action_table.take(layout, source)
-    return action_table.allowance(source, row)
+    return action_table.allowance(source, row, turns.printed_locks(state))
 
 
 def _take(state: State) -> Choices:
@@ -55,7 +55,7 @@ def _take(state: State) -> Choices:
     for source in sources:
         uses = [use for use in USES if _legal(turns.check_take, state, {"from": source, "use": use})]
         if uses:
-            dice.append({"from": source, "allows": _allows(layout, source), "uses": uses})
+            dice.append({"from": source, "allows": _allows(state, layout, source), "uses": uses})
     return {"from.column": [d["from"]["column"] for d in dice if "column" in d["from"]],
             "from.executive": [d["from"]["executive"] for d in dice if "executive" in d["from"]],
             "use": [use for use in USES if any(use in d["uses"] for d in dice)], "dice": dice}
@@ -206,8 +206,10 @@ def _exit(state: State, ship_id: str) -> dict[str, Any]:
 
 def _place(state: State, kind: str) -> Choices:
     if kind == "ship_to_loading_zone":
-        ships = [ship for ship, info in state["ships"].items()
-                 if info["status"] == "ON_BOARD" and info["zone"].startswith("WAITING ")]
+        ships = [ship for ship, info in state["ships"].items() if info["status"] == "ON_BOARD"
+                 and info["zone"].startswith("WAITING ") and any(_legal(
+                     lambda s, a, d: loading.check_place(s, a, d, "to_loading_zone"), state, {"ship": ship, "zone": zone})
+                     for zone in LOADING_ZONES)]
     else:
         ships = _own_ships(state, "UNBUILT" if kind == "ship_built" else "BUILT")
     return {"ship": ships, "zone": list(LOADING_ZONES)}

@@ -89,12 +89,16 @@ def _pile_exhausted(state: State) -> bool | None:
 
 
 def drawn_problems(state: State, card_id: str) -> list[Violation]:
-    """PX-B22: the Draw pile's new top card is a card that can be there."""
-    if state.get("board") is None or state.get("contracts") is None:
+    """PX-B22: the Draw pile's new top card is a card that can be there: never one face up
+    or held (with or without a board); a discarded one, on a board, only from an
+    exhausted pile."""
+    if state.get("contracts") is None:
         return []
     where = in_play(state)
     if card_id in where:
         return [Violation("PX-B22", REVEAL_RULE, f"Contract card {card_id} is on {where[card_id]}: one card, one place")]
+    if state.get("board") is None:  # the discards' return is not tracked without a board (``reshuffle``)
+        return []
     if card_id in state["contracts"].get("discards", []):
         exhausted = _pile_exhausted(state)
         if exhausted is None:

@@ -21,7 +21,7 @@ from typing import Any
 from engines.base import State, Violation
 from engines.declared import Fact, conflicts, declare
 from engines.panamax import action_table, flags, market, money, turns
-from engines.panamax.setup import NATIONS, ROUNDS
+from engines.panamax.setup import MARKET_FLOOR, NATIONS, ROUNDS
 
 RAIL_RULE = "Rail table"
 FEES_RULE = "Pay Cargo Fees"
@@ -168,7 +168,8 @@ def apply_dividends(state: State, data: Mapping[str, Any]) -> None:
         for name, count in holders.items():
             state["players"][name]["money"] += count * data["per_share"]
     else:
-        company["price"] = market.lowest(company["price"] - money.FAILED_DIVIDEND_DROP, state.get("market_prices"))
+        company["price"] = market.lowest(company["price"] - money.FAILED_DIVIDEND_DROP, state.get("market_prices"),
+                                         state["options"].get("market_floor", MARKET_FLOOR))
     state["end_of_round"]["paid"][colour] = paid
     state["end_of_round"]["dividends_due"].pop(0)
     advance(state)

@@ -68,6 +68,7 @@ BONUS_STACK = [1, 2, 3, 4, 5]  # §3 step 1: Captain and Stevedore cards, 1 on t
 FINANCIAL_ADVISORS = 9
 FLAGS_PER_NATION = 11  # §2; one of each on the Rail table (§3 step 4), the rest by the Waiting zones
 MD_AWARDS = [3, 5, 7]  # §3 step 10, rounds 1 to 3
+MARKET_FLOOR = 1  # the ``market_floor`` option's default: the lowest price without a Market table
 
 OPTIONS: dict[str, Option] = {
     "variant": Option("standard", "Standard set-up (§3) or the Advance Set-up's blind bids (§4).",
@@ -87,6 +88,10 @@ OPTIONS: dict[str, Option] = {
         None, "A board file transcribed from the box: the canal, the Market table, the Clipboards, the unique ships, the "
         "cards (engines/panamax/board.py; rulebook-board.json beside it holds only what the rulebook states).",
         type="object", nullable=True, label="Board file"),
+    "market_floor": Option(
+        MARKET_FLOOR, "Without a Market table on the board, a falling price stops at this value: the rulebook prints no table "
+        "but moves the cube \"2 steps on the market table\", and every price it names is at least $1.",
+        type="int", choices=list(range(0, 7)), label="Lowest share price without a Market table"),
     "two_player_pacific_cruise": Option(
         "Lucky Me Cruises",
         "With 2 players one 3-slot Cruise ship waits in each Waiting zone (§9); both start on the Atlantic "

@@ -14,8 +14,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.base import State, Violation
+from engines.declared import value
 from engines.panamax import action_table, market
 from engines.panamax.clipboard import first_column_complete
+from engines.panamax import contracts
 from engines.panamax.contracts import incomplete_problems
 from engines.panamax.movement import MOVE_RULE, owed, remaining_moves
 
@@ -82,8 +84,15 @@ def _possible(state: State) -> list[str]:
         kinds += [*(["contract_taken"] if not turn["contract_taken"] else []), *reveal, "die_loaded",
                   "ship_to_loading_zone"]
     moving = ["ship_moved", "movement_impossible"] if owed(turn) else ["turn_ended"]
+    if owed(turn) and turn["use"] != "contract_load" and _military_waiting(state):
+        moving.append("ship_to_loading_zone")  # §10: "ready for immediate re-use"
     paid = ["military_pay_claimed"] if turn["military_moved"] and not turn["military_paid"] else []
     return [*kinds, *moving, *paid, *ANY_TIME]
+
+
+def _military_waiting(state: State) -> bool:
+    return any(ship["kind"] == "MILITARY" and ship["status"] == "ON_BOARD" and ship["zone"].startswith("WAITING ")
+               for ship in state["ships"].values())
 
 
 def check_transfer(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
@@ -144,10 +153,17 @@ def apply_take(state: State, data: Mapping[str, Any]) -> None:
     turn = state["turn"]
     turn["die"], turn["use"] = dict(data["from"]), data["use"]
     if data["use"] in ("movement", "contract_load"):
-        given = action_table.allowance(data["from"], row)
+        given = action_table.allowance(data["from"], row, printed_locks(state))
         # A card played before the die keeps what it added.
         turn["allowance"] = {kind: given.get(kind, 0) + turn["allowance"].get(kind, 0)
                              for kind in {*given, *turn["allowance"]}}
+
+
+def printed_locks(state: State) -> dict[int, int]:
+    """The locks printed at the base of each movement column, where the board file gives
+    them (``column_locks``); ``action_table.allowance`` reads a column's own value otherwise."""
+    found = {column: value(state["declared"], f"column_locks:{column}") for column in action_table.MOVEMENT_SIDE}
+    return {column: int(locks) for column, locks in found.items() if locks is not None}
 
 
 def _market_turn_problems(state: State, actor: str | None, use: str, code: str) -> list[Violation]:
@@ -223,6 +239,10 @@ def check_end(state: State, actor: str | None, data: Mapping[str, Any]) -> list[
         left = remaining_moves(turn)
         return [Violation("PX-M2", MOVE_RULE, "Players MUST complete the total amount of movement: "
                           + ", ".join(f"{count} {kind}" for kind, count in left.items() if count) + " move(s) are left")]
+    if state.get("contracts") and state["contracts"]["draw_top"] is None:
+        return [Violation("PX-C3", contracts.CONTRACT_RULE, "\"The top card from the Draw pile will be placed on the "
+                          "Inbound Cargo space\": turn up the Draw pile's next card (contract_card_revealed) before the "
+                          "turn ends")]
     return incomplete_problems(state["companies"][state["players"][turn["player"]]["company"]]["contracts"])
 
 

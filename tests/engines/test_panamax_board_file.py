@@ -52,7 +52,7 @@ CANAL = ["Gatun Locks", "Gatun Lake", "Culebra Cut", "Pedro Miguel Locks", "Mira
 CARDS = {"contracts": DECK[:8], "setup_contracts": SETUP_DECK[:5], "bonus_cards": {"captain": {"1": {"waterways": 2}}}}
 # A board with every section (made up), which the rules accept.
 EVERY_SECTION: dict[str, Any] = {
-    "canal": CANAL, "zones": {"Gatun Locks": "DASHED", "Culebra Cut": "DASHED"},
+    "canal": CANAL, "column_locks": {"1": 1, "2": 2, "3": 3}, "zones": {"Gatun Locks": "DASHED", "Culebra Cut": "DASHED"},
     "crossings": [{"bound": "PACIFIC", "from": "LOADING EU", "to": "Gatun Locks", "icon": "lock"},
                   {"bound": "PACIFIC", "from": "Miraflores Locks", "to": "OCEAN", "icon": "lock"}],
     "fees": {"Culebra Cut": 3, "LOADING EU": 1}, "market": [{"price": p, "dividend": p // 3} for p in range(2, 13)],
@@ -104,6 +104,8 @@ SHAPE_MISTAKES = [  # (what is wrong, the board, the field the refusal names)
     ("a ship the game has not", {"ships": {"USS Nowhere": {"slots": 2}}}, "ships.USS Nowhere"),
     ("a Clipboard row too long", {"clipboard": {"EU": ["market"] * 12}}, "clipboard.EU"),
     ("a price out of bounds", {"two_slot_cost": 31}, "two_slot_cost"),
+    ("a column printing 4 locks", {"column_locks": {"1": 4}}, "column_locks.1"),
+    ("a grey column's locks", {"column_locks": {"4": 1}}, "column_locks"),
     ("a list marked complete twice", {"complete": ["canal", "canal"]}, "complete"),
     ("a null", {"fees": None}, "fees"),
     ("not an object", ["canal"], "board"),
@@ -351,9 +353,11 @@ def test_a_discarded_card_comes_back_only_from_an_exhausted_pile() -> None:  # P
     assert legal(ENGINE, partial, drawn({"id": "C7"}))["contracts"]["discards"] == []
 
 
-def test_without_a_board_a_card_may_turn_up_again_as_before() -> None:
+def test_without_a_board_a_card_face_up_is_refused_and_a_discarded_one_may_turn_up_again() -> None:  # PX-B22
     state = legal(ENGINE, playing(), *TAKE_CARD)
-    assert codes(ENGINE, state, drawn(plain_card("D"))) == []  # D is on Inbound: no board, no check
+    assert codes(ENGINE, state, drawn(plain_card("D"))) == ["PX-B22"]  # D is on Inbound: one card, one place
+    state["contracts"]["discards"] = ["X"]  # the pile's size is unknown without a board: no check of the discards
+    assert ENGINE.check(state, drawn(plain_card("X"))) == []
 
 
 def test_on_a_board_with_the_whole_canal_a_ship_goes_only_into_its_zones() -> None:  # PX-B23
@@ -422,7 +426,7 @@ def test_a_board_made_from_the_demo_replays_it_with_every_check_a_board_answers(
         left |= {v.code for v in judged if v.severity == "unverified"}
         state = ENGINE.apply(state, Event(event["type"], event["data"], event["actor"]))
     assert ENGINE.standings(state) == ENGINE.standings(final) and ENGINE.standings(state)["final"]
-    assert left == UNANSWERED
+    assert left <= UNANSWERED and "PX-M2" in left
 
 
 def test_a_board_from_a_game_claims_no_more_than_the_game_showed() -> None:

@@ -20,7 +20,9 @@ def play(deck: str, card: int, **effects: int) -> Event:
 
 def captain_earned() -> State:
     """Ana's 1-slot ship left the canal in her first turn; she took Captain card 1."""
-    return legal(ENGINE, playing(), take({"column": 1}, "movement"), EXIT)
+    state = playing()
+    state["ships"]["red-1"]["zone"] = "Gatun Lake"  # as if it had sailed to the canal's Atlantic end
+    return legal(ENGINE, state, take({"column": 1}, "movement"), EXIT)
 
 
 def test_a_card_is_played_in_a_later_turn_than_it_was_earned() -> None:  # PX-BC1

@@ -10,7 +10,7 @@ from typing import Any
 from engines.base import Event, State
 from engines.panamax.engine import Panamax
 from tests.engines.scenario import codes, legal
-from tests.engines.test_panamax_loading import card, load, placed, taken
+from tests.engines.test_panamax_loading import card, drawn_next, load, placed, taken
 from tests.engines.test_panamax_loading import playing as loading_table
 from tests.engines.test_panamax_turns import END, take
 
@@ -25,7 +25,7 @@ def playing() -> State:
 def flagged(icon: str) -> State:
     """Ana completes C5 onto her 2-slot ship in the EU Loading zone: her first EU flag,
     on a space showing ``icon``."""
-    return legal(ENGINE, playing(), take({"column": 5}, "contract_load"), taken(),
+    return legal(ENGINE, playing(), take({"column": 5}, "contract_load"), taken(), drawn_next(),
                  placed("ship_deployed", "red-2a", "LOADING EU"), load(0, 0, "red-2a", free_action=icon))
 
 
@@ -71,7 +71,7 @@ def test_a_deferred_market_returns_with_the_nation_s_next_flag_in_a_later_turn()
     assert same["free_action"] is None and same["companies"]["red"]["flags"] == ["EU", "EU"]
     # A later turn: Ana's next EU flag brings it back, to use at once or lose.
     later = legal(ENGINE, state, END, take({"column": 1}, "pass"), END, take({"column": 5}, "contract_load"), taken(),
-                  load(0, 0, "red-2a", free_action="none"))
+                  drawn_next("N2"), load(0, 0, "red-2a", free_action="none"))
     assert ENGINE.expected(later)["options"] == {"free_action_used": {"kind": ["deferred_market", "decline"],
                                                                       "company": ["red", "green"]}}
     bought = legal(ENGINE, later, used("deferred_market", company="red"))
@@ -124,7 +124,7 @@ def test_a_free_action_that_cannot_be_used_is_recorded_unverified() -> None:  # 
 
 
 def test_a_rail_flag_s_free_moves_are_made_before_the_round_goes_on() -> None:  # PX-E2, PX-F1
-    state = legal(ENGINE, playing(), take({"column": 4}, "contract_load"), taken(),
+    state = legal(ENGINE, playing(), take({"column": 4}, "contract_load"), taken(), drawn_next(),
                   placed("ship_deployed", "red-2a", "LOADING CHINA"), load(0, 0), END)
     while state["phase"] == "TURNS":
         layout = state["action_table"]

@@ -41,6 +41,11 @@ def taken(source: str = "action_table", side: str = "front") -> Event:
     return Event("contract_taken", {"source": source, "side": side})
 
 
+def drawn_next(card_id: str = "N") -> Event:
+    """The Draw pile's next card turned up, as every take asks before the turn ends (PX-C3)."""
+    return Event("contract_card_revealed", {"card": card(card_id, "CHINA")})
+
+
 def placed(kind: str, ship: str, zone: str, **extra: Any) -> Event:
     return Event(kind, {"ship": ship, "zone": zone, **extra})
 
@@ -113,7 +118,7 @@ def test_a_ship_s_range_limits_its_cargo() -> None:  # PX-C10
 
 
 def test_front_rail_cargo_rides_the_train_and_wins_a_flag_at_the_round_s_end() -> None:  # PX-C7, PX-E2
-    state = legal(ENGINE, playing(), take({"column": 4}, "contract_load"), taken(),
+    state = legal(ENGINE, playing(), take({"column": 4}, "contract_load"), taken(), drawn_next(),
                   placed("ship_deployed", "red-2a", "LOADING CHINA"))
     assert codes(ENGINE, state, load(0, 0, "red-2a")) == ["PX-C7"]  # its Rail container
     state = legal(ENGINE, state, load(0, 0), load(0, 1, "red-2a", free_action="none"))
@@ -143,7 +148,7 @@ def test_a_die_comes_from_a_container_the_company_holds_still_unloaded() -> None
 
 
 def test_at_most_two_open_contracts_at_the_end_of_a_turn() -> None:  # PX-C15
-    state = legal(ENGINE, playing(), take({"column": 6}, "contract_load"), taken())
+    state = legal(ENGINE, playing(), take({"column": 6}, "contract_load"), taken(), drawn_next())
     state["companies"]["red"]["contracts"] *= 3
     assert codes(ENGINE, state, END) == ["PX-C15"]
 

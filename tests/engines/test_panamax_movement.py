@@ -113,7 +113,8 @@ def test_a_group_is_four_slots_from_one_place() -> None:  # PX-M7
                  sizes={"USS Iowa": 2, "PLAN Yi Yang": 2})
     assert codes(ENGINE, state, heads) == ["PX-M4"]  # the other ocean's ship heads the other way
     apart = move(["USS Iowa", "green-1"], "waterway", "Miraflores Lake", sizes={"USS Iowa": 2})
-    assert codes(ENGINE, state, apart) == ["PX-M7"]  # both bound for the Pacific, but not in one place
+    # Both bound for the Pacific, but not in one place, nor is Miraflores Lake the next zone of either (PX-M3).
+    assert codes(ENGINE, state, apart) == ["PX-M7", "PX-M3", "PX-M3"]
     state = legal(ENGINE, state, move(group, "waterway", "Gatun Locks", to_kind="DASHED",
                                       sizes={"USS Iowa": 2, "NRP Sagres III": 2}))
     assert state["ships"]["USS Iowa"]["group"] == ["NRP Sagres III", "USS Iowa"]
@@ -181,6 +182,7 @@ def test_a_pushed_military_ship_pays_nobody_and_a_moved_one_pays_its_flags_once(
 
 def test_a_ship_leaves_by_a_lock_paying_its_pips_and_its_owner_s_bonus() -> None:  # PX-M10, PX-M12
     state = moving()
+    state["ships"]["red-1"]["zone"] = "Gatun Lake"  # as if it had sailed to the canal's Atlantic end
     assert codes(ENGINE, state, move(["red-1"], "waterway", "OCEAN")) == ["PX-M10"]
     assert codes(ENGINE, state, move(["red-1"], "lock", "OCEAN")) == ["PX-M10"]  # the owner's choice is missing
     pushing = move(["red-1"], "lock", "OCEAN", bonus={"red-1": "money"}, pushes=[{"ships": ["green-1"], "to": "X"}])

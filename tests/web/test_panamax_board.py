@@ -76,6 +76,7 @@ def loaded(free_action: str = "none") -> State:
     its other on her 2-slot ship, deployed in the China Loading zone: the contract is
     complete, its flag covers a space declared to show ``free_action``."""
     return fold(playing(), take({"column": 4}, "contract_load"), Event("contract_taken", {"source": "action_table", "side": "front"}),
+                Event("contract_card_revealed", {"card": card("N", "CHINA")}),  # the Draw pile's next card (PX-C3)
                 Event("ship_deployed", {"ship": "red-2a", "zone": "LOADING CHINA"}), load(0, 0),
                 load(0, 1, "red-2a", free_action=free_action))
 
@@ -268,7 +269,11 @@ def test_the_contract_cards_face_up_follow_the_refill(board: Any) -> None:
     # Column 4's card was taken: the Inbound card took its place, the Draw pile's top moved on.
     assert spaces["Column 4"].one(cls="px-card").attrs["data-card"] == "I"
     assert spaces["Inbound Cargo"].one(cls="px-card").attrs["data-card"] == "D"
-    assert spaces["Draw pile"].text() == "Draw pile No card"
+    assert spaces["Draw pile"].text() == "Draw pile N China 4 Back 3"  # the next card, turned up (PX-C3)
+    taken = fold(playing(), take({"column": 4}, "contract_load"),
+                 Event("contract_taken", {"source": "action_table", "side": "front"}))
+    before = {s.attrs["data-space"]: s for s in tree(board(taken)).all(cls="px-contract-space")}
+    assert before["Draw pile"].text() == "Draw pile No card"  # until the next card turns up
     six = spaces["Column 6"].one(cls="px-card")
     front, back = six.all(cls="px-card-side")
     assert front.one(cls="px-flag").text() == "EU" and [b.text() for b in front.all(cls="px-box")] == ["1", "5", "6"]

@@ -181,7 +181,7 @@ class PanamaxDriver:
         self._submit(table, "cargo_fees")
 
 
-# Round 1 of the demo: its set-up (events 0 to 16), the turns, the Rail table's flags, the
-# Cargo Fees and the Dividends; the 112th event, green's dividends, ends the round (the
+# Round 1 of the demo: its set-up (events 0 to 17), the turns, the Rail table's flags, the
+# Cargo Fees and the Dividends; the 125th event, green's dividends, ends the round (the
 # state's round turns 2 and the Maintenance waits for the next roll).
-GAME = ScriptedGame(engine="panamax", length=112, driver=PanamaxDriver())
+GAME = ScriptedGame(engine="panamax", length=125, driver=PanamaxDriver())
