@@ -379,7 +379,11 @@ def test_the_last_turn_runs_to_the_end_of_the_game(board: Any) -> None:
     emptied, shuffled, _, extra_done, over = last_turn()
     assert emptied["deck"] == 0 and emptied["turn"]["phase"] == 2
     assert "the deck is out: the discards are shuffled" in tree(board(emptied)).one(cls="aa-turn").text()
-    assert not tree(board(emptied)).all("section", cls="aa-last-turn")
+    # The depletion belongs to the turn the deck ran out in (issue 21, AA-C27): the Last
+    # Turn is known at once, before the reshuffle is recorded.
+    for known in (emptied, shuffled):
+        section = tree(board(known)).one("section", cls="aa-last-turn")
+        assert [s.attrs["data-player"] for s in section.all("li", cls="aa-last-seat")] == ["Bo", "Ann"]
     page = tree(board(shuffled))
     section = page.one("section", cls="aa-last-turn")
     # Bo first, Ann (who ran the deck out) last; Ann's own turn is not a Last Turn.
