@@ -219,6 +219,15 @@ class Engine(Protocol):
     then records it for one of them, never for whoever happens to be selected; and
     ``"minor": [event_type]``, the types that happen seldom, which the page shows small,
     after the rest (Pan Am's path that runs out).
+
+    Optional hooks for the pages (docs/WEB.md, "Engine hooks for the pages") include
+    ``table_view(state, standings) -> (state, standings)``: what the table sees while the
+    game is played, without what the rules keep hidden (Panic in the Air: no deck count,
+    each stack only its top card, no distance; a state that is over is its own view).
+    The viewer and the recording page show every step of a game not over at its latest
+    step through it; ``/state`` and ``/events`` stay complete.  Its companion
+    ``table_changes(before, after, event) -> [str]`` is ``changes`` in the same terms,
+    from the two whole states; without it, ``changes`` reads the two views.
     """
 
     name: ClassVar[str]

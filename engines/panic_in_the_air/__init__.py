@@ -78,6 +78,16 @@ sentences, using the event only to explain them; never raises.  ``position(state
 ``{"round": None, "turn": turn_no, "label": "Turn 7 · Ana"}`` ("Game over" at the end):
 the game has no rounds.  The board partial is ``templates/engines/panic-in-the-air/board.html``.
 
+``table_view(state, standings) -> (state, standings)`` (``table_view.py``) is what the table
+sees while the game is played, which the pages show until the game is over: each character's
+top card (none once its stack is turned face down), hands as counts, statuses (in the air,
+parachute open), Solo protection, the Risk follow-up and the turn; no deck count ("It is
+forbidden to count cards remaining in the card deck"), nothing under a top card and no
+stack's count ("They will not be able to look into their own falling deck or the one of
+another player's during the game"), hence no distance, Click-Clack count, total or rank.
+``table_changes(before, after, event)`` is ``changes`` in the same terms: a stack's new top
+card, no deck line.
+
 Derived, never recorded: Wind resolution, the end of the turn after 2 actions and
 any owed Risk follow-ups, the next player (skipping those out), the lone player
 playing on, the end of the game, crashes and scores.

@@ -6,6 +6,10 @@ the event only to explain a difference (which card was played, who took from who
 which way a Wind blew).  It is pure and total: any pair of states the engine folds,
 overridden illegal events included, gives a list of strings and never an exception.
 
+``table_changes_between(before, after, event)`` gives the same lines as the table sees them
+during play (the hook ``table_changes``, beside ``table_view``): each stack's new top card
+instead of its count, distance and Click-Clacks, and no deck line.
+
 Lines come in a fixed order: the Wind's moves, stacks, hands, parachutes, Solo
 protection, the Risk follow-up, the deck, the late opening, the turn, then the end of
 the game (how it ended, crashes, the winners).
@@ -55,6 +59,27 @@ def changes_between(before: State, after: State, event: Event) -> list[str]:
     lines += _protection_lines(before, after, seats)
     lines += _pending_lines(before, after, event)
     lines += _deck_lines(before, after)
+    lines += _late_opening_lines(before, after)
+    lines += _turn_lines(before, after)
+    lines += _end_lines(before, after, event, seats)
+    return lines
+
+
+def table_changes_between(before: State, after: State, event: Event) -> list[str]:
+    """What changed as the table sees it while the game is played (``table_view``): the
+    same lines as ``changes_between``, less what the rules keep hidden.  A stack says only
+    its new top card (no count, no distance, no Click-Clacks: "They will not be able to
+    look into their own falling deck"), and the deck says nothing ("It is forbidden to
+    count cards remaining in the card deck").  The Wind's moves stay: the table sees the
+    cards move from character to character.  Pure and total, like ``changes_between``."""
+    seats = _seats(before) or _seats(after)
+    lines: list[str] = []
+    lines += _wind_lines(before, after, event, seats)
+    lines += _top_card_lines(before, after, seats, wind=_is_wind(event))
+    lines += _hand_lines(before, after, event, seats)
+    lines += _opened_lines(before, after, seats)
+    lines += _protection_lines(before, after, seats)
+    lines += _pending_lines(before, after, event)
     lines += _late_opening_lines(before, after)
     lines += _turn_lines(before, after)
     lines += _end_lines(before, after, event, seats)
@@ -254,6 +279,22 @@ def _stack_lines(before: State, after: State, seats: list[str], wind: bool) -> l
             top1 = card_label(new[-1]) if new else "none"
             parts.append(f"top card {top0} → {top1}")
         lines.append(f"{name}'s stack: {', '.join(parts)}")
+    return lines
+
+
+def _top_card_lines(before: State, after: State, seats: list[str], wind: bool) -> list[str]:
+    """Each stack's top card, when it changed: what the table sees of a stack during play."""
+    lines = []
+    for name in seats:
+        old, new = _stack(_player(before, name)), _stack(_player(after, name))
+        if old == new or wind:
+            continue  # after a Wind, its line already says which cards moved where
+        top0 = card_label(old[-1]) if old else "none"
+        top1 = card_label(new[-1]) if new else "none"
+        if len(new) == len(old) + 1 and new[:-1] == old:
+            lines.append(f"{name}'s stack: {top1} on top")
+        else:
+            lines.append(f"{name}'s stack: top card {top0} → {top1}")
     return lines
 
 

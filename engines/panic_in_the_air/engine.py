@@ -12,7 +12,7 @@ from marshmallow import Schema
 from engines.base import BoardFile, EventUnpacking, Option, SetupError, State, chosen_board, resolve_options
 from engines.panic_in_the_air import cards, scoring
 from engines.panic_in_the_air.board import BOARD_FILE
-from engines.panic_in_the_air.changes import changes_between, position_of
+from engines.panic_in_the_air.changes import changes_between, position_of, table_changes_between
 from engines.panic_in_the_air.describe import describe_event
 from engines.panic_in_the_air.effects import apply_event
 from engines.panic_in_the_air.profile import (
@@ -24,6 +24,7 @@ from engines.panic_in_the_air.profile import (
 )
 from engines.panic_in_the_air.rules import check_event, target_violations
 from engines.panic_in_the_air.schemas import EVENT_SCHEMAS
+from engines.panic_in_the_air.table_view import table_view
 from engines.panic_in_the_air.state import in_air, late_opener, may_decline, new_state, pending_of
 
 
@@ -47,6 +48,10 @@ class PanicInTheAir(EventUnpacking):
     standings = staticmethod(scoring.standings)  # running distances; survivors and winners at the end
     changes = staticmethod(changes_between)      # never raises
     position = staticmethod(position_of)         # {"round": None, "turn": turn_no, "label": "Turn 7 · Ana"}
+    # While the game is played the pages show the table's view: top cards, hands, parachutes;
+    # no deck count, no stack beneath its top card, no distance (table_view.py).
+    table_view = staticmethod(table_view)
+    table_changes = staticmethod(table_changes_between)
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any],
               board: Mapping[str, Any] | None = None) -> State:

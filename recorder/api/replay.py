@@ -20,7 +20,8 @@ from recorder.history import CORRECTION_TYPES
 from recorder.live import Watch, watch_for
 from recorder.web.chart import score_chart
 from recorder.web.board_parts import PartTable
-from recorder.web.frames import frame_json, totals
+from recorder.store import STATUS_FINISHED
+from recorder.web.frames import frame_json, hidden_information, totals, WITHHELD
 
 blp = Blueprint("replay", __name__, url_prefix="/api/games", description="Replay and live follow, for the viewer")
 
@@ -38,6 +39,16 @@ PARTS = ("With `board=parts` only: the board parts of this answer.  A frame's `b
          "way.  Joining a frame's `board` gives exactly the `board_html` that `board=html` sends.")
 
 
+HIDDEN = ("table", "show")
+HIDDEN_HELP = ("`table` (the default): while the game is not over, each step as the table sees it, "
+               "without what the rules keep hidden during play (Panic in the Air: the deck count, the "
+               "stacks under their top cards, the distances). `show`: the whole truth at every step "
+               "(the recording page's *Show hidden information*). Once the game is over every step is "
+               "the whole truth either way; `/state` and `/events` are always complete.")
+HIDDEN_OUT = ("`withheld`: the steps are as the table sees them; `shown`: the whole truth, asked for with "
+              "`hidden=show`; null: nothing is hidden (the game is over, or its engine hides nothing).")
+
+
 class FramesArgs(schemas.Strict):
     from_ = fields.Integer(data_key="from", load_default=0, validate=validate.Range(min=0, max=schemas.MAX_INT))
     count = fields.Integer(load_default=20, validate=validate.Range(min=1, max=MAX_FRAMES))
@@ -45,6 +56,13 @@ class FramesArgs(schemas.Strict):
         "description": "`html`: each frame's whole board in `board_html`. `parts`: each frame's board "
                        "as `board`, chunks referring to the answer's `parts`, so that what consecutive "
                        "steps share is sent once."})
+    hidden = fields.String(load_default="table", validate=validate.OneOf(HIDDEN),
+                           metadata={"description": HIDDEN_HELP})
+
+
+class TimelineArgs(schemas.Strict):
+    hidden = fields.String(load_default="table", validate=validate.OneOf(HIDDEN),
+                           metadata={"description": HIDDEN_HELP})
 
 
 class FramesOut(Schema):
@@ -54,6 +72,7 @@ class FramesOut(Schema):
     is_over = fields.Boolean()
     frames = fields.List(fields.Dict(), metadata={"description": FRAME_FIELDS})
     parts = fields.List(fields.Raw(), metadata={"description": PARTS})
+    hidden_information = fields.String(allow_none=True, metadata={"description": HIDDEN_OUT})
 
 
 class TimelineOut(Schema):
@@ -62,6 +81,7 @@ class TimelineOut(Schema):
     players = fields.List(fields.String())
     points = fields.List(fields.Dict())
     chart_svg = fields.String()
+    hidden_information = fields.String(allow_none=True, metadata={"description": HIDDEN_OUT})
 
 
 def player_names(game: Any) -> list[str]:
@@ -75,16 +95,20 @@ class Frames(MethodView):
     @blp.alt_response(404, schema=schemas.ApiError, description="No such game or step")
     def get(self, args: dict[str, Any], game_id: str) -> dict[str, Any]:
         """Up to 50 consecutive steps from ``from``: describe line, board, standings, changes.
-        With ``board=parts`` each board part is sent once for the whole answer."""
+        With ``board=parts`` each board part is sent once for the whole answer.  While the
+        game is not over, as the table sees it (``hidden``)."""
         game, steps, frames = store().frames(game_id, args["from_"], args["count"])
         engine = engines.find(game.engine)
         players = player_names(game)
         last = frames[-1].state if frames else None
         parts = PartTable() if args["board"] == "parts" else None
+        at_end = bool(last is not None and steps == frames[-1].step and engine.is_over(last))
+        hidden = hidden_information(engine, at_end or game.status == STATUS_FINISHED, args["hidden"] == "show")
         answer = {
             "game_id": game.id, "version": game.version, "steps": steps,
-            "is_over": bool(last is not None and steps == frames[-1].step and engine.is_over(last)),
-            "frames": [frame_json(engine, players, frame, parts) for frame in frames],
+            "is_over": at_end,
+            "frames": [frame_json(engine, players, frame, parts, hidden == WITHHELD) for frame in frames],
+            "hidden_information": hidden,
         }
         if parts is not None:
             answer["parts"] = parts.parts
@@ -93,18 +117,22 @@ class Frames(MethodView):
 
 @blp.route("/<game_id>/timeline")
 class Timeline(MethodView):
+    @blp.arguments(TimelineArgs(), location="query")
     @blp.response(200, TimelineOut)
     @blp.alt_response(404, schema=schemas.ApiError, description="No such game")
-    def get(self, game_id: str) -> dict[str, Any]:
-        """Every player's total at every step, and the score chart drawn from them."""
+    def get(self, args: dict[str, Any], game_id: str) -> dict[str, Any]:
+        """Every player's total at every step, and the score chart drawn from them; while the
+        game is not over, the totals the table sees (``hidden``)."""
         game, states = store().timeline(game_id)
         engine = engines.find(game.engine)
-        points = [(step, totals(engine, state)) for step, state in states]
+        hidden = hidden_information(engine, engine.is_over(states[-1][1]), args["hidden"] == "show")
+        points = [(step, totals(engine, state, hidden == WITHHELD)) for step, state in states]
         players = player_names(game)
         return {
             "version": game.version, "steps": len(states) - 1, "players": players,
             "points": [{"step": step, "totals": dict(values)} for step, values in points],
             "chart_svg": str(score_chart(players, points)),
+            "hidden_information": hidden,
         }
 
 

@@ -19,6 +19,35 @@ SET_UP = "Set-up"
 SET_UP_POSITION = {"round": None, "turn": None, "label": SET_UP}
 
 
+# What a frame answer says of the hidden information (``hidden_information``): None when there
+# is none to hide (an engine without ``table_view``, or a game that is over).
+WITHHELD = "withheld"  # shown as the table sees it
+SHOWN = "shown"        # the whole truth, asked for with ``hidden=show``
+
+
+def has_table_view(engine: engines.Engine) -> bool:
+    """Whether the engine says what the table sees during play (the ``table_view`` hook)."""
+    return getattr(engine, "table_view", None) is not None
+
+
+def hidden_information(engine: engines.Engine, over: bool, show: bool) -> str | None:
+    """How the pages show a game's steps (docs/WEB.md, "Hidden information"): while the game
+    is not over (judged at its latest step), as the table sees it, unless ``show``; the whole
+    truth once it is over, or for an engine with nothing hidden (None)."""
+    if over or not has_table_view(engine):
+        return None
+    return SHOWN if show else WITHHELD
+
+
+def table_sight(engine: engines.Engine, state: State,
+                standings: Mapping[str, Any] | None = None) -> tuple[State, Mapping[str, Any]]:
+    """The state and standings as the table sees them (the engine's ``table_view``)."""
+    if standings is None:
+        standings = engine.standings(state)
+    seen: tuple[State, Mapping[str, Any]] = engine.table_view(state, standings)  # type: ignore[attr-defined]
+    return seen
+
+
 def render_board(engine: engines.Engine, state: State, players: Sequence[str],
                  standings: Mapping[str, Any] | None = None) -> Markup:
     """The engine's partial for one step; a plain fallback for engines without one.
@@ -38,31 +67,45 @@ def render_board_chunks(engine: engines.Engine, state: State, players: Sequence[
     return board_chunks(lambda: str(render_board(engine, state, players, standings)))
 
 
-def changes(engine: engines.Engine, before: State, after: State, event: Event) -> list[str]:
-    """The engine's own words for what changed, or each player's change of total."""
+def changes(engine: engines.Engine, before: State, after: State, event: Event, table: bool = False) -> list[str]:
+    """The engine's own words for what changed, or each player's change of total.
+
+    ``table``: as the table sees it (the engine's ``table_changes``; without one, the
+    engine's ``changes`` or the totals, both read from the two table views only)."""
+    if table:
+        words = getattr(engine, "table_changes", None)
+        if words is not None:
+            return list(words(before, after, event))
+        (before, old_rows), (after, new_rows) = table_sight(engine, before), table_sight(engine, after)
+    else:
+        old_rows = new_rows = None
     words = getattr(engine, "changes", None)
     if words is not None:
         return list(words(before, after, event))
-    old = {row["player"]: row["total"] for row in engine.standings(before)["players"]}
+    old = {row["player"]: row["total"] for row in (old_rows or engine.standings(before))["players"]}
     return [
         f"{row['player']}: {old.get(row['player'])} → {row['total']}"
-        for row in engine.standings(after)["players"]
+        for row in (new_rows or engine.standings(after))["players"]
         if old.get(row["player"]) != row["total"]
     ]
 
 
 def frame_json(engine: engines.Engine, players: Sequence[str], frame: FrameData,
-               parts: PartTable | None = None) -> dict[str, Any]:
+               parts: PartTable | None = None, table: bool = False) -> dict[str, Any]:
     """One step as the viewer shows it; with ``parts``, the board as chunks referring to
-    the batch's parts (``board``) instead of whole (``board_html``)."""
+    the batch's parts (``board``) instead of whole (``board_html``).  ``table``: as the
+    table sees it (board, standings and changes from the engine's ``table_view``)."""
     effective = frame.effective
     event = effective.event if effective else None
     flags, unchecked = split_flags(effective.flags if effective else [])
-    standings = engine.standings(frame.state)
+    state: State = frame.state
+    standings: Mapping[str, Any] = engine.standings(state)
+    if table:
+        state, standings = table_sight(engine, state, standings)
     if parts is None:
-        board: dict[str, Any] = {"board_html": str(render_board(engine, frame.state, players, standings))}
+        board: dict[str, Any] = {"board_html": str(render_board(engine, state, players, standings))}
     else:
-        board = {"board": parts.encode(render_board_chunks(engine, frame.state, players, standings))}
+        board = {"board": parts.encode(render_board_chunks(engine, state, players, standings))}
     return {
         "step": frame.step,
         "seq": frame.seq,
@@ -72,12 +115,14 @@ def frame_json(engine: engines.Engine, players: Sequence[str], frame: FrameData,
         "position": position_of(engine, frame.before) if event and frame.before is not None else SET_UP_POSITION,
         **board,
         "standings": standings,
-        "changes": changes(engine, frame.before, frame.state, event) if event and frame.before is not None else [],
+        "changes": changes(engine, frame.before, frame.state, event, table) if event and frame.before is not None else [],
         "flags": flags,
         "unchecked": unchecked,
         "override": dict(effective.override) if effective and effective.override else None,
     }
 
 
-def totals(engine: engines.Engine, state: State) -> Mapping[str, int | None]:
-    return {row["player"]: row["total"] for row in engine.standings(state)["players"]}
+def totals(engine: engines.Engine, state: State, table: bool = False) -> Mapping[str, int | None]:
+    """Each player's total at ``state`` (the score chart's points); ``table``: as the table sees it."""
+    standings = table_sight(engine, state)[1] if table else engine.standings(state)
+    return {row["player"]: row["total"] for row in standings["players"]}

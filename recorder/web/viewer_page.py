@@ -22,7 +22,7 @@ from recorder.history import CORRECTION_TYPES
 from recorder.store import position_of
 from recorder.web.auth import cookie_token
 from recorder.web.chart import score_chart
-from recorder.web.frames import SET_UP, frame_json, totals
+from recorder.web.frames import SET_UP, WITHHELD, frame_json, hidden_information, totals
 from recorder.web.pages import bp, engine_css, game_or_404, store
 from recorder.web.seat_colours import seat_style
 
@@ -46,19 +46,21 @@ def viewer(game_id: str) -> str:
         step = min(step, int(exc.details.get("steps", 0)))
         _, _, frames = store().frames(game_id, step, 1)
     players = [p["name"] for p in game.players]
-    frame = frame_json(engine, players, frames[0])
+    live = game.status != "finished" and not engine.is_over(states[-1][1])
+    # A game not over at its latest step is shown as the table sees it, at every step (docs/WEB.md).
+    withheld = hidden_information(engine, not live, show=False) == WITHHELD
+    frame = frame_json(engine, players, frames[0], table=withheld)
     log = store().effective_log(game_id)
     log_view = request.args.get("log") if request.args.get("log") in LOG_VIEWS else "effective"
     recorded = recorded_rows(store().recorded_events(game_id), log) if log_view == "recorded" else []
-    chart = score_chart(players, [(s, totals(engine, state)) for s, state in states], current=step)
-    live = game.status != "finished" and not engine.is_over(states[-1][1])
+    chart = score_chart(players, [(s, totals(engine, state, withheld)) for s, state in states], current=step)
     board = store().boards.find(game.board_id) if game.board_id is not None else None
     return render_template(
         "viewer.html", game=game, engine=engine, steps=steps, step=step, frame=frame, players=players,
         seats={name: seat % 10 for seat, name in enumerate(players)},
         standings=standings_table(frame["standings"]),
         log_groups=log_groups(log), log_view=log_view, recorded=recorded, unchecked=unchecked_count(log),
-        chart_html=chart, live=live, speeds=SPEEDS, default_speed=DEFAULT_SPEED,
+        chart_html=chart, live=live, withheld=withheld, speeds=SPEEDS, default_speed=DEFAULT_SPEED,
         can_write=cookie_token(game_id) is not None, engine_css=engine_css(engine.name),
         board=board, offer_board=not live and board is None and not engine.board_file.holds_nothing,
         seat_style=seat_style(engine, states[0][1]),

@@ -40,6 +40,8 @@ function start(config) {
     chart: $("chart"),
     live: $("live-indicator"),
     status: document.querySelector(".viewer-head .badge"),
+    hiddenNote: $("hidden-note"),
+    chartHidden: $("chart-hidden"),
   };
   const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   const seats = seatMap(config.players);
@@ -55,6 +57,7 @@ function start(config) {
     timer: null,
     effectiveLog: null,          // fetched when first needed
     recorded: null,
+    withheld: !els.hiddenNote.hidden, // steps shown as the table sees them (docs/WEB.md)
   };
 
   const frames = new FrameStore(urls.frames);
@@ -134,6 +137,7 @@ function start(config) {
     els.stage.classList.remove("is-loading", "has-error");
     els.stage.removeAttribute("aria-busy");
     els.board.innerHTML = boardHtml(frame); // rendered and escaped by the server
+    if (frame.hidden !== undefined) markWithheld(frame.hidden === "withheld");
     renderStepHead(frame, els);
     renderChanges(frame, els.changes);
     renderStandings(frame.standings, frame.step, seats, { when: els.standingsWhen, table: els.standings });
@@ -338,7 +342,10 @@ function start(config) {
     if (version === state.version && !rewritten) return;
     const wasAtLast = state.step === state.steps;
     state.version = version;
-    if (rewritten) frames.reset();
+    // The game just ended: every step now shows the whole truth, not the table's view of it.
+    const ended = isOver === true && state.withheld;
+    if (rewritten || ended) frames.reset();
+    if (ended) revealHidden();
     state.steps = steps;
     frames.setSteps(steps);
     // A viewer at the last step follows the game, whatever happened; one
@@ -352,11 +359,27 @@ function start(config) {
     if (isOver !== false) await checkFinished(); // the stream says when the game is over
   }
 
+  /** Whether the steps are the table's view (the frames' ``hidden_information``), said above the board. */
+  function markWithheld(withheld) {
+    state.withheld = withheld;
+    els.hiddenNote.hidden = !withheld;
+    els.chartHidden.hidden = !withheld;
+  }
+
+  function revealHidden() {
+    markWithheld(false);
+  }
+
   async function checkFinished() {
     try {
       const game = await getJson(urls.game);
       if (game.status === "finished") {
         live?.close();
+        if (state.withheld) { // missed the update that ended it: the frames on hand are the table's view
+          frames.reset();
+          revealHidden();
+          await seek(state.step, { force: true });
+        }
         if (els.status) {
           els.status.className = "badge finished";
           els.status.textContent = "Finished";

@@ -24,7 +24,9 @@ def played(app: Any) -> tuple[EventStore, str, str]:
 
 def test_frames_cover_the_requested_steps_with_everything_the_viewer_shows(client: Any, played: Any) -> None:
     _, game_id, _ = played
-    answer = client.get(f"/api/games/{game_id}/frames?from=0&count=3").get_json()
+    # The whole truth (hidden=show): a game in progress is otherwise shown as the table sees
+    # it, without the totals (tests/web/test_hidden_information.py).
+    answer = client.get(f"/api/games/{game_id}/frames?from=0&count=3&hidden=show").get_json()
     assert (answer["steps"], answer["version"], answer["is_over"]) == (7, 7, False)
     assert [f["step"] for f in answer["frames"]] == [0, 1, 2]
     setup, first, second = answer["frames"]
@@ -46,7 +48,7 @@ def test_frames_stop_at_the_last_step_and_404_beyond(client: Any, played: Any) -
 
 def test_frames_equal_a_step_by_step_read_of_state(client: Any, played: Any) -> None:
     store, game_id, _ = played
-    frames = client.get(f"/api/games/{game_id}/frames?from=3&count=4").get_json()["frames"]
+    frames = client.get(f"/api/games/{game_id}/frames?from=3&count=4&hidden=show").get_json()["frames"]
     for frame in frames:
         expected = client.get(f"/api/games/{game_id}/state?at={frame['step']}").get_json()
         assert frame["standings"] == expected["standings"], frame["step"]
@@ -69,7 +71,7 @@ def test_overridden_event_frame_carries_its_override_and_flags(client: Any, app:
 
 def test_timeline_has_every_step_and_a_chart(client: Any, played: Any) -> None:
     _, game_id, _ = played
-    answer = client.get(f"/api/games/{game_id}/timeline").get_json()
+    answer = client.get(f"/api/games/{game_id}/timeline?hidden=show").get_json()  # the totals, as above
     assert answer["steps"] == 7 and answer["players"] == PLAYERS
     assert [p["step"] for p in answer["points"]] == list(range(8))
     assert answer["points"][2]["totals"] == {"Ana": 0, "Ben": 300, "Cy": 0}

@@ -40,6 +40,11 @@ export class RecordPage {
     this.showAllLog = false;
     this.streamVersion = 0;
     this.redo = null; // {version, event, describe}: the last undo, while it may be redone
+    // Hidden information (docs/WEB.md): the board and standings as the table sees them while
+    // the game is played, unless the recorder turns the switch on; never remembered, so a
+    // reload is the table's view again.
+    this.showHidden = false;
+    this.hidden = null; // the frames' hidden_information: null, "withheld" or "shown"
     this.el = {
       guard: $("record-guard"),
       turn: $("turn"),
@@ -55,6 +60,9 @@ export class RecordPage {
       board: $("board"),
       boardWhere: $("board-where"),
       boardPanel: $("board-panel"),
+      hiddenControl: $("hidden-control"),
+      showHidden: $("show-hidden"),
+      hiddenBadge: $("hidden-badge"),
       log: $("log"),
       unchecked: $("log-unchecked"),
       logMore: $("log-more"),
@@ -64,6 +72,7 @@ export class RecordPage {
   async start() {
     this.setupInvite();
     this.setupBoardToggle();
+    this.setupHiddenSwitch();
     this.setupUndo();
     this.setupNote();
     this.setupOther();
@@ -81,6 +90,7 @@ export class RecordPage {
       this.state = state;
       this.version = state.version;
       this.frame = frames.frames[0] || null;
+      this.hidden = frames.hidden_information ?? null;
       this.log = log.events || [];
       this.render();
       return true;
@@ -97,7 +107,7 @@ export class RecordPage {
       const state = await getJSON(this.urls.state);
       try {
         const [frames, log] = await Promise.all([
-          getJSON(`${this.urls.frames}?from=${state.step}&count=1`),
+          getJSON(`${this.urls.frames}?from=${state.step}&count=1${this.showHidden ? "&hidden=show" : ""}`),
           getJSON(this.urls.events),
         ]);
         if (frames.version === state.version || attempt >= 3) return { state, frames, log };
@@ -214,7 +224,10 @@ export class RecordPage {
   }
 
   standingsList() {
-    const rows = (this.state.standings && this.state.standings.players) || [];
+    // The frame's standings, not the state's: the state is complete, the frame is what the
+    // table may see while the game is played (or everything, with the switch on).
+    const standings = (this.frame && this.frame.standings) || {};
+    const rows = standings.players || [];
     if (!rows.length) return null;
     return h("ol", { class: "standings", "aria-label": "Standings" }, rows.map((row) => {
       const status = row.status ? humanize(row.status).toLowerCase() : "";
@@ -468,6 +481,25 @@ export class RecordPage {
     this.el.board.innerHTML = frame ? frame.board_html : "";
     const position = this.state && this.state.position;
     this.el.boardWhere.textContent = (position && position.label) || `Step ${this.state.step}`;
+    // The switch only while something is hidden; off again once the game is over.
+    this.el.hiddenControl.hidden = this.hidden === null;
+    this.el.showHidden.checked = this.hidden === "shown";
+    this.el.hiddenBadge.hidden = this.hidden !== "shown";
+    this.el.boardPanel.classList.toggle("hidden-shown", this.hidden === "shown");
+  }
+
+  setupHiddenSwitch() {
+    const toggle = this.el.showHidden;
+    toggle.addEventListener("change", async () => {
+      this.showHidden = toggle.checked;
+      toggle.disabled = true;
+      try {
+        if (!(await this.refresh())) this.showHidden = this.hidden === "shown"; // not loaded: as it was
+      } finally {
+        toggle.disabled = false;
+        toggle.checked = this.hidden === "shown";
+      }
+    });
   }
 
   renderLog() {

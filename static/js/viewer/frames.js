@@ -86,6 +86,7 @@ export class FrameStore {
         const parts = partTexts(data.parts || []);
         for (const frame of data.frames) {
           if (frame.board) frame.parts = parts; // shared by the batch; boardHtml() joins on demand
+          frame.hidden = data.hidden_information ?? null; // the table's view, or the whole truth
           this.frames.set(frame.step, frame);
         }
         if (data.frames.length && data.frames[data.frames.length - 1].step === data.steps) this.isOver = data.is_over;
