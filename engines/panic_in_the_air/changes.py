@@ -50,19 +50,7 @@ def position_of(state: State) -> dict[str, Any]:
 
 def changes_between(before: State, after: State, event: Event) -> list[str]:
     """What changed from ``before`` to ``after`` (consecutive states), in words a player understands."""
-    seats = _seats(after) or _seats(before)
-    lines: list[str] = []
-    lines += _wind_lines(before, after, event, seats)
-    lines += _stack_lines(before, after, seats, wind=_is_wind(event))
-    lines += _hand_lines(before, after, event, seats)
-    lines += _opened_lines(before, after, seats)
-    lines += _protection_lines(before, after, seats)
-    lines += _pending_lines(before, after, event)
-    lines += _deck_lines(before, after)
-    lines += _late_opening_lines(before, after)
-    lines += _turn_lines(before, after)
-    lines += _end_lines(before, after, event, seats)
-    return lines
+    return _lines(before, after, event, table=False)
 
 
 def table_changes_between(before: State, after: State, event: Event) -> list[str]:
@@ -72,14 +60,21 @@ def table_changes_between(before: State, after: State, event: Event) -> list[str
     look into their own falling deck"), and the deck says nothing ("It is forbidden to
     count cards remaining in the card deck").  The Wind's moves stay: the table sees the
     cards move from character to character.  Pure and total, like ``changes_between``."""
-    seats = _seats(before) or _seats(after)
+    return _lines(before, after, event, table=True)
+
+
+def _lines(before: State, after: State, event: Event, table: bool) -> list[str]:
+    """The lines in their fixed order; ``table``: the stacks by their top card, no deck."""
+    seats = _seats(after) or _seats(before)
+    wind = _is_wind(event)
     lines: list[str] = []
     lines += _wind_lines(before, after, event, seats)
-    lines += _top_card_lines(before, after, seats, wind=_is_wind(event))
+    lines += _top_card_lines(before, after, seats, wind=wind) if table else _stack_lines(before, after, seats, wind=wind)
     lines += _hand_lines(before, after, event, seats)
     lines += _opened_lines(before, after, seats)
     lines += _protection_lines(before, after, seats)
     lines += _pending_lines(before, after, event)
+    lines += [] if table else _deck_lines(before, after)
     lines += _late_opening_lines(before, after)
     lines += _turn_lines(before, after)
     lines += _end_lines(before, after, event, seats)
