@@ -6,6 +6,8 @@ from typing import Any
 
 import pytest
 
+import engines
+
 from tests.browser.conftest import PHONE, screenshot, watched_page
 
 pytestmark = pytest.mark.browser
@@ -59,7 +61,10 @@ def test_new_game_controls_are_switches_seat_pickers_and_one_age_per_player(live
     page.wait_for_url("**/record?created=1")
     game = live.store.list_games()[0][0]
     assert (game.options["first_player"], game.options["ages"]) == ("Cy", {"Ana": 44, "Ben": 12, "Cy": 8})
-    assert (game.options["wl_adds_hexes"], game.options["zero_move_end_check"]) == (True, False)
+    # The switch tapped is on; the one left alone keeps its default (on since issue 21).
+    untouched = engines.find("isle-of-pan").options["zero_move_end_check"].default
+    assert untouched is True
+    assert (game.options["wl_adds_hexes"], game.options["zero_move_end_check"]) == (True, untouched)
     assert refused == [] and errors == []
     context.close()
 
