@@ -9,7 +9,8 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 5000
 WORKERS ?= 2
-# Threads, because each live viewer holds one open Server-Sent Events request.
+# Flask threads per worker.  Live viewers and slow clients wait on granian's event
+# loop, not in these (serve/app_server.py, docs/DEPLOYMENT.md).
 THREADS ?= 16
 
 .PHONY: run serve test bench bench-quick soak venv db demo clean
@@ -30,10 +31,9 @@ demo: db
 ## Set up, migrate the SQLite database, load the demo games, serve on http://127.0.0.1:5000
 run: demo
 	@echo "Serving Tablescribe on http://$(HOST):$(PORT)  (API docs: http://$(HOST):$(PORT)/api/docs)"
-	$(VENV)/bin/gunicorn --workers $(WORKERS) --worker-class gthread --threads $(THREADS) \
-		--bind $(HOST):$(PORT) --access-logfile - wsgi:app
+	$(PY) -m serve.app_server --host $(HOST) --port $(PORT) --workers $(WORKERS) --threads $(THREADS)
 
-## Production mode, locally: PostgreSQL in instance/pg/, two gunicorn instances, nginx in front on http://127.0.0.1:8000
+## Production mode, locally: PostgreSQL in instance/pg/, two granian instances, nginx in front on http://127.0.0.1:8000
 serve: PORT = 8000
 serve: $(STAMP)
 	bash scripts/ensure-apt-package.sh PostgreSQL postgresql \
@@ -62,7 +62,7 @@ bench-taps: $(STAMP)
 bench-quick: $(STAMP)
 	$(PY) -m bench.run --quick
 
-## Reliability soak: writers through gunicorn (SQLite, PostgreSQL), the server SIGKILLed and restarted, prints the table; then long API and engine fuzzing
+## Reliability soak: writers through granian (SQLite, PostgreSQL), the server SIGKILLed and restarted, prints the table; then long API and engine fuzzing
 soak: $(STAMP)
 	bash scripts/ensure-apt-package.sh PostgreSQL postgresql \
 		sh -c 'id postgres && (command -v initdb || ls /usr/lib/postgresql/*/bin/initdb)'

@@ -1,4 +1,4 @@
-"""Figures 2 and 5: load through gunicorn on loopback, from a separate process.
+"""Figures 2 and 5: load through the app server (granian) on loopback, from a separate process.
 
 ``python -m bench.http_load MODE PORT CLIENTS SECONDS LIMIT [GAME_IDS]`` runs
 CLIENTS threads, each on its own keep-alive connection, until SECONDS have passed

@@ -4,7 +4,7 @@ measured in the same run, printed as one table (docs/BENCHMARKS.md keeps the lat
 1. Durable appends through ``EventStore.append`` (Panic in the Air and Isle of Pan
    events, WAL, ``synchronous=FULL``, one event per transaction) beside raw ``sqlite3``
    single-row commits and the eventsourcing library's ``save()``: ``bench/appends.py``.
-2. Appends over HTTP through gunicorn on loopback, from a load generator in its own
+2. Appends over HTTP through the app server (granian) on loopback, from a load generator in its own
    process: appends per second, p50 and p95, beside figure 1: ``bench/served.py``.
 3. Each engine's replay from the database beside the eventsourcing library's
    ``repository.get`` of a trivial aggregate: ``bench/folds.py``; and what the recording

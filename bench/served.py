@@ -1,6 +1,6 @@
-"""Figures 2 and 5: the service as deployed, gunicorn on loopback, measured from outside.
+"""Figures 2 and 5: the service as deployed, granian on loopback, measured from outside.
 
-The server runs ``make run``'s worker model (gthread, 2 workers, 16 threads) on a
+The server runs ``make run``'s server (serve/app_server.py: 2 workers, 16 Flask threads) on a
 SQLite store with the demo games loaded and the rate limits off (they would measure
 themselves).  The load generator is ``bench.http_load`` in its own process.
 """
@@ -33,7 +33,7 @@ def load(mode: str, port: int, clients: int, seconds: float, limit: int, games: 
 
 
 def server_cpu_seconds(master: int) -> float:
-    """CPU time (user and system) of gunicorn's master and its workers so far, from
+    """CPU time (user and system) of the server's main process and its workers so far, from
     Linux's /proc: what the server spent, whatever its workers waited for."""
     total = 0.0
     for stat in Path("/proc").glob("[0-9]*/stat"):

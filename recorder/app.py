@@ -67,8 +67,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         # also bounds how long a closed page holds one of LIVE_MAX_STREAMS.
         LIVE_HEARTBEAT_SECONDS=float(os.environ.get("TABLESCRIBE_LIVE_HEARTBEAT_SECONDS", 5)),
         LIVE_MAX_SECONDS=300,
-        # Open live streams per process; make run gives each worker 16 threads.
+        # Open live streams per process under a threaded WSGI server (flask run, the tests'
+        # werkzeug server), where each holds a thread.
         LIVE_MAX_STREAMS=int(os.environ.get("TABLESCRIBE_LIVE_MAX_STREAMS", 8)),
+        # ... and under granian (recorder/asgi.py), where they wait on the event loop and
+        # cost a few kilobytes each: bounded only so that one process cannot be flooded.
+        LIVE_MAX_ASYNC_STREAMS=int(os.environ.get("TABLESCRIBE_LIVE_MAX_ASYNC_STREAMS", 2000)),
         # Reverse proxies in front whose X-Forwarded-* headers are believed (docs/DEPLOYMENT.md).
         TRUSTED_PROXIES=int(os.environ.get("TABLESCRIBE_TRUSTED_PROXIES", 0)),
     )

@@ -24,7 +24,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from typing import Protocol
+from typing import Callable, Protocol
 
 from sqlalchemy import Engine
 
@@ -75,7 +75,7 @@ class PollingWatch:
 
 class NotifyWatch:
     """PostgreSQL LISTEN in a daemon thread, started by the first stream of the
-    process (after gunicorn forks its workers, never in the master)."""
+    process (after the server forks its workers, never in its main process)."""
 
     def __init__(self, conninfo: str):
         self._conninfo = conninfo
@@ -85,6 +85,22 @@ class NotifyWatch:
         self._listening = False
         self._thread: threading.Thread | None = None
         self._stopping = threading.Event()
+        self._subscribers: list[Callable[[str | None], None]] = []
+
+    def subscribe(self, wake: Callable[[str | None], None]) -> None:
+        """Also call ``wake(game_id)`` on every notification (``None``: any game may have
+        moved), from the listening thread: how the event-loop streams of
+        ``recorder.live_async`` are woken without a thread each."""
+        with self._changed:
+            self._subscribers.append(wake)
+        self._ensure_started()
+
+    def _tell(self, game_id: str | None) -> None:
+        for wake in list(self._subscribers):
+            try:
+                wake(game_id)
+            except Exception:  # a closed loop must not end the listener
+                log.exception("live follow: a subscriber failed")
 
     @property
     def listening(self) -> bool:
@@ -144,6 +160,7 @@ class NotifyWatch:
             self._listening = listening
             self._epoch += 1  # streams that waited through the gap re-read the version now
             self._changed.notify_all()
+        self._tell(None)
 
     def _position(self, game_id: str) -> int:
         # Only ever grows for a game, so it differs from any mark taken before a change.
@@ -159,6 +176,7 @@ class NotifyWatch:
                 self._counts.clear()
             self._counts[game_id] = self._counts.get(game_id, 0) + 1
             self._changed.notify_all()
+        self._tell(game_id)
 
 
 def watch_for(db: Engine) -> Watch:

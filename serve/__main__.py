@@ -19,7 +19,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--instance", type=Path, default=ROOT / "instance", metavar="DIR",
                         help="PostgreSQL's cluster, the logs, the key and nginx.conf go here (default: instance/)")
     parser.add_argument("--instances", type=int, default=2, metavar="N", help="app instances (default: %(default)s)")
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers per instance (default: %(default)s)")
+    parser.add_argument("--workers", type=int, default=2, help="server workers per instance (default: %(default)s)")
     parser.add_argument("--threads", type=int, default=16, help="threads per worker (default: %(default)s)")
     parser.add_argument("--no-demo", dest="demo", action="store_false", help="do not load the demo games")
     args = parser.parse_args(argv)

@@ -1,5 +1,5 @@
 """The app side of ``make serve``: migrations and demo games (``flask`` commands), then
-the app instances (gunicorn, threaded workers), all configured by environment."""
+the app instances (granian, serve/app_server.py), all configured by environment."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from serve import app_server
 from serve.processes import ROOT, Child
 
 
@@ -27,11 +28,10 @@ def flask(command: str, env: dict[str, str]) -> str:
     return done.stdout
 
 
-def instance(number: int, port: int, workers: int, threads: int, env: dict[str, str], logs: Path) -> Child:
-    """App instance ``number``: gunicorn on 127.0.0.1:``port``.  Threads, because each
-    live viewer holds a request open; a short graceful timeout, so that open live
-    streams do not hold up a stop for long (the browser reconnects elsewhere)."""
-    argv = [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--worker-class", "gthread",
-            "--threads", str(threads), "--bind", f"127.0.0.1:{port}", "--graceful-timeout", "5",
-            "--access-logfile", "-", "wsgi:app"]
-    return Child(f"app instance {number}", argv, logs / f"app-{number}.log", env)
+def instance(number: int, socket: Path, workers: int, threads: int, env: dict[str, str], logs: Path) -> Child:
+    """App instance ``number``: the project's app server (serve/app_server.py) on the Unix
+    socket ``socket``, which only the proxy (and root) can reach: nobody can talk to an
+    instance past the proxy, nor send it X-Forwarded-* headers of their own."""
+    argv = app_server.argv(app_server.Bind(uds=socket), workers, threads, access_log=True, log_level="info")
+    return Child(f"app instance {number}", argv, logs / f"app-{number}.log", app_server.environ(threads, env),
+                 before_start=lambda: socket.unlink(missing_ok=True))

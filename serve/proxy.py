@@ -36,8 +36,21 @@ def worker_user() -> str | None:
     return None
 
 
+def socket_folder(path: Path) -> Path:
+    """The folder of the instances' Unix sockets: open to its owner only, and owned by
+    nginx's worker user when nginx starts as root (root's instances can bind in it all
+    the same), so that nobody else on the machine can reach an instance."""
+    path.mkdir(parents=True, exist_ok=True)
+    path.chmod(0o700)
+    user = worker_user()
+    if user is not None:
+        record = pwd.getpwnam(user)
+        os.chown(path, record.pw_uid, record.pw_gid)
+    return path
+
+
 def config(listen: str, upstreams: list[str], folder: Path, logs: Path, user: str | None = None) -> str:
-    """nginx.conf: ``listen`` (host:port) balanced over ``upstreams`` (host:port each)."""
+    """nginx.conf: ``listen`` (host:port) balanced over ``upstreams`` (``unix:/path`` or host:port each)."""
     servers = "\n".join(f"        server {upstream};" for upstream in upstreams)
     temp = "\n".join(f"    {kind}_temp_path {folder / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi",
                                                                           "scgi"))
@@ -51,7 +64,9 @@ error_log {logs / "nginx-error.log"} warn;
 worker_shutdown_timeout 5s;
 
 events {{
-    worker_connections 1024;
+    # Slow clients wait here (header and body timeouts, bodies buffered before they are
+    # passed on), so there must be room for many.
+    worker_connections 4096;
 }}
 
 http {{

@@ -2,9 +2,10 @@
 
 In order: PostgreSQL (the cluster in ``<instance>/pg``, made on the first run), the
 migrations and the demo games (``flask init-db``, ``flask demo``), the app instances
-(gunicorn on free loopback ports), nginx in front of them on HOST:PORT.  Then it
-waits; SIGINT (Ctrl-C), SIGTERM or SIGHUP stop them all in the opposite order, and
-so does nginx or an instance exiting on its own (then with exit status 1).
+(granian, each on a Unix socket only the proxy reaches), nginx in front of them on
+HOST:PORT.  Then it watches them: a child that dies is started again while the others
+keep serving (and one that keeps dying stops everything, with exit status 1);
+SIGINT (Ctrl-C), SIGTERM or SIGHUP stop them all in the opposite order.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from serve.processes import Child, free_port, wait_ready
 
 DATABASE = "tablescribe"
 READY_LINE = "Serving Tablescribe on "  # what a caller (tests/test_serve.py) waits for
+RESTARTS = 5  # restarts of one child within RESTART_WINDOW seconds before serve gives up
+RESTART_WINDOW = 60.0
 
 
 @dataclass(frozen=True)
@@ -59,7 +62,7 @@ def serve(options: Options) -> int:
             while True:
                 for child in children:
                     if not child.alive():
-                        raise RuntimeError(f"{child.name} exited ({child.process.returncode}): see {child.log}")
+                        supervise(child)
                 time.sleep(0.5)
         except Stop as signalled:
             say(f"{signalled}: stopping")
@@ -71,6 +74,19 @@ def serve(options: Options) -> int:
                 signal.signal(signum, signal.SIG_IGN)  # a second Ctrl-C must not cut the stopping short
     say("Stopped.")
     return status
+
+
+def supervise(child: Child) -> None:
+    """A child died (a SIGKILL, a crash): start it again while the others keep serving
+    (nginx passes requests to the instance still up meanwhile).  One that keeps dying
+    (RESTARTS within RESTART_WINDOW seconds) is a fault to report, not to hide."""
+    code = child.process.returncode if child.process is not None else None
+    recent = [when for when in child.restarts if time.monotonic() - when < RESTART_WINDOW]
+    if len(recent) >= RESTARTS:
+        raise RuntimeError(f"{child.name} exited ({code}) {len(recent) + 1} times within "
+                           f"{RESTART_WINDOW:.0f} s: see {child.log}")
+    say(f"{child.name} exited ({code}): restarting it")
+    child.restart()
 
 
 def start(options: Options, running: contextlib.ExitStack) -> list[Child]:
@@ -90,23 +106,24 @@ def start(options: Options, running: contextlib.ExitStack) -> list[Child]:
         say(f"Demo games: {sum(line.startswith('loaded') for line in loaded)} loaded, "
             f"{sum(line.startswith('present') for line in loaded)} already there")
 
+    sockets = proxy.socket_folder(folder / "sockets")
     instances = []
     for number in range(1, options.instances + 1):
-        port = free_port()
-        child = apps.instance(number, port, options.workers, options.threads, env, logs)
+        socket = sockets / f"app-{number}.sock"
+        child = apps.instance(number, socket, options.workers, options.threads, env, logs)
         running.callback(child.stop)
         child.start()
-        instances.append((child, port))
-    for child, port in instances:
-        wait_ready(child, "127.0.0.1", port)
-        say(f"{child.name}: http://127.0.0.1:{port}  "
-            f"(gunicorn, {options.workers} workers x {options.threads} threads; log {child.log})")
+        instances.append((child, socket))
+    for child, socket in instances:
+        wait_ready(child, str(socket), None)
+        say(f"{child.name}: unix:{socket}  "
+            f"(granian, {options.workers} workers x {options.threads} threads; log {child.log})")
 
     port = options.port or free_port(options.host)
     listen = f"[{options.host}]:{port}" if ":" in options.host else f"{options.host}:{port}"
     conf = folder / "nginx" / "nginx.conf"
     conf.parent.mkdir(exist_ok=True)
-    conf.write_text(proxy.config(listen, [f"127.0.0.1:{p}" for _, p in instances], conf.parent, logs,
+    conf.write_text(proxy.config(listen, [f"unix:{path}" for _, path in instances], conf.parent, logs,
                                  proxy.worker_user()))
     nginx = proxy.nginx(conf, logs)
     running.callback(nginx.stop)

@@ -1,6 +1,6 @@
 """``make soak``: writers against the real server while it is killed, and the count after.
 
-For each scenario, gunicorn (several worker processes) serves a fresh database on a
+For each scenario, the app server (granian, several worker processes) serves a fresh database on a
 loopback port.  Writer threads append draws to their games, each event with its
 own idempotency key, retrying through refused connections, 409s, 429s (after the wait
 the server names: the rate limits stay on) and 5xx until the server acknowledges it.  In the crash scenario the whole server is killed with SIGKILL
@@ -34,6 +34,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from serve import app_server
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ["Ana", "Ben", "Cy"]
@@ -73,17 +75,20 @@ class Tally:
 
 
 class Server:
-    """gunicorn on a loopback port, started in its own process group so that one
-    SIGKILL takes the master and every worker down at once, as a power cut would."""
+    """The app server (serve/app_server.py) on a loopback port, started in its own
+    process group so that one SIGKILL takes its main process and every worker down at
+    once, as a power cut would."""
 
     def __init__(self, database_url: str, workers: int, env: dict[str, str] | None = None,
-                 output: Path | None = None, log_level: str = "warning", threads: int = 4):
+                 output: Path | None = None, log_level: str = "warning", threads: int = 4,
+                 access_log: bool = False):
         self.database_url = database_url
         self.workers = workers
         self.threads = threads
         self.env = env or {}
         self.output = output  # where the server's stdout and stderr go (default: nowhere)
         self.log_level = log_level
+        self.access_log = access_log
         self.port = _free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -92,10 +97,10 @@ class Server:
         sink = open(self.output, "ab") if self.output else contextlib.nullcontext(subprocess.DEVNULL)
         with sink as where:  # the child keeps its own copy of the file
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "--workers", str(self.workers), "--worker-class", "gthread",
-                 "--threads", str(self.threads), "--bind", f"127.0.0.1:{self.port}", "--log-level", self.log_level,
-                 "wsgi:app"],
-                cwd=ROOT, env=env, start_new_session=True, stdout=where, stderr=where)
+                app_server.argv(app_server.Bind(port=self.port), self.workers, self.threads,
+                                access_log=self.access_log, log_level=self.log_level),
+                cwd=ROOT, env=app_server.environ(self.threads, env), start_new_session=True, stdout=where,
+                stderr=where)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
@@ -104,7 +109,7 @@ class Server:
             except OSError:
                 time.sleep(0.05)
         self.kill()
-        raise RuntimeError("gunicorn did not come up")
+        raise RuntimeError("the app server did not come up")
 
     def kill(self) -> None:
         if self.process is not None:
@@ -175,7 +180,7 @@ def _writer(server: Server, game: str, token: str, name: str, count: int, tally:
 def scenario(name: str, writers: int, games: int, events_each: int, kills: int, workers: int,
              url: str, instances: int = 1) -> dict[str, Any]:
     """One row of the table: run the writers (and the killer) against a fresh database
-    at ``url``, then count.  With several ``instances`` (separate gunicorn servers on
+    at ``url``, then count.  With several ``instances`` (separate app servers on
     the one database, as behind a load balancer) writer ``w`` talks to instance
     ``w % instances``, so every game is written through all of them."""
     from recorder.db import make_engine
@@ -263,7 +268,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="small sizes, for the test suite")
     args = parser.parse_args(argv)
-    # (name, writers, games, events each, kills, gunicorn workers, app instances)
+    # (name, writers, games, events each, kills, server workers, app instances)
     plan = [("race, one game", 8, 1, 5, 0, 4, 1), ("two instances, one game", 8, 1, 5, 0, 2, 2),
             ("SIGKILL and restart", 4, 2, 30, 3, 2, 1)] if args.quick else [
         ("race, one game", 8, 1, 100, 0, 4, 1), ("race, eight games", 64, 8, 25, 0, 4, 1),

@@ -9,23 +9,25 @@ PostgreSQL's included, is gone."""
 from __future__ import annotations
 
 import http.client
+import json
 import os
 import re
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
 
 from recorder.demo import demo_games
 from serve.postgres import Cluster, find_bin
-from serve.processes import ROOT
+from serve.processes import ROOT, connection
 from serve.proxy import find_nginx
 from serve.run import READY_LINE
 from soak.run import _request
@@ -42,7 +44,7 @@ class Served:
     output: Path
     folder: Path
     proxy: int
-    instances: list[int]
+    instances: list[str]  # their Unix sockets
 
 
 @pytest.fixture
@@ -64,7 +66,7 @@ def served() -> Iterator[Served]:
     try:
         printed = wait_for_ready(process, output)
         proxy = int(re.findall(rf"{READY_LINE}http://127\.0\.0\.1:(\d+)", printed)[0])
-        instances = [int(port) for port in re.findall(r"app instance \d: http://127\.0\.0\.1:(\d+)", printed)]
+        instances = re.findall(r"app instance \d: unix:(\S+)", printed)
         yield Served(process, output, folder, proxy, instances)
     finally:
         if process.poll() is None:
@@ -102,6 +104,23 @@ def get(port: int, path: str, headers: dict[str, str]) -> tuple[int, str]:
         conn.close()
 
 
+def at_instance(socket: str, method: str, path: str, body: Any = None, token: str | None = None,
+                headers: dict[str, str] | None = None) -> tuple[int, Any]:
+    """A request straight to an app instance, on its Unix socket."""
+    conn = connection(socket, None, timeout=10)
+    sent = {"Content-Type": "application/json", **(headers or {})}
+    if token:
+        sent["Authorization"] = f"Bearer {token}"
+    try:
+        conn.request(method, path, body=None if body is None else json.dumps(body), headers=sent)
+        response = conn.getresponse()
+        raw = response.read().decode()
+        return response.status, json.loads(raw) if response.getheader("Content-Type", "").startswith(
+            "application/json") else raw
+    finally:
+        conn.close()
+
+
 def test_make_serve_runs_postgres_two_instances_and_nginx_then_stops_them_all(served: Served) -> None:
     assert len(served.instances) == 2
     status, ready = _request(served.proxy, "GET", "/api/ready")
@@ -120,7 +139,7 @@ def test_make_serve_runs_postgres_two_instances_and_nginx_then_stops_them_all(se
     forwarded_headers_are_the_proxys(served, game["id"], token)
 
     running = family([served.process.pid, postmaster(served.folder)])
-    assert len(running) >= 1 + 2 * 2 + 3 + 2, "serve, 2 gunicorns with a worker each, nginx and 2 workers, PostgreSQL"
+    assert len(running) >= 1 + 2 * 2 + 3 + 2, "serve, 2 app servers with a worker each, nginx and 2 workers, PostgreSQL"
     served.process.send_signal(signal.SIGTERM)
     assert served.process.wait(30) == 0
     assert served.output.read_text().rstrip().endswith("SIGTERM: stopping\nStopped.")
@@ -135,10 +154,10 @@ def follow_through_proxy(served: Served, game_id: str, token: str) -> None:
     try:
         assert next(events) == ("hello", {"version": 1})
         time.sleep(1)  # the viewing instance's LISTEN connection is up, its stream waiting
-        for version, port in ((2, served.instances[0]), (3, served.instances[1])):
+        for version, socket in ((2, served.instances[0]), (3, served.instances[1])):
             sent = time.monotonic()
-            status, answer = _request(port, "POST", f"/api/games/{game_id}/events",
-                                      {"type": "card_drawn", "data": {}}, token)
+            status, answer = at_instance(socket, "POST", f"/api/games/{game_id}/events",
+                                         {"type": "card_drawn", "data": {}}, token)
             assert (status, answer["seq"]) == (201, version)
             name, data = next(events)
             delay = time.monotonic() - sent
@@ -150,15 +169,20 @@ def follow_through_proxy(served: Served, game_id: str, token: str) -> None:
 
 def forwarded_headers_are_the_proxys(served: Served, game_id: str, token: str) -> None:
     """The recording page's invite link is built from the request's scheme and host.
-    Through nginx they are the proxy's, whatever the client claims; an instance
-    asked directly believes the one proxy it trusts (TABLESCRIBE_TRUSTED_PROXIES=1)."""
+    Through nginx they are the proxy's, whatever the client claims.  An instance
+    believes the one proxy it trusts (TABLESCRIBE_TRUSTED_PROXIES=1), so it listens
+    where only that proxy can reach it: a Unix socket in a folder closed to others,
+    and no TCP port at all."""
     claims = {"Cookie": f"ts_token_{game_id}={token}", "X-Forwarded-Proto": "https",
               "X-Forwarded-Host": "evil.example", "X-Forwarded-For": "203.0.113.9"}
     page = f"/games/{game_id}/record"
     status, html = get(served.proxy, page, claims)
     assert status == 200 and f'value="http://127.0.0.1:{served.proxy}{page}#token=' in html
-    status, html = get(served.instances[0], page, claims)
-    assert status == 200 and f'value="https://evil.example{page}#token=' in html
+    for socket in served.instances:
+        folder = Path(socket).parent
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700, "only the proxy's user may reach the sockets"
+    listening = tcp_ports(family([served.process.pid]))
+    assert listening == {served.proxy}, f"only nginx listens on TCP, not {listening - {served.proxy}}"
 
 
 def postmaster(folder: Path) -> int:
@@ -192,3 +216,71 @@ def alive(pid: int) -> bool:
     """Running, and not a zombie (an orphan whose reaper has not come by yet)."""
     state = processes().get(pid)
     return state is not None and state[1] != "Z"
+
+
+def tcp_ports(pids: set[int]) -> set[int]:
+    """The TCP ports that the processes ``pids`` listen on, from /proc."""
+    inodes: set[str] = set()
+    for pid in pids:
+        for fd in Path(f"/proc/{pid}/fd").glob("*"):
+            try:
+                target = os.readlink(fd)
+            except OSError:
+                continue
+            if target.startswith("socket:["):
+                inodes.add(target[len("socket:["):-1])
+    ports = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[3] == "0A" and fields[9] in inodes:  # 0A: LISTEN
+                ports.add(int(fields[1].rsplit(":", 1)[1], 16))
+    return ports
+
+
+def test_a_killed_instance_is_restarted_while_the_rest_keeps_serving(served: Served) -> None:
+    """kill -9 of one instance's main process (its workers too, as a crash would):
+    every request through the proxy is still answered, by the other instance, and
+    the supervisor starts the dead one again."""
+    victim = instance_pids(served)[0]
+    os.killpg(victim, signal.SIGKILL)
+    answered = []
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        answered.append(_request(served.proxy, "GET", "/api/ready")[0])
+        if "app instance 1 exited" in served.output.read_text() and len(instance_pids(served)) == 2:
+            break
+        time.sleep(0.1)
+    assert set(answered) == {200}, f"answers through the proxy meanwhile: {answered}"
+    assert "app instance 1 exited (-9): restarting it" in served.output.read_text()
+    status, ready = wait_for(lambda: at_instance(served.instances[0], "GET", "/api/ready"))
+    assert (status, ready["status"]) == (200, "ready")
+    assert served.process.poll() is None, "serve itself kept running"
+
+
+def instance_pids(served: Served) -> list[int]:
+    """The main processes of the app instances, in instance order."""
+    table = processes()
+    children = [pid for pid, (parent, state) in table.items() if parent == served.process.pid and state != "Z"]
+    found = {}
+    for pid in children:
+        try:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        for socket in served.instances:
+            if socket.encode() in command:
+                found[socket] = pid
+    return [found[socket] for socket in served.instances if socket in found]
+
+
+def wait_for(ask: Any, seconds: float = 60) -> Any:
+    """``ask()`` until it does not raise OSError (an instance still starting)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            return ask()
+        except (OSError, http.client.HTTPException):
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)

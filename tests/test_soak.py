@@ -1,5 +1,5 @@
 """The soak's quick version (issue 7), so ``make soak`` cannot rot: writers through
-gunicorn, through two gunicorn instances on one database, the server SIGKILLed
+the app server, through two app server instances on one database, the server SIGKILLed
 mid-load and restarted, then everything counted."""
 
 from __future__ import annotations

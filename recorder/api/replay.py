@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
 import time
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from flask import Response, current_app, stream_with_context
+from flask import Response, current_app, request, stream_with_context
 from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
@@ -18,6 +19,7 @@ from recorder.api import schemas
 from recorder.api.games import store
 from recorder.history import CORRECTION_TYPES
 from recorder.live import Watch, watch_for
+from recorder.live_async import ASYNC_KEY, FOLLOW_KEY, LiveFollow
 from recorder.web.chart import score_chart
 from recorder.web.board_parts import PartTable
 from recorder.store import STATUS_FINISHED
@@ -145,18 +147,26 @@ def stream(game_id: str) -> Response:
     config = current_app.config
     follow = _Follow(live_watch(), float(config["LIVE_POLL_SECONDS"]), float(config["LIVE_HEARTBEAT_SECONDS"]),
                      float(config["LIVE_MAX_SECONDS"]))
+    engine = engines.find(game.engine)
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    if request.environ.get(ASYNC_KEY):
+        # Served by recorder.asgi: write the hello, then the event loop follows the game
+        # without holding this thread (recorder/live_async.py).
+        request.environ[FOLLOW_KEY] = LiveFollow(
+            game_id, game.version, functools.partial(_update, game_id, engine), follow.lasting,
+            busy_text=f"retry: {BUSY_RETRY_MS}\n\n")
+        return Response(iter([_hello(game.version)]), mimetype="text/event-stream", headers=headers)
     slots = current_app.extensions.setdefault(
         "tablescribe.streams", threading.BoundedSemaphore(int(config["LIVE_MAX_STREAMS"])))
-    engine = engines.find(game.engine)
     return Response(stream_with_context(_updates(game_id, engine, game.version, follow, slots)),
-                    mimetype="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+                    mimetype="text/event-stream", headers=headers)
 
 
 _watch_lock = threading.Lock()
 
 
 def live_watch() -> Watch:
-    """This process's watch, made on first use (so a gunicorn worker makes its own)."""
+    """This process's watch, made on first use (so each server worker makes its own)."""
     extensions = current_app.extensions
     with _watch_lock:
         if "tablescribe.live" not in extensions:
@@ -185,19 +195,31 @@ def _updates(game_id: str, engine: engines.Engine, version: int, follow: _Follow
         slots.release()
 
 
-def _follow(game_id: str, engine: engines.Engine, version: int, follow: _Follow) -> Iterator[str]:
+def _hello(version: int) -> str:
     # ``retry``: reconnect a second after the stream ends, not the browser's default three.
-    yield f"retry: {RECONNECT_MS}\n" + _event("hello", {"version": version})
+    return f"retry: {RECONNECT_MS}\n" + _event("hello", {"version": version})
+
+
+def _update(game_id: str, engine: engines.Engine, known: int) -> tuple[int, str | None]:
+    """The game's version now, and the ``update`` to send if it moved past ``known``:
+    the one reading both the threaded and the event-loop streams make."""
+    current = store().get_game(game_id).version
+    if current == known:
+        return known, None
+    rewritten = bool(store().types_between(game_id, known, current) & CORRECTION_TYPES)
+    frame = store().state_at(game_id)
+    return current, _event("update", {"version": current, "steps": frame.step, "rewritten": rewritten,
+                                      "is_over": engine.is_over(frame.state)})
+
+
+def _follow(game_id: str, engine: engines.Engine, version: int, follow: _Follow) -> Iterator[str]:
+    yield _hello(version)
     deadline = time.monotonic() + follow.lasting
     mark = follow.watch.mark(game_id)  # before each read: an event after it wakes the wait
-    current = store().get_game(game_id).version
     while True:
-        if current != version:
-            rewritten = bool(store().types_between(game_id, version, current) & CORRECTION_TYPES)
-            version = current
-            frame = store().state_at(game_id)
-            yield _event("update", {"version": version, "steps": frame.step, "rewritten": rewritten,
-                                    "is_over": engine.is_over(frame.state)})
+        version, update = _update(game_id, engine, version)
+        if update is not None:
+            yield update
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             return  # the browser reconnects; its ``hello`` tells it what it missed
@@ -205,8 +227,7 @@ def _follow(game_id: str, engine: engines.Engine, version: int, follow: _Follow)
         if time.monotonic() >= deadline:
             return
         mark = follow.watch.mark(game_id)
-        current = store().get_game(game_id).version
-        if current == version:
+        if store().get_game(game_id).version == version:
             yield ": keep-alive\n\n"
 
 

@@ -1,7 +1,7 @@
 """No write token and no secret key in the logs or in any answer but the one that
 hands the token out (issue 7).
 
-gunicorn runs as in production, with its access log and its debug-level error log
+The app server runs as in production, with its access log and its debug-level log
 (the app's own log lines go there too) written to one file.  Every way a token
 travels is used: the Bearer header (right, wrong, another game's), the browser's
 cookie with and without the CSRF header, the join form, the recording page.
@@ -32,9 +32,8 @@ def server(tmp_path: Path) -> Iterator[Server]:
     db = make_engine(url)
     upgrade(db)
     db.dispose()
-    env = {"TABLESCRIBE_SECRET_KEY": SECRET_KEY,
-           "GUNICORN_CMD_ARGS": "--access-logfile - --graceful-timeout 1 --capture-output"}
-    running = Server(url, 1, env, output=tmp_path / "server.log", log_level="debug")
+    env = {"TABLESCRIBE_SECRET_KEY": SECRET_KEY}
+    running = Server(url, 1, env, output=tmp_path / "server.log", log_level="debug", access_log=True)
     running.start()
     yield running
     running.stop()
