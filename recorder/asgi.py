@@ -24,10 +24,11 @@ import contextvars
 import io
 import json
 import sys
+import tempfile
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Iterable, MutableMapping
+from typing import IO, Any, Awaitable, Callable, Iterable, MutableMapping
 
 from a2wsgi.wsgi import build_environ
 from flask import Flask
@@ -40,6 +41,8 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 
 BODY_SECONDS = 15.0  # a whole request body, however it trickles in
+MIN_BODY_RATE = 16 * 1024  # bytes a second: slower than any phone's upload, far faster than a trickle
+SPOOL_BYTES = 1024 * 1024  # a body larger than this waits in a temporary file, not in memory
 OUTBOX_CHUNKS = 16  # chunks of an answer in flight between its thread and the loop
 
 
@@ -54,25 +57,46 @@ class Refusal:
     message: str
 
 
-async def read_body(receive: Receive, limit: int | None, seconds: float) -> bytes | Refusal:
-    """The whole request body, or why it will not be read (too slow, too big)."""
-    chunks: list[bytes] = []
+async def read_body(receive: Receive, limit: int | None, seconds: float) -> IO[bytes] | Refusal:
+    """The whole request body, rewound, or why it will not be read (too slow, too big).
+    Past ``SPOOL_BYTES`` it goes to a temporary file: an import may be tens of
+    megabytes, and memory stays flat however many arrive at once."""
+    body: IO[bytes] = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)
     size = 0
+    started = asyncio.get_running_loop().time()
     try:
-        async with asyncio.timeout(seconds):
-            while True:
+        while True:
+            # ``seconds`` for the body, and more as it arrives at MIN_BODY_RATE at least,
+            # so a large upload over a slow link gets through and a trickle does not.
+            deadline = started + seconds + size / MIN_BODY_RATE
+            async with asyncio.timeout_at(deadline):
                 message = await receive()
-                if message["type"] == "http.disconnect":
-                    raise _Gone
-                chunk = message.get("body", b"")
-                size += len(chunk)
-                if limit is not None and size > limit:
-                    return Refusal(413, "request_entity_too_large", f"The request body is larger than {limit} bytes.")
-                chunks.append(chunk)
-                if not message.get("more_body", False):
-                    return b"".join(chunks)
+            if message["type"] == "http.disconnect":
+                raise _Gone
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if limit is not None and size > limit:
+                body.close()
+                return Refusal(413, "request_entity_too_large", f"The request body is larger than {limit} bytes.")
+            body.write(chunk)
+            if not message.get("more_body", False):
+                body.seek(0)
+                return body
     except TimeoutError:
-        return Refusal(408, "request_timeout", f"The request body did not arrive within {seconds:g} seconds.")
+        body.close()
+        return Refusal(408, "request_timeout", f"The request body arrived too slowly (it may take {seconds:g} s, "
+                                               f"and a second more for each {MIN_BODY_RATE // 1024} KiB).")
+    except BaseException:
+        body.close()
+        raise
+
+
+def body_limit(app: Flask) -> int | None:
+    """The largest body any route takes (an import's); each route's own, smaller cap is
+    Flask's to apply, with the body already here."""
+    limits = [app.config.get("MAX_CONTENT_LENGTH"), app.config.get("IMPORT_MAX_BYTES")]
+    known = [limit for limit in limits if limit is not None]
+    return max(known) if len(known) == len(limits) else None
 
 
 def declared_length(scope: Scope) -> int | None:
@@ -154,7 +178,7 @@ class AsgiBridge:
                 return
 
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
-        limit = self.app.config.get("MAX_CONTENT_LENGTH")
+        limit = body_limit(self.app)
         declared = declared_length(scope)
         if limit is not None and declared is not None and declared > limit:
             await send_refusal(send, Refusal(413, "request_entity_too_large",
@@ -167,8 +191,13 @@ class AsgiBridge:
         if isinstance(body, Refusal):
             await send_refusal(send, body)
             return
-        environ = build_environ(scope, io.BytesIO(body))  # type: ignore[arg-type]
-        environ["CONTENT_LENGTH"] = str(len(body))
+        with body:
+            await self._answer(scope, body, receive, send)
+
+    async def _answer(self, scope: Scope, body: IO[bytes], receive: Receive, send: Send) -> None:
+        environ = build_environ(scope, body)  # type: ignore[arg-type]
+        environ["CONTENT_LENGTH"] = str(body.seek(0, io.SEEK_END))
+        body.seek(0)
         environ["wsgi.errors"] = sys.stderr
         environ[ASYNC_KEY] = True
         loop = asyncio.get_running_loop()
