@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -81,6 +82,46 @@ def _plainly_storable(value: Any, max_depth: int) -> bool:
 
 def _join(path: str, name: str) -> str:
     return f"{path}.{name}" if path else name
+
+
+class _Overlong:
+    """Stands in for an integer literal longer than Python will read, so that the
+    parse can go on and say where it was."""
+
+
+def overlong_integer(text: str | bytes) -> str | None:
+    """The path of the first integer in the JSON ``text`` with more digits than Python
+    converts (``sys.get_int_max_str_digits()``, 4,300 by default), "body" if the text has
+    one but does not parse as a whole; None if it has none.  Python's parser raises a bare
+    ValueError there, which no JSON reader here takes for a bad request; this names
+    the field instead.  Costly (a second parse): call it only once that error was met.
+
+    >>> overlong_integer('{"data": {"deck": [1, %s]}}' % ("9" * 4301)), overlong_integer('{"a": 1}')
+    ('data.deck.1', None)
+    >>> overlong_integer('{"a": -%s, ' % ("9" * 4301)), overlong_integer('{"a": ')
+    ('body', None)
+    """
+    limit = sys.get_int_max_str_digits()
+
+    def integer(literal: str) -> Any:
+        digits = len(literal) - literal.startswith("-")
+        return _Overlong() if limit and digits > limit else int(literal)
+
+    try:
+        value = json.loads(text, parse_int=integer)
+    except (ValueError, RecursionError):  # not JSON as a whole: say "body" if a long run of digits is in it
+        digits = re.compile(r"[0-9]{%d}" % (limit + 1) if isinstance(text, str) else rb"[0-9]{%d}" % (limit + 1))
+        return "body" if limit and digits.search(text) else None
+    stack: list[tuple[str, Any]] = [("", value)]
+    while stack:
+        where, item = stack.pop()
+        if isinstance(item, _Overlong):
+            return where or "body"
+        if isinstance(item, dict):
+            stack.extend((_join(where, str(key)), child) for key, child in reversed(item.items()))
+        elif isinstance(item, list):
+            stack.extend((_join(where, str(i)), child) for i, child in reversed(list(enumerate(item))))
+    return None
 
 
 def as_json(value: Any) -> Any:

@@ -2,18 +2,20 @@
 
 Both read the effective history the viewer shows (``EventStore.effective_log``: a
 describe line and a position per step) and the standings at every step
-(``EventStore.timeline``); they only lay them out.
+(``EventStore.timeline``); they only lay them out.  Every CSV cell, the header's
+too, goes through ``csv_cells.csv_table``: a player's name or a reason is text in a
+spreadsheet, never a formula.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from recorder.exports.csv_cells import csv_table
 from recorder.models import EventRow, Game
+from recorder.imports.provenance import describe as describe_origin
 
 EVENT_COLUMNS = ("game", "step", "seq", "round", "turn", "position", "actor", "type", "describe", "flags", "override")
 STANDING_COLUMNS = ("game", "step", "player", "rank", "total", "status")
@@ -27,11 +29,7 @@ def _cell(value: Any) -> Any:
 
 
 def _csv(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows([[_cell(value) for value in row] for row in rows])
-    return out.getvalue()
+    return csv_table(header, [[_cell(value) for value in row] for row in rows])
 
 
 def _checks(entry: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -89,8 +87,10 @@ def transcript(game: Game, engine_title: str, log: Sequence[Mapping[str, Any]], 
         f"{engine_title} (rules version {game.rules_version}) · game {game.id} · created {game.created_at} · {game.status}",
         f"Players in seat order: {players}",
         f"Rules profile: {json.dumps(game.options, ensure_ascii=False, sort_keys=True)}",
-        "Hash chain: " + (f"verified ({chain['events']} events)" if chain.get("ok")
-                          else f"BROKEN at event {(chain.get('first_broken') or {}).get('seq')}"),
+        # An intact chain is self-consistent, not authored: the origin line says who vouches (issue 22).
+        "Hash chain: " + (f"intact ({chain['events']} events; self-consistent, which does not say who wrote it)"
+                          if chain.get("ok") else f"BROKEN at event {(chain.get('first_broken') or {}).get('seq')}"),
+        f"Origin: {describe_origin(getattr(game, 'imported', None))}",
     ]
     label = None
     for entry in log:

@@ -3,7 +3,8 @@
 A page carries the token (a hidden field, and ``<meta name="csrf-token">`` for
 scripts); a write made with the browser's cookies must send it back.  Another
 site can make the browser send our cookies, but it cannot read our pages, so it
-cannot know the token.
+cannot know the token.  The token lives in the signed session cookie (HttpOnly,
+SameSite=Lax, and Secure whenever the request came over HTTPS: recorder/web/sessions.py).
 """
 
 from __future__ import annotations

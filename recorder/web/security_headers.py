@@ -7,11 +7,17 @@ allow inline ``style`` attributes: seat colours are set per game as CSS variable
 the elements (``--seat-N``), which no stylesheet can know in advance.  The API's
 documentation page (Swagger UI) starts itself with an inline script and uses data:
 images, so it alone gets those.
+
+``Strict-Transport-Security`` is opt-in (``HSTS_SECONDS``, from
+``TABLESCRIBE_HSTS_SECONDS``; 0, the default, sends none): once sent, a browser refuses
+plain HTTP to the host for that long, which an instance reached over HTTP, or a test
+setup, must not be locked into by accident.  It goes only on answers to HTTPS requests
+(directly or through a trusted proxy), as RFC 6797 asks.
 """
 
 from __future__ import annotations
 
-from flask import Response, request
+from flask import Response, current_app, request
 
 PAGE_POLICY = "; ".join((
     "default-src 'self'",
@@ -52,4 +58,7 @@ def add_security_headers(response: Response) -> Response:
     for name, lowered, value in _DOCS_HEADERS if request.path == DOCS_PATH else _PAGE_HEADERS:
         if lowered not in present:
             response.headers.add(name, value)
+    hsts = current_app.config.get("HSTS_SECONDS") or 0
+    if hsts > 0 and request.is_secure and "strict-transport-security" not in present:
+        response.headers.add("Strict-Transport-Security", f"max-age={int(hsts)}")
     return response

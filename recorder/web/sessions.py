@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask
+from flask import Flask, has_request_context, request
 from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import URLSafeTimedSerializer
 
@@ -25,3 +25,10 @@ class CachedSignerSessions(SecureCookieSessionInterface):
         if cached is None or cached[0] != keys:
             cached = self._signer = (keys, super().get_signing_serializer(app))
         return cached[1]
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        """``Secure`` whenever the request came over HTTPS, directly or through a trusted
+        proxy's X-Forwarded-Proto (``TABLESCRIBE_TRUSTED_PROXIES``), and not only when
+        SESSION_COOKIE_SECURE says so: the session holds the CSRF token, which must not
+        travel in clear once a site is reached over HTTPS."""
+        return bool(super().get_cookie_secure(app) or (has_request_context() and request.is_secure))
