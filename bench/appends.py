@@ -110,7 +110,8 @@ class SchemaFloor:
     def __init__(self, path: Path):
         store = new_store(path)
         self.sql = DriverStatements(store.db)
-        self.game_id = store.create_game("panic-in-the-air", ["Ana", "Ben", "Cy"])[0].id
+        game = store.create_game("panic-in-the-air", ["Ana", "Ben", "Cy"])[0]
+        self.game_id, self.digest = game.id, game.write_token_hash  # the owner's token checks in the CAS
         store.db.dispose()
         self.conn = sqlite3.connect(path, isolation_level=None)
         for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON"):
@@ -123,7 +124,8 @@ class SchemaFloor:
             row = _floor_row(self.game_id, self.version + 1)
             self.conn.execute(self.sql.begin or "BEGIN")
             self.conn.execute(self.sql.insert_event, row)
-            self.conn.execute(self.sql.advance, (self.version + 1, "in_progress", self.game_id, self.version))
+            self.conn.execute(self.sql.advance, (self.version + 1, "in_progress", self.game_id, self.version,
+                                                 self.digest, self.digest, self.game_id))
             self.conn.execute("COMMIT")
             self.version += 1
         return time.perf_counter() - started

@@ -9,8 +9,9 @@ driver's connection, taken from SQLAlchemy's pool:
 
 1. ``INSERT INTO events``: a racing writer that took the same seq makes it fail on
    the unique ``(game_id, seq)``;
-2. ``UPDATE games ... WHERE id = ? AND version = ?``, the compare-and-set: zero
-   rows means someone else wrote since the head was taken; either way the caller
+2. ``UPDATE games ... WHERE id = ? AND version = ? AND <the token may write>``, the
+   compare-and-set: zero rows means someone else wrote since the head was taken (or the
+   token was revoked, in any instance: recorder/credentials.py); either way the caller
    goes the general way, which reads everything afresh (in the general way's
    order: on PostgreSQL, writers taking the two locks in opposite orders deadlock);
 3. on the snapshot boundary, ``INSERT INTO snapshots``;
@@ -83,7 +84,13 @@ class DriverStatements:
             raise ValueError(f"no lean append for {self.dialect}")
         self.begin = "BEGIN IMMEDIATE" if self.dialect == "sqlite" else None
         self.key_seen = f"SELECT 1 FROM events WHERE game_id = {mark} AND idempotency_key = {mark}"
-        self.advance = f"UPDATE games SET version = {mark}, status = {mark} WHERE id = {mark} AND version = {mark}"
+        # The compare-and-set also checks the writer's token in the database: the owner's
+        # digest on the game, or a device credential not revoked.  A revocation or a rotation
+        # made by any instance holds for the next append here, at no extra statement.
+        self.advance = (
+            f"UPDATE games SET version = {mark}, status = {mark} WHERE id = {mark} AND version = {mark}"
+            f" AND (write_token_hash = {mark} OR EXISTS (SELECT 1 FROM device_credentials"
+            f" WHERE token_hash = {mark} AND game_id = {mark} AND role = 'device' AND revoked_at IS NULL))")
         self.insert_event = _insert("events", EVENT_COLUMNS, mark, json_mark)
         self.insert_snapshot = _insert("snapshots", SNAPSHOT_COLUMNS, mark, json_mark)
         self.notify = f"SELECT pg_notify({mark}, {mark})" if self.dialect == "postgresql" else None
@@ -139,10 +146,11 @@ class Connections:
 
 
 def write_event(connections: Connections, sql: DriverStatements, head: Head, event: Mapping[str, Any],
-                status: str, snapshot: Mapping[str, Any] | None) -> Outcome:
+                status: str, snapshot: Mapping[str, Any] | None, writer_digest: str) -> Outcome:
     """Store ``event`` (every EVENT_COLUMNS key) as version ``head.version + 1`` in one
     transaction, or nothing.  The driver's IntegrityError (a racing writer took the seq
-    or the key) propagates after the rollback; the caller treats it as STALE."""
+    or the key) propagates after the rollback; the caller treats it as STALE, and so a
+    ``writer_digest`` that no longer may write (the general way then says why)."""
     with connections.borrowed() as connection:
         cursor = connection.cursor()
         try:
@@ -157,7 +165,8 @@ def write_event(connections: Connections, sql: DriverStatements, head: Head, eve
             # writers of one game on PostgreSQL never hold one lock each and wait for the
             # other's (a deadlock, seen in the soak before this order was kept).
             cursor.execute(sql.insert_event, _row(EVENT_COLUMNS, event))
-            cursor.execute(sql.advance, (head.version + 1, status, head.game_id, head.version))
+            cursor.execute(sql.advance, (head.version + 1, status, head.game_id, head.version,
+                                         writer_digest, writer_digest, head.game_id))
             if cursor.rowcount != 1:
                 connection.rollback()
                 return Outcome.STALE

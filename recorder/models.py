@@ -70,6 +70,9 @@ class Game(Base):
     # The saved board the game is recorded on (None: declared in events, or the board option).
     board_id: Mapped[str | None] = mapped_column(ForeignKey("boards.id"), index=True)
     board_hash: Mapped[str | None] = mapped_column(String(64))
+    # A game imported from an export (None: recorded here): how it came, when, and what its
+    # signature showed (recorder/imports/provenance.py).  Written once, at the import.
+    imported: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 
 
 class EventRow(Base):
@@ -127,3 +130,38 @@ class GamePlayer(Base):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(NAME_MAX), index=True)
+
+
+class DeviceCredential(Base):
+    """One device's write token for one game, kept as its digest (recorder/credentials.py).
+
+    Revoking marks ``revoked_at``; the row stays, so the game's page can say which device
+    could write until when.  ``role`` 'owner' rows are owner tokens a rotation retired: the
+    current owner token is ``games.write_token_hash``."""
+
+    __tablename__ = "device_credentials"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    role: Mapped[str] = mapped_column(String(16))  # device | owner
+    label: Mapped[str] = mapped_column(String(NAME_MAX))
+    invited_by: Mapped[str | None] = mapped_column(String(32))  # a credential's id; None: the owner
+    created_at: Mapped[str] = mapped_column(String(32))
+    last_used_at: Mapped[str | None] = mapped_column(String(32))
+    revoked_at: Mapped[str | None] = mapped_column(String(32))
+
+
+class DeviceInvite(Base):
+    """A short-lived, single-use code a joining device exchanges for its own credential."""
+
+    __tablename__ = "device_invites"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
+    code_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_by: Mapped[str | None] = mapped_column(String(32))  # a credential's id; None: the owner
+    created_at: Mapped[str] = mapped_column(String(32))
+    expires_at: Mapped[str] = mapped_column(String(32))
+    used_at: Mapped[str | None] = mapped_column(String(32))
+    used_by: Mapped[str | None] = mapped_column(String(32))

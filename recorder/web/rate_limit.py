@@ -1,12 +1,16 @@
-"""Rate limits: writes per game token, new games and imports per client address.
+"""Rate limits: writes per client address and game, new games, imports and joins per address.
 
 A table records an action every few seconds, so a token writing hundreds a second is a
 runaway script or an attack, not a game; and creating games or importing files costs
-the server far more than reading.  Token buckets, one per key: ``rate`` a second
+the server far more than reading.  A write's bucket is keyed by the client's address
+and the game, never by the token it carries: with a bucket per token, every random wrong
+token got a fresh one, and guessing was not limited at all.  Joining a game (the page's
+form, or exchanging an invite through the API) is limited per address, more tightly: it
+is where an invite code or a token would be guessed.  Token buckets, one per key: ``rate`` a second
 refill it up to ``burst``, each request takes one, an empty bucket answers 429 with
 ``Retry-After``.
 
-The buckets live in each process, so with several gunicorn workers the limits apply
+The buckets live in each process, so with several server workers the limits apply
 per worker (a client may get up to workers x burst): enough to stop a runaway, and no
 shared state to fail.  Behind a reverse proxy, the client address is the proxy's unless
 the app is told to trust ``X-Forwarded-For`` (docs/RELIABILITY.md).
@@ -24,12 +28,15 @@ from flask import Flask, current_app, make_response, render_template, request
 from werkzeug.wrappers import Response
 
 from recorder.api.errors import error_response
-from recorder.tokens import token_digest
-from recorder.web.auth import cookie_token
 
 # Endpoints that create something new: limited per client address.
 CREATING = {"games.Games", "imports.Import", "boards.Boards", "web.create_game", "web.import_games"}
 APPEND = "games.GameEvents"
+# Writes with a game's token (or a guess at one): limited per client address and game.
+WRITING = {APPEND, "devices.Invites", "devices.DeviceRevoke", "devices.OwnerToken"}
+# Joining with an invite code or a token: limited per client address.
+JOINING = {"web.join", "devices.Devices"}
+JOIN_RATE, JOIN_BURST = 0.2, 20
 MAX_KEYS = 10_000
 
 
@@ -69,31 +76,26 @@ def install(app: Flask) -> None:
     config = app.config
     writes = TokenBuckets(config["WRITE_RATE"], config["WRITE_BURST"])
     creates = TokenBuckets(config["CREATE_RATE"], config["CREATE_BURST"])
+    joins = TokenBuckets(config.get("JOIN_RATE", JOIN_RATE), config.get("JOIN_BURST", JOIN_BURST))
 
     @app.before_request
     def _limit() -> Response | tuple[Response, int] | None:
         if not current_app.config["RATE_LIMITS"] or request.method != "POST":
             return None
-        if request.endpoint == APPEND:
-            token = _write_token()
-            wait = writes.take(token_digest(token)) if token else 0.0
+        address = request.remote_addr or "?"
+        if request.endpoint in WRITING:
+            # A wrong token is limited like a right one, and every wrong token alike.
+            wait = writes.take(f"{address} {(request.view_args or {}).get('game_id')}")
             what = "writes to this game"
+        elif request.endpoint in JOINING:
+            wait = joins.take(address)
+            what = "attempts to join a game from this address"
         elif request.endpoint in CREATING:
-            wait = creates.take(request.remote_addr or "?")
+            wait = creates.take(address)
             what = "new games, boards and imports from this address"
         else:
             return None
         return _too_many(what, wait) if wait else None
-
-
-def _write_token() -> str | None:
-    """The write token a request carries (header or cookie), without judging it: a wrong
-    one is limited like a right one, so guessing costs the same."""
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() == "bearer" and token.strip():
-        return token.strip()
-    game_id = (request.view_args or {}).get("game_id")
-    return cookie_token(game_id) if game_id else None
 
 
 def _too_many(what: str, wait: float) -> Response:

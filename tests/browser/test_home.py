@@ -9,6 +9,7 @@ import pytest
 import engines
 
 from tests.browser.conftest import PHONE, screenshot, watched_page
+from tests.browser.tokens import browser_token, token_cookie
 
 pytestmark = pytest.mark.browser
 
@@ -32,10 +33,10 @@ def test_new_game_form_on_a_phone_creates_the_game_and_opens_recording(live: Any
     games, total = live.store.list_games()
     assert total == 1 and [p["name"] for p in games[0].players] == ["Ana", "Ben", "Cy", "Dee", "Eve"]
     assert games[0].options["min_players"] == 3
-    cookies = {c["name"]: c for c in context.cookies()}
-    token_cookie = cookies[f"ts_token_{games[0].id}"]
-    assert token_cookie["httpOnly"] and token_cookie["sameSite"] == "Strict"
-    assert page.evaluate("document.cookie").find("ts_token_") == -1, "scripts cannot read the token"
+    cookie = token_cookie(context)
+    assert browser_token(context, games[0].id)
+    assert cookie["httpOnly"] and cookie["sameSite"] == "Strict"
+    assert page.evaluate("document.cookie").find("ts_token") == -1, "scripts cannot read the token"
     context.close()
 
 

@@ -20,6 +20,7 @@ import pytest
 
 from tests.browser.conftest import LAPTOP, PHONE, SCREENSHOTS, screenshot, watched_page
 from tests.browser.recording import api, record_and_wait, state_of, stored
+from tests.browser.tokens import browser_token
 
 pytestmark = pytest.mark.browser
 
@@ -235,7 +236,7 @@ def test_a_box_is_transcribed_by_taps_saved_and_a_game_on_it_picks_its_items(liv
     page.wait_for_url("**/games/*/record?*")
     game_id = urlparse(page.url).path.split("/")[2]
     assert api(live, "GET", f"/api/games/{game_id}")["board"]["id"] == board_id
-    token = next(c["value"] for c in context.cookies() if c["name"] == f"ts_token_{game_id}")
+    token = browser_token(context, game_id)
 
     record_the_first_reveals(page, live, game_id, token)
     assert not errors, errors

@@ -21,6 +21,7 @@ import engines
 from engines.base import Event
 from tests.browser.conftest import LAPTOP, PHONE, SCREENSHOTS, screenshot, watched_page
 from tests.browser.recording import Pickers, api, record_and_wait, state_of, stored
+from tests.browser.tokens import browser_token
 
 pytestmark = pytest.mark.browser
 
@@ -286,7 +287,7 @@ def test_a_board_typed_on_a_phone_is_saved_chosen_at_new_game_and_its_cards_pick
     page.click("text=Create the game and start recording")
     page.wait_for_url("**/record?created=1")
     game_id = page.url.split("/games/")[1].split("/")[0]
-    token = {c["name"]: c["value"] for c in context.cookies()}[f"ts_token_{game_id}"]
+    token = browser_token(context, game_id)
     game = api(live, "GET", f"/api/games/{game_id}")
     assert game["board"]["id"] == board_id and game["board"]["name"] == BOARD_NAME
 

@@ -9,6 +9,7 @@ import pytest
 
 from recorder.store import AppendRequest
 from tests.browser.conftest import PHONE, screenshot, watched_page
+from tests.browser.tokens import browser_token
 
 pytestmark = pytest.mark.browser
 
@@ -43,7 +44,7 @@ def game_id_of(live: Any) -> str:
 
 def token_of(context: Any, game_id: str) -> str:
     """The write token from the HttpOnly cookie the form set (the page's script never sees it)."""
-    return next(c["value"] for c in context.cookies() if c["name"] == f"ts_token_{game_id}")
+    return browser_token(context, game_id)
 
 
 def focused_id(page: Any) -> str:
@@ -130,9 +131,9 @@ def test_a_second_device_joins_through_the_invite_link_without_the_token_in_any_
     first = browser.new_context(viewport=PHONE)
     page = first.new_page()
     record_url = create_from_form(page, live.url, ["Ana", "Ben", "Cy"])
-    link = page.locator("#invite a[href*='#token='], #invite input[value*='#token=']").first
-    join_url = link.get_attribute("href") or link.get_attribute("value")
-    token = join_url.split("#token=")[1]
+    page.wait_for_function("() => document.querySelector('#join-url').value.includes('#invite=')")
+    join_url = page.locator("#join-url").input_value()
+    token = join_url.split("#invite=")[1]
 
     second = browser.new_context(viewport=PHONE)
     other = second.new_page()

@@ -92,7 +92,7 @@ def test_a_cookie_set_behind_an_https_proxy_is_secure(db_url: str) -> None:
         created = client.post("/games", data=form, headers={"X-Forwarded-For": "203.0.113.7",
                                                             "X-Forwarded-Proto": "https"})
         assert created.status_code == 303
-        cookie = next(v for k, v in created.headers.items() if k == "Set-Cookie" and v.startswith("ts_token_"))
+        cookie = next(v for k, v in created.headers.items() if k == "Set-Cookie" and v.startswith("ts_tokens="))
         assert "Secure" in cookie and "HttpOnly" in cookie
     finally:
         close_app(app)

@@ -9,6 +9,7 @@ from http.cookies import SimpleCookie
 from typing import Any
 
 from recorder.store import EventStore
+from recorder.web.auth import parse_jar
 
 PANIC = "panic-in-the-air"
 
@@ -22,12 +23,18 @@ def csrf(client: Any, path: str = "/") -> str:
 
 
 def token_cookie(response: Any, game_id: str) -> Any:
-    """The ``ts_token_<id>`` morsel among the response's Set-Cookie headers, or None."""
+    """The browser's one ``ts_tokens`` morsel among the response's Set-Cookie headers, its
+    value this game's token in it; None when it holds none for the game."""
     for header in response.headers.getlist("Set-Cookie"):
         cookie = SimpleCookie()
         cookie.load(header)
-        if f"ts_token_{game_id}" in cookie:
-            return cookie[f"ts_token_{game_id}"]
+        if "ts_tokens" in cookie:
+            morsel = cookie["ts_tokens"]
+            token = dict(parse_jar(morsel.value)).get(game_id)
+            if token is None:
+                return None
+            morsel.set("ts_tokens", token, token)
+            return morsel
     return None
 
 
@@ -70,22 +77,23 @@ def test_the_form_without_csrf_is_refused_and_creates_nothing(client: Any, app: 
     assert wrong.status_code == 400 and store_of(app).list_games()[1] == 0
 
 
-def test_the_record_page_with_the_cookie_shows_the_qr_code_and_join_link(client: Any, app: Any) -> None:
+def test_the_record_page_with_the_cookie_offers_invites_and_never_holds_the_token(client: Any, app: Any) -> None:
     game_id, response = create_from_form(client, app)
     token = token_cookie(response, game_id).value
     answer = client.get(f"/games/{game_id}/record?created=1")
-    assert answer.headers["Cache-Control"] == "no-store", "the page holds the token: no cache may keep it"
+    assert answer.headers["Cache-Control"] == "no-store", "the page depends on the browser's credentials"
     page = answer.get_data(as_text=True)
-    join_url = f"http://localhost/games/{game_id}/record#token={token}"
-    assert f'value="{join_url}"' in page
-    assert "<svg" in page and 'class="invite-qr"' in page
+    assert token not in page, "the page holds no long-lived token: invites are made on demand"
+    assert 'id="invite-make"' in page and 'class="invite-qr"' in page and 'id="device-list"' in page
+    assert 'data-invite-now="true"' in page, "a new game makes its first invite at once"
+    assert page_data(page)["urls"]["invites"] == f"/api/games/{game_id}/invites"
     assert "Game created." in page and 'id="invite" aria-labelledby="invite-title" hidden' not in page
     assert 'data-can-write="true"' in page
     assert f'href="/games/{game_id}"' in page  # the viewer
     assert 'src="/static/js/record.js"' in page and 'type="module"' in page
     # Later visits keep the invitation behind "Invite another device".
     later = client.get(f"/games/{game_id}/record").get_data(as_text=True)
-    assert 'id="invite-open"' in later and "Game created." not in later and join_url in later
+    assert 'id="invite-open"' in later and "Game created." not in later and token not in later
     # The token never travels in a query string.
     assert f"?token={token}" not in page and f"&token={token}" not in page
 
@@ -104,7 +112,7 @@ def test_the_record_page_carries_the_engine_forms_in_schema_order(client: Any, a
 def test_without_the_cookie_the_page_explains_and_offers_the_join_form(client: Any, app: Any) -> None:
     game, token = store_of(app).create_game(PANIC, ["Ana", "Ben"], "Elsewhere")
     page = client.get(f"/games/{game.id}/record").get_data(as_text=True)
-    assert "Recording needs the game's link from the device that created it" in page
+    assert "Recording needs an invite from a device that records this game" in page
     assert f'action="/games/{game.id}/join"' in page and 'name="csrf_token"' in page
     assert 'name="token"' in page
     assert "<svg" not in page and token not in page and "record-data" not in page
@@ -143,7 +151,7 @@ def test_joining_with_a_wrong_token_is_403_and_with_the_right_one_sets_the_cooki
 
     wrong = second.post(f"/games/{game_id}/join", data={"csrf_token": form_csrf, "token": "not-the-token"})
     assert wrong.status_code == 403 and token_cookie(wrong, game_id) is None
-    assert "not this game&#39;s write token" in wrong.get_data(as_text=True)
+    assert "not an invite to this game" in wrong.get_data(as_text=True)
     assert 'name="token"' in wrong.get_data(as_text=True)  # the form again, to retry
 
     no_csrf = second.post(f"/games/{game_id}/join", data={"token": token})
@@ -154,7 +162,7 @@ def test_joining_with_a_wrong_token_is_403_and_with_the_right_one_sets_the_cooki
     cookie = token_cookie(right, game_id)
     assert cookie.value == token and cookie["httponly"] is True and cookie["samesite"] == "Strict"
     joined = second.get(f"/games/{game_id}/record").get_data(as_text=True)
-    assert 'data-can-write="true"' in joined and "<svg" in joined
+    assert 'data-can-write="true"' in joined and 'id="invite-make"' in joined
 
 
 def test_joining_accepts_the_whole_link_pasted(client: Any, app: Any) -> None:

@@ -37,3 +37,22 @@ export async function postJSON(url, body) {
   }
   return { status: response.status, body: payload };
 }
+
+/** GET a read that needs the write token (the devices list): the cookie plus the CSRF header. Resolves to {status, body}. */
+export async function getAuthedJSON(url) {
+  try {
+    const response = await fetch(url, {
+      credentials: "same-origin",
+      headers: { Accept: "application/json", "X-CSRF-Token": csrfMeta ? csrfMeta.content : "" },
+    });
+    let payload = null;
+    try {
+      payload = await response.json();
+    } catch {
+      payload = null;
+    }
+    return { status: response.status, body: payload };
+  } catch {
+    return { status: 0, body: null };
+  }
+}

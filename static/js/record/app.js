@@ -1,6 +1,6 @@
 // The recording page with the game's write cookie: whose turn, what is expected,
 // one-tap buttons and short forms, one-tap undo (and redo), the log with void/amend,
-// notes, free-form events, and the invite QR code. Everything user-written goes in as
+// notes, free-form events, and the invite panel (devices.js). Everything user-written goes in as
 // text.
 //
 // Every write carries the `expected_version` of the state the user acted on: the
@@ -14,6 +14,7 @@ import { analyse, buildFields, parseData, prefilled, ruleText, schemaHint, summa
 import { fill, h, humanize, playerName, seatColour } from "../dom.js";
 import { ask, copyText, newKey } from "./ask.js";
 import { pickerFor } from "./engines/index.js";
+import { DevicesPanel } from "./devices.js";
 import { uncheckedCount, uncheckedLine } from "../flags.js";
 
 const RECORDER_TYPES = ["undo", "void", "amend", "note"];
@@ -653,10 +654,15 @@ export class RecordPage {
       this.showIn(target, h("div", { class: "violation", role: "alert" },
         h("p", {}, "Could not reach the server, so it is not known whether this was recorded. Trying again cannot record it twice."),
         h("button", { type: "button", onclick: () => this.transmit(request, opts) }, "Try again")));
+    } else if (status === 403 && body && body.error === "token_revoked") {
+      this.showIn(target, h("div", { class: "violation revoked", role: "alert" },
+        h("p", { class: "v-title" }, "Not recorded: this device can no longer record this game."),
+        h("p", {}, `${body.message}.`),
+        h("button", { type: "button", onclick: () => window.location.reload() }, "Join again with a new invite")));
     } else if (status === 401 || status === 403) {
       this.showIn(target, h("div", { class: "violation", role: "alert" },
         (body && body.message) || "This device may not record this game.",
-        " Reload the page, or join again with the game's link."));
+        " Reload the page, or join again with a new invite."));
     } else {
       this.showIn(target, h("div", { class: "violation", role: "alert" },
         (body && body.message) || `The server answered ${status}. Nothing was recorded.`));
@@ -1068,8 +1074,6 @@ export class RecordPage {
     const panel = $("invite");
     const open = $("invite-open");
     const close = $("invite-close");
-    const copy = $("copy-link");
-    const input = $("join-url");
     if (!panel) return;
     const show = (visible) => {
       panel.hidden = !visible;
@@ -1090,13 +1094,7 @@ export class RecordPage {
         if (open) open.focus();
       });
     }
-    if (copy && input) {
-      copy.addEventListener("click", async () => {
-        const ok = await copyText(input.value, input);
-        copy.textContent = ok ? "Copied" : "Select and copy";
-        setTimeout(() => { copy.textContent = "Copy"; }, 2500);
-      });
-    }
+    new DevicesPanel(this.urls).setup();
   }
 
   setupBoardToggle() {

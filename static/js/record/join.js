@@ -1,18 +1,21 @@
-// Joining from a second device. The QR code's link carries the write token in its
-// fragment (#token=…), which browsers never send to a server: read it here, take it
-// out of the address bar at once, and post it to /games/<id>/join (with the CSRF
-// field) so the server can set the HttpOnly cookie. The token is never logged and
-// never put in a query string.
+// Joining from a second device. The QR code's link carries a single-use invite code in
+// its fragment (#invite=…; an older link, the token itself: #token=…), which browsers
+// never send to a server: read it here, take it out of the address bar at once, and post
+// it to /games/<id>/join (with the CSRF field), where the server exchanges it for this
+// device's own token, kept in an HttpOnly cookie. Neither is logged or put in a query string.
 
-export function tokenFromFragment() {
+/** What the fragment carries, as the join form takes it ("#invite=…"), or null. */
+export function codeFromFragment() {
   const hash = window.location.hash || "";
-  const match = /(?:^#|&)token=([^&]+)/.exec(hash);
+  const match = /(?:^#|&)(invite|token)=([^&]+)/.exec(hash);
   if (!match) return null;
+  let value = match[2];
   try {
-    return decodeURIComponent(match[1]);
+    value = decodeURIComponent(value);
   } catch {
-    return match[1];
+    // kept as it came
   }
+  return `#${match[1]}=${value}`;
 }
 
 export function forgetFragment() {
@@ -22,12 +25,12 @@ export function forgetFragment() {
 }
 
 function joinFromFragment(form) {
-  const token = tokenFromFragment();
+  const code = codeFromFragment();
   forgetFragment();
   const input = form.querySelector('input[name="token"]');
-  if (!token || !input || form.dataset.submitted) return;
+  if (!code || !input || form.dataset.submitted) return;
   form.dataset.submitted = "1";
-  input.value = token;
+  input.value = code;
   const progress = document.getElementById("join-progress");
   if (progress) progress.hidden = false;
   form.querySelector('button[type="submit"]').disabled = true;
