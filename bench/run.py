@@ -16,6 +16,8 @@ measured in the same run, printed as one table (docs/BENCHMARKS.md keeps the lat
    file: ``bench/served.py``.
 6. NDJSON export of 1,000 games, its speed and its peak memory at 100 and 1,000 games:
    ``bench/export_bench.py``.
+7. The server's peak memory while it refuses a bulk import of 10^4 and of 10^6 lines of
+   ``{}`` (issue 22, part 3): ``bench/import_memory.py``.
 
 ``--quick`` runs the same code on small sizes (the test suite calls it so the
 benchmark cannot rot); its figures mean little.
@@ -35,6 +37,7 @@ from typing import Callable
 from bench.appends import durable_appends
 from bench.export_bench import export_figures, export_lines
 from bench.folds import fold_rates, offer_times
+from bench.import_memory import import_memory_figures, import_memory_lines
 from bench.seek import frame_times, long_game, seek_times
 from bench.served import served_figures
 
@@ -50,10 +53,11 @@ class Sizes:
     viewers: int
     games: int
     small_games: int
+    import_lines: tuple[int, int] = (10_000, 1_000_000)
 
 
 FULL = Sizes(30, 100, 10_000, 30, 15, 50_000, 50, 1000, 100)
-QUICK = Sizes(3, 20, 300, 3, 10, 300, 5, 6, 3)  # 10 s at most: the 300 requests end it sooner
+QUICK = Sizes(3, 20, 300, 3, 10, 300, 5, 6, 3, (1_000, 10_000))  # 10 s at most: the 300 requests end it sooner
 
 
 @dataclass(frozen=True)
@@ -103,6 +107,7 @@ def measure(sizes: Sizes, folder: Path) -> dict[str, float]:
     figures["seek_ratio_between_snapshots"] = seeks[far_mid] / seeks[near_mid]
     figures.update(frame_times(folder / "long.db", game_id, length // 2, sizes.repeats))
     figures.update(export_figures(folder, sizes.games, sizes.small_games))
+    figures.update(import_memory_figures(folder, sizes.import_lines))
     return figures
 
 
@@ -158,6 +163,10 @@ def rows(f: dict[str, float], sizes: Sizes) -> list[Row]:
             f["export_memory_ratio"], "≈ 1x (≤ 1.2x)", at_most(1.2)),
         Row("6. NDJSON export speed", f"{f['export_events_per_s']:,.0f} events/s",
             f"raw sqlite3 + json.dumps {f['raw_export_events_per_s']:,.0f} events/s", f["export_ratio"], "", None),
+        Row(f"7. bulk import peak RSS, {sizes.import_lines[1]:,} lines of {{}}",
+            f"{f['import_peak_kib_large'] / 1024:.1f} MiB",
+            f"{sizes.import_lines[0]:,} lines {f['import_peak_kib_small'] / 1024:.1f} MiB",
+            f["import_memory_ratio"], "flat (≤ 1.2x)", at_most(1.2)),
     ]
 
 
@@ -179,6 +188,8 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         print(line)
     print()
     for line in export_lines(figures, sizes.games, sizes.small_games):
+        print(line)
+    for line in import_memory_lines(figures):
         print(line)
     return figures
 

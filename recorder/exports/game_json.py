@@ -5,6 +5,12 @@ header exactly as its genesis hash covers it, every stored event as recorded (co
 are events too, so they come along), each with its flags, override and place in the hash
 chain, the declared board data the engine keeps, and the standings at the version
 exported.  Nothing in it is recomputed on import but the fold: an importer re-checks it.
+
+The document is signed (``signature``, recorder/signing.py): the head of a game recorded
+on this server with this server's key, at export time.  A game that was imported carries
+the signature it came with, while its head is still the one that was signed, and no
+signature after events were added here: this server vouches only for histories it
+recorded itself, never for one it was handed.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ import engines
 from recorder.boards import board_document
 from recorder.models import Board, EventRow, Game
 from recorder.jsonish import declared_of
+from recorder.signing import KeyRing, current_ring, document_head, head_payload
 from recorder.store import game_header
 
 FORMAT = "tablescribe-game"
@@ -35,10 +42,12 @@ def event_dict(row: EventRow) -> dict[str, Any]:
 
 
 def game_document(game: Game, rows: Sequence[EventRow], state: Mapping[str, Any],
-                  standings: Mapping[str, Any], board: Board | None = None) -> dict[str, Any]:
+                  standings: Mapping[str, Any], board: Board | None = None,
+                  ring: KeyRing | None = None) -> dict[str, Any]:
     """The export of ``game`` at the version ``rows`` end at (``state`` and ``standings``
     are the fold of that same version).  A game recorded on a saved board embeds it
-    (``board``), so the history replays on a server that never had the board."""
+    (``board``), so the history replays on a server that never had the board.  ``ring``:
+    the key to sign with (``head_signature``); none, no signature of this server's."""
     document = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -50,7 +59,22 @@ def game_document(game: Game, rows: Sequence[EventRow], state: Mapping[str, Any]
     }
     if board is not None:
         document["board"] = board_document(board)
+    signature = head_signature(game, document, ring)
+    if signature is not None:
+        document["signature"] = signature
     return document
+
+
+def head_signature(game: Game, document: Mapping[str, Any], ring: KeyRing | None) -> dict[str, Any] | None:
+    """The signature the export carries: this server's over the head of a game recorded
+    here; the one an imported game came with, while its head is still the signed one."""
+    imported = getattr(game, "imported", None)
+    if imported is None:
+        return ring.sign(head_payload(document["game"], document_head(document))) if ring is not None else None
+    carried = imported.get("signature")
+    if carried is not None and imported.get("version") == document["game"]["version"]:
+        return dict(carried)
+    return None
 
 
 def export_game(store: Any, game_id: str, attempts: int = 5) -> dict[str, Any]:
@@ -63,7 +87,8 @@ def export_game(store: Any, game_id: str, attempts: int = 5) -> dict[str, Any]:
         if frame.version == len(rows):
             game = store.get_game(game_id)
             board = store.boards.get(game.board_id) if game.board_id is not None else None
-            return game_document(game, rows, frame.state, engines.find(game.engine).standings(frame.state), board)
+            return game_document(game, rows, frame.state, engines.find(game.engine).standings(frame.state), board,
+                                 current_ring())
     raise RuntimeError(f"game {game_id} kept changing while it was exported")
 
 

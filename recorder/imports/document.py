@@ -13,7 +13,7 @@ import json
 import math
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import ValidationError, fields, validate
 
 from recorder.api.schemas import BOARD_ID, NAME_MAX, BoardFileIn, Override, PlayerIn, Strict, Text
 from recorder.correction_schemas import MAX_SEQ
@@ -28,6 +28,9 @@ TIMESTAMP = validate.Regexp(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z$",
                             error="Not a UTC time as the store writes it (2026-11-30T19:02:00.000000Z).")
 # Deeper than any engine's data goes, and shallow enough that nothing downstream recurses out.
 MAX_DEPTH = 64
+# Events whose field problems an answer names before it stops looking: a document of a
+# million malformed events is refused in the time and memory of its first few.
+MAX_BAD_EVENTS = 10
 
 
 class ExactInteger(fields.Integer):
@@ -85,14 +88,25 @@ class EventIn(Strict):
     hash = fields.String(required=True, validate=HASH)
 
 
+class SignatureIn(Strict):
+    """The signature of the game's head (recorder/signing.py); checked after the chain."""
+
+    algorithm = fields.String(required=True, validate=validate.OneOf(["ed25519"]))
+    key_id = fields.String(required=True, validate=validate.Regexp(r"^[0-9a-f]{16}$", error="Not a key id."))
+    public_key = fields.String(required=True, validate=validate.Length(max=64))
+    value = fields.String(required=True, validate=validate.Length(max=128))
+
+
 class DocumentIn(Strict):
     format = fields.String(required=True)
     format_version = ExactInteger(required=True)
     game = fields.Nested(HeaderIn, required=True)
     declared = fields.Dict(keys=fields.String(), required=True)
-    events = fields.List(fields.Nested(EventIn), required=True)
+    # Each event is loaded apart (``event_problems``), so that the errors stop at the first few.
+    events = fields.List(fields.Raw(), required=True)
     standings = fields.Dict(keys=fields.String(), required=True)
     board = fields.Nested(BoardFileIn)
+    signature = fields.Nested(SignatureIn)  # absent from exports of before issue 22: still read
 
 
 def game_id_of(value: Any) -> str | None:
@@ -118,13 +132,31 @@ def read_document(value: Any) -> dict[str, Any]:
     if problem:
         raise ImportUnreadable("import/invalid", f"Invalid field(s): {problem[0]}", game=game,
                                fields={problem[0]: [problem[1]]})
+    problems: dict[str, Any] = {}
     try:
         DocumentIn().load(value)
     except ValidationError as exc:
         problems = field_messages("", exc.normalized_messages())
+    if isinstance(value.get("events"), list):
+        problems.update(event_problems(value["events"]))
+    if problems:
         raise ImportUnreadable("import/invalid", f"Invalid field(s): {', '.join(sorted(problems))}",
-                               game=game, fields=problems) from None
+                               game=game, fields=problems)
     return value
+
+
+def event_problems(events: list[Any], limit: int = MAX_BAD_EVENTS) -> dict[str, Any]:
+    """The field problems of the first ``limit`` malformed events, by path (``events.3.seq``)."""
+    schema, problems, bad = EventIn(), {}, 0
+    for index, event in enumerate(events):
+        try:
+            schema.load(event)
+        except ValidationError as exc:
+            problems.update(field_messages(f"events.{index}", exc.normalized_messages()))
+            bad += 1
+            if bad == limit:
+                break
+    return problems
 
 
 def parse_json(text: str | bytes, where: str = "The file") -> Any:

@@ -209,7 +209,7 @@ def test_the_transcript_reads_like_a_score_sheet(client: Any, app: Any) -> None:
     text = client.get(f"/api/games/{_pan_am_demo(store)}/export?format=txt").get_data(as_text=True)
     lines, standings = _fold_demo()
     assert text.startswith("Demo: Ruby, Archer and Genevieve fly Pan Am (illustrative board)\n")
-    assert f"Hash chain: verified ({len(lines)} events)" in text and "\n— Round 7 · Pan Am phase · Stock —\n" in text
+    assert f"Hash chain: intact ({len(lines)} events; " in text and "Origin: recorded on this server" in text and "\n— Round 7 · Pan Am phase · Stock —\n" in text
     assert f"\n {len(lines)}. {lines[-1]}\n" in text
     assert "— Final standings —" in text and f"Winner: {standings[-1]['winners'][0]}" in text
 

@@ -470,10 +470,10 @@ def test_a_game_that_fails_unexpectedly_is_reported_and_the_others_go_in(
     second = rechained(exported, game_id="e" * 32)
     original = EventStore.import_game
 
-    def flaky(self: EventStore, document: Any) -> Any:
+    def flaky(self: EventStore, document: Any, **kwargs: Any) -> Any:
         if document["game"]["id"] == exported["game"]["id"]:
             raise RuntimeError("disk on fire")
-        return original(self, document)
+        return original(self, document, **kwargs)
 
     monkeypatch.setattr(EventStore, "import_game", flaky)
     report = import_lines(other_store, [json.dumps(exported), json.dumps(second)])
