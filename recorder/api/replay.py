@@ -1,4 +1,4 @@
-"""/api/games/<id>/frames, /timeline and /stream: what the viewer replays and follows."""
+"""/api/games/<id>/frames, /timeline, /log and /stream: what the viewer replays and follows."""
 
 from __future__ import annotations
 
@@ -16,14 +16,17 @@ from marshmallow import Schema, fields, validate
 
 import engines
 from recorder.api import schemas
-from recorder.api.games import store
+from recorder.api.games import recorded_dict, store
+from recorder.errors import NotFound
 from recorder.history import CORRECTION_TYPES
 from recorder.live import Watch, watch_for
 from recorder.live_async import ASYNC_KEY, FOLLOW_KEY, LiveFollow
-from recorder.web.chart import score_chart
+from recorder.api.errors import error_response
+from recorder.web.chart import MAX_POINTS, chart_summary, score_chart, summary_points
 from recorder.web.board_parts import PartTable
 from recorder.store import STATUS_FINISHED
-from recorder.web.frames import frame_json, hidden_information, totals, WITHHELD
+from recorder.web.frames import frame_json, hidden_information, WITHHELD
+from recorder.web.viewer_page import recorded_rows
 
 blp = Blueprint("replay", __name__, url_prefix="/api/games", description="Replay and live follow, for the viewer")
 
@@ -67,6 +70,22 @@ class TimelineArgs(schemas.Strict):
                            metadata={"description": HIDDEN_HELP})
 
 
+MAX_LOG_STEPS = 1000
+LOG_VIEWS = ("effective", "recorded")
+
+
+class LogArgs(schemas.Strict):
+    from_ = fields.Integer(data_key="from", load_default=0, validate=validate.Range(min=0, max=schemas.MAX_INT),
+                           metadata={"description": "The page's first step (0: the set-up); at most the game's steps"})
+    count = fields.Integer(load_default=200, validate=validate.Range(min=1, max=MAX_LOG_STEPS),
+                           metadata={"description": f"How many steps, at most {MAX_LOG_STEPS}"})
+    view = fields.String(load_default="effective", validate=validate.OneOf(LOG_VIEWS), metadata={
+        "description": "`effective`: the log entries of the page's steps (as `/events` has them), each "
+                       "step's notes after it.  `recorded`: also `rows`, every stored event from the page's "
+                       "first step to its last, each with its `step` (null when it does not stand) and "
+                       "`fate` ([word, seq of the correction] or null)."})
+
+
 class FramesOut(Schema):
     game_id = fields.String()
     version = fields.Integer()
@@ -81,9 +100,26 @@ class TimelineOut(Schema):
     version = fields.Integer()
     steps = fields.Integer()
     players = fields.List(fields.String())
-    points = fields.List(fields.Dict())
+    points = fields.List(fields.Dict(), metadata={
+        "description": f"{{step, totals}}: every step of a game of up to {MAX_POINTS}; of a longer one, "
+                       f"at most {MAX_POINTS}: the first and last, and each player's lowest and highest "
+                       "total in each stretch of steps (`sampled`)"})
+    sampled = fields.Boolean(metadata={"description": "Whether `points` leaves steps out"})
     chart_svg = fields.String()
     hidden_information = fields.String(allow_none=True, metadata={"description": HIDDEN_OUT})
+
+
+class LogOut(Schema):
+    game_id = fields.String()
+    version = fields.Integer()
+    steps = fields.Integer()
+    view = fields.String()
+    from_ = fields.Integer(data_key="from")
+    to = fields.Integer(metadata={"description": "The page's last step"})
+    entries = fields.List(fields.Dict(), metadata={"description": "The effective log of steps `from`..`to`"})
+    rows = fields.List(fields.Dict(), metadata={"description": "With `view=recorded`: the stored events"})
+    unchecked = fields.Integer(metadata={"description": "Checks of the whole game that could not run "
+                                                        "without the board's data"})
 
 
 def player_names(game: Any) -> list[str]:
@@ -123,19 +159,56 @@ class Timeline(MethodView):
     @blp.response(200, TimelineOut)
     @blp.alt_response(404, schema=schemas.ApiError, description="No such game")
     def get(self, args: dict[str, Any], game_id: str) -> dict[str, Any]:
-        """Every player's total at every step, and the score chart drawn from them; while the
-        game is not over, the totals the table sees (``hidden``)."""
-        game, states = store().timeline(game_id)
+        """Every player's total at every step (a long game's sampled: ``sampled``), and the
+        score chart drawn from them; while the game is not over, the totals the table sees
+        (``hidden``)."""
+        game = store().get_game(game_id)
         engine = engines.find(game.engine)
-        hidden = hidden_information(engine, engine.is_over(states[-1][1]), args["hidden"] == "show")
-        points = [(step, totals(engine, state, hidden == WITHHELD)) for step, state in states]
+        hidden = hidden_information(engine, engine.is_over(store().state_at(game_id).state), args["hidden"] == "show")
         players = player_names(game)
+        game, summary = store().timeline_summary(
+            game_id, chart_summary(engine, players, hidden == WITHHELD),
+            key=f"chart:{'table' if hidden == WITHHELD else 'all'}")
+        points = summary_points(players, summary)
         return {
-            "version": game.version, "steps": len(states) - 1, "players": players,
+            "version": game.version, "steps": summary["steps"], "players": players,
             "points": [{"step": step, "totals": dict(values)} for step, values in points],
+            "sampled": len(points) < summary["steps"] + 1,
             "chart_svg": str(score_chart(players, points)),
             "hidden_information": hidden,
         }
+
+
+@blp.route("/<game_id>/log")
+class Log(MethodView):
+    @blp.arguments(LogArgs(), location="query")
+    @blp.response(200, LogOut())
+    @blp.alt_response(404, schema=schemas.ApiError, description="No such game")
+    @blp.alt_response(422, schema=schemas.ApiError, description="`from` is past the game's last step "
+                                                                "(`fields`, and its `steps`)")
+    def get(self, args: dict[str, Any], game_id: str) -> Any:
+        """A page of the game log: steps ``from`` .. ``from + count - 1`` (as many as exist),
+        what the viewer loads as the reader scrolls or steps.  Folded from the nearest
+        snapshot, so a page costs the same in a game of any length."""
+        recorded = args["view"] == "recorded"
+        try:
+            page = store().log_page(game_id, args["from_"], args["count"], recorded=recorded)
+        except NotFound as exc:
+            if "steps" not in exc.details:
+                raise
+            steps = int(exc.details["steps"])
+            return error_response(422, "out_of_range", f"from: the game has steps 0 to {steps}",
+                                  fields={"from": [f"Must be at most {steps}, the game's last step."]}, steps=steps)
+        answer = {
+            "game_id": page.game.id, "version": page.game.version, "steps": page.steps, "view": args["view"],
+            "from_": page.start, "to": page.end, "entries": page.entries,
+            "unchecked": store().unchecked_checks(game_id),
+        }
+        if recorded:
+            shaped = recorded_rows(page.recorded, page.entries, page.corrected_by)
+            answer["rows"] = [{**recorded_dict(row), "step": line["step"], "fate": line["fate"]}
+                              for row, line in zip(page.recorded, shaped)]
+        return answer
 
 
 @blp.route("/<game_id>/stream")

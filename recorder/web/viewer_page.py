@@ -9,7 +9,7 @@ The helpers that shape the log and the standings have twins in
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from flask import abort, render_template, request, url_for
@@ -17,12 +17,11 @@ from flask import abort, render_template, request, url_for
 import engines
 from engines import State
 from recorder.errors import NotFound
-from recorder.flags import unchecked_count
 from recorder.history import CORRECTION_TYPES
 from recorder.store import position_of
 from recorder.web.auth import cookie_token
-from recorder.web.chart import score_chart
-from recorder.web.frames import SET_UP, WITHHELD, frame_json, hidden_information, totals
+from recorder.web.chart import chart_summary, score_chart, summary_points
+from recorder.web.frames import SET_UP, WITHHELD, frame_json, hidden_information
 from recorder.web.pages import bp, engine_css, game_or_404, store
 from recorder.web.seat_colours import seat_style
 
@@ -30,46 +29,56 @@ LOG_VIEWS = ("effective", "recorded")
 SUMMARY_MAX = 140
 SPEEDS = ((2000, "Slow"), (1000, "Normal"), (500, "Fast"), (200, "Very fast"))
 DEFAULT_SPEED = 1000
+WHOLE_LOG_STEPS = 500  # a game this long or shorter: the whole log in the page, as always
+LOG_WINDOW = 200  # a longer one: this many steps' log lines around the step shown
 
 
 @bp.get("/games/<game_id>")
 def viewer(game_id: str) -> str:
     game = game_or_404(game_id)
     engine = engines.find(game.engine)
-    # One fold from the start gives the step count, the ``?turn=`` lookup and the chart.
-    game, states = store().timeline(game_id)
-    steps = len(states) - 1
-    step = _requested_step(engine, states)
+    latest = store().state_at(game_id)
+    live = game.status != "finished" and not engine.is_over(latest.state)
+    # A game not over at its latest step is shown as the table sees it, at every step (docs/WEB.md).
+    withheld = hidden_information(engine, not live, show=False) == WITHHELD
+    players = [p["name"] for p in game.players]
+    # One fold from the start per version gives the step count and the chart, sampled:
+    # the page is the same size for a game of any length (docs/WEB.md, "Long games").
+    game, timeline = store().timeline_summary(
+        game_id, chart_summary(engine, players, withheld), key=f"chart:{'table' if withheld else 'all'}")
+    steps = int(timeline["steps"])
+    step = _requested_step(engine, game_id, steps)
     try:
         _, _, frames = store().frames(game_id, step, 1)
     except NotFound as exc:  # a correction shortened the game in between: show its new last step
         step = min(step, int(exc.details.get("steps", 0)))
         _, _, frames = store().frames(game_id, step, 1)
-    players = [p["name"] for p in game.players]
-    live = game.status != "finished" and not engine.is_over(states[-1][1])
-    # A game not over at its latest step is shown as the table sees it, at every step (docs/WEB.md).
-    withheld = hidden_information(engine, not live, show=False) == WITHHELD
     frame = frame_json(engine, players, frames[0], table=withheld)
-    log = store().effective_log(game_id)
     log_view = request.args.get("log") if request.args.get("log") in LOG_VIEWS else "effective"
-    recorded = recorded_rows(store().recorded_events(game_id), log) if log_view == "recorded" else []
-    chart = score_chart(players, [(s, totals(engine, state, withheld)) for s, state in states], current=step)
+    start, count = log_window(step, steps)
+    page = store().log_page(game_id, start, count, recorded=log_view == "recorded")
+    recorded = recorded_rows(page.recorded, page.entries, page.corrected_by) if log_view == "recorded" else []
+    chart = score_chart(players, summary_points(players, timeline), current=step)
     board = store().boards.find(game.board_id) if game.board_id is not None else None
     return render_template(
         "viewer.html", game=game, engine=engine, steps=steps, step=step, frame=frame, players=players,
         seats={name: seat % 10 for seat, name in enumerate(players)},
         standings=standings_table(frame["standings"]),
-        log_groups=log_groups(log), log_view=log_view, recorded=recorded, unchecked=unchecked_count(log),
+        log_groups=log_groups(page.entries, setup=page.start == 0), log_view=log_view, recorded=recorded,
+        log_page={"start": page.start, "end": page.end, "whole": page.start == 0 and page.end == steps},
+        unchecked=store().unchecked_checks(game_id),
         chart_html=chart, live=live, withheld=withheld, speeds=SPEEDS, default_speed=DEFAULT_SPEED,
         can_write=cookie_token(game_id) is not None, engine_css=engine_css(engine.name),
         board=board, offer_board=not live and board is None and not engine.board_file.holds_nothing,
-        seat_style=seat_style(engine, states[0][1]),
+        seat_style=seat_style(engine, store().initial_state(game)),
         config={
             "gameId": game.id, "version": game.version, "steps": steps, "step": step, "live": live,
             "logView": log_view, "players": players,
+            "log": {"start": page.start, "end": page.end, "whole": WHOLE_LOG_STEPS, "window": LOG_WINDOW},
             "urls": {
                 "game": url_for("games.GameResource", game_id=game.id),
                 "events": url_for("games.GameEvents", game_id=game.id),
+                "log": url_for("replay.Log", game_id=game.id),
                 "frames": url_for("replay.Frames", game_id=game.id),
                 "timeline": url_for("replay.Timeline", game_id=game.id),
                 "stream": url_for("replay.stream", game_id=game.id),
@@ -77,17 +86,32 @@ def viewer(game_id: str) -> str:
         })
 
 
-def _requested_step(engine: engines.Engine, states: Sequence[tuple[int, State]]) -> int:
+def log_window(step: int, steps: int) -> tuple[int, int]:
+    """The steps whose log lines the page carries: all of a game of up to
+    ``WHOLE_LOG_STEPS`` steps, else ``LOG_WINDOW`` steps around ``step`` (the last ones
+    at the end); the script loads the others as the reader scrolls or steps."""
+    if steps <= WHOLE_LOG_STEPS:
+        return 0, steps + 1
+    start = min(max(step - LOG_WINDOW // 2, 0), steps - LOG_WINDOW + 1)
+    return start, LOG_WINDOW
+
+
+def _requested_step(engine: engines.Engine, game_id: str, steps: int) -> int:
     """``?step=N`` (clamped to the game), or ``?turn=T``: the first action of turn T,
     the step the log lists first under that turn (a turn with no action yet: its start)."""
-    steps = len(states) - 1
     turn = request.args.get("turn", type=int)
     if turn is not None:
-        for step, state in states:
-            position = position_of(engine, state)
-            if position and position.get("turn") == turn:
-                return min(step + 1, steps)
-        abort(404, f"This game has no turn {turn}.")
+        def first_of_turn(_game: Any, states: Iterator[tuple[int, State]]) -> int | None:
+            for step, state in states:
+                position = position_of(engine, state)
+                if position and position.get("turn") == turn:
+                    return step + 1
+            return None
+
+        _, found = store().timeline_summary(game_id, first_of_turn)  # stops at the turn: nothing kept
+        if found is None:
+            abort(404, f"This game has no turn {turn}.")
+        return min(found, steps)
     step = request.args.get("step", type=int)
     return steps if step is None else min(max(step, 0), steps)
 
@@ -160,33 +184,40 @@ def _cell(value: Any) -> dict[str, Any]:
     return {"text": cell_text(value), "num": isinstance(value, (int, float)) and not isinstance(value, bool)}
 
 
-def log_groups(log: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def log_groups(log: Iterable[Mapping[str, Any]], setup: bool = True) -> list[dict[str, Any]]:
     """The effective log in groups of consecutive entries with the same position label;
     set-up (step 0) first, joined by the events an engine still counts as set-up (its
-    declarations of the table); a note joins the group of the step it follows."""
-    groups: list[dict[str, Any]] = [{"label": SET_UP, "entries": [{"kind": "setup", "step": 0}]}]
+    declarations of the table); a note joins the group of the step it follows.  A page
+    from further on (``setup`` false) starts with the group of its first entry."""
+    groups: list[dict[str, Any]] = [{"label": SET_UP, "entries": [{"kind": "setup", "step": 0}]}] if setup else []
     for entry in log:
-        if entry.get("kind") == "note":
+        if entry.get("kind") == "note" and groups:
             groups[-1]["entries"].append(dict(entry))
             continue
         label = (entry.get("position") or {}).get("label") or ""
         if not label:
-            label = groups[-1]["label"] if len(groups) > 1 else "Events"
-        if label != groups[-1]["label"]:
+            label = groups[-1]["label"] if len(groups) > 1 or (groups and not setup) else "Events"
+        if not groups or label != groups[-1]["label"]:
             groups.append({"label": label, "entries": []})
         groups[-1]["entries"].append(dict(entry))
     return groups
 
 
-def recorded_rows(rows: Iterable[Any], log: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """The log as recorded, each row with what became of it and, when it stands, its step."""
+FATE_WORDS = {"undo": "undone", "void": "voided", "amend": "amended"}
+
+
+def recorded_rows(rows: Iterable[Any], log: Iterable[Mapping[str, Any]],
+                  corrected_by: Mapping[int, tuple[str, int]] | None = None) -> list[dict[str, Any]]:
+    """The log as recorded, each row with what became of it and, when it stands, its step;
+    for a page of it, ``corrected_by`` (``LogPage``) names corrections stored on other pages."""
     step_of = {entry["seq"]: entry["step"] for entry in log if entry.get("kind") == "event"}
     rows = list(rows)
     fate: dict[int, tuple[str, int]] = {}
-    for row in rows:
+    if corrected_by is not None:
+        fate = {target: (FATE_WORDS[type_], seq) for target, (type_, seq) in corrected_by.items()}
+    for row in rows if corrected_by is None else ():
         if row.type in CORRECTION_TYPES and isinstance(row.data, Mapping) and "target_seq" in row.data:
-            word = {"undo": "undone", "void": "voided", "amend": "amended"}[row.type]
-            fate[int(row.data["target_seq"])] = (word, row.seq)
+            fate[int(row.data["target_seq"])] = (FATE_WORDS[row.type], row.seq)
     out = []
     for row in rows:
         data = row.data if isinstance(row.data, Mapping) else {}

@@ -3,10 +3,10 @@
 // game back, and follows a game in progress live.
 import { Chart } from "./viewer/chart.js";
 import { boardHtml, FrameStore } from "./viewer/frames.js";
-import { logGroups, recordedRows } from "./viewer/format.js";
+import { logGroups, pagedRecordedRows, recordedRows } from "./viewer/format.js";
 import { LiveFollow } from "./viewer/live.js";
 import {
-  markCurrent, renderChanges, renderEffectiveLog, renderRecordedLog, renderStandings, renderStepHead, seatMap,
+  logMore, markCurrent, renderChanges, renderEffectiveLog, renderRecordedLog, renderStandings, renderStepHead, seatMap,
 } from "./viewer/render.js";
 import { uncheckedCount, uncheckedLine } from "./flags.js";
 
@@ -58,6 +58,7 @@ function start(config) {
     effectiveLog: null,          // fetched when first needed
     recorded: null,
     withheld: !els.hiddenNote.hidden, // steps shown as the table sees them (docs/WEB.md)
+    log: { start: config.log.start, end: config.log.end }, // the steps whose log lines are on the page
   };
 
   const frames = new FrameStore(urls.frames);
@@ -71,6 +72,7 @@ function start(config) {
     const moved = step !== state.step;
     state.step = step;
     showPosition();
+    logShows(step);
     const cached = frames.cached(step);
     if (cached) {
       if (force || moved || state.shown !== step) show(cached);
@@ -255,7 +257,8 @@ function start(config) {
     const link = event.target.closest("a[data-step]");
     if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    seek(Number(link.dataset.step));
+    if (link.dataset.logMore) loadMore(link.dataset.logMore);
+    else seek(Number(link.dataset.step));
   });
 
   for (const tab of els.logTabs) {
@@ -286,6 +289,13 @@ function start(config) {
     return response.json();
   }
 
+  function setUnchecked(unchecked) {
+    if (els.unchecked) {
+      els.unchecked.textContent = uncheckedLine(unchecked);
+      els.unchecked.hidden = !unchecked;
+    }
+  }
+
   /** Fetch what the current log view needs (once per version) and draw it. */
   async function renderLog({ reload = false } = {}) {
     if (reload) {
@@ -294,14 +304,23 @@ function start(config) {
     }
     // Re-rendering replaces the entries: keep keyboard focus on the same step's link.
     const focused = els.log.contains(document.activeElement) ? document.activeElement.dataset.step : undefined;
+    if (isPaged()) {
+      // The same steps again (the game may have changed), or the window around the step.
+      const { start, end } = state.log;
+      const held = state.step >= start && state.step <= end && end - start < LOG_HELD;
+      if (held) await showLogRange(start, end);
+      else await showLogRange(...windowAround(state.step));
+      markCurrent(els.log, state.step, false);
+      if (focused !== undefined) {
+        const again = els.log.querySelector(`a[data-step="${CSS.escape(focused)}"]`);
+        if (again) again.focus({ preventScroll: true });
+      }
+      return;
+    }
     els.log.setAttribute("aria-busy", "true");
     try {
       if (!state.effectiveLog) state.effectiveLog = (await getJson(urls.events)).events;
-      const unchecked = uncheckedCount(state.effectiveLog);
-      if (els.unchecked) {
-        els.unchecked.textContent = uncheckedLine(unchecked);
-        els.unchecked.hidden = !unchecked;
-      }
+      setUnchecked(uncheckedCount(state.effectiveLog));
       if (state.logView === "recorded") {
         if (!state.recorded) state.recorded = (await getJson(`${urls.events}?view=recorded`)).events;
         renderRecordedLog(recordedRows(state.recorded, state.effectiveLog), els.log);
@@ -318,6 +337,115 @@ function start(config) {
       const again = els.log.querySelector(`a[data-step="${CSS.escape(focused)}"]`);
       if (again) again.focus({ preventScroll: true });
     }
+  }
+
+  // ------------------------------------------------------------------ a long game's log, in pages
+
+  // A game of more than config.log.whole steps: the page came with the log of the steps
+  // around the one shown; the others are fetched from /log as the reader scrolls to
+  // either end or steps outside them (docs/WEB.md, "Long games").
+  const LOG_HELD = 3 * config.log.window; // steps of log on the page at most
+  const isPaged = () => state.steps > config.log.whole;
+  let logLoading = null; // the range being fetched
+
+  function windowAround(step) {
+    const size = config.log.window;
+    const start = Math.min(Math.max(step - Math.floor(size / 2), 0), Math.max(0, state.steps - size + 1));
+    return [start, start + size - 1];
+  }
+
+  /** Stepping outside the log on the page: the next page joins it, or a jump brings the page around the step. */
+  async function logShows(step) {
+    if (!isPaged()) return;
+    const { start, end } = state.log;
+    if (step >= start && step <= end) return;
+    const size = config.log.window;
+    let range;
+    if (step > end && step <= end + size) range = [Math.max(start, end + size - LOG_HELD + 1), end + size];
+    else if (step < start && step >= start - size) range = [start - size, Math.min(end, start - size + LOG_HELD - 1)];
+    else range = windowAround(step);
+    await showLogRange(...range);
+    if (state.step === step) markCurrent(els.log, step, false);
+  }
+
+  /** The reader reached an end of the log on the page: bring the steps beyond it. */
+  function loadMore(where) {
+    const { start, end } = state.log;
+    const size = config.log.window;
+    if (where === "earlier" && start > 0) {
+      const from = Math.max(0, start - size);
+      showLogRange(from, Math.min(end, from + LOG_HELD - 1), { anchored: true });
+    } else if (where === "later" && end < state.steps) {
+      const to = Math.min(state.steps, end + size);
+      showLogRange(Math.max(start, to - LOG_HELD + 1), to, { anchored: true });
+    }
+  }
+
+  /** The first log line in sight, to keep it in place while lines come and go around it. */
+  function logAnchor() {
+    const box = els.log.getBoundingClientRect();
+    for (const row of els.log.querySelectorAll("li[data-step]")) {
+      const rect = row.getBoundingClientRect();
+      if (rect.bottom > box.top) return { step: row.dataset.step, offset: rect.top - box.top };
+    }
+    return null;
+  }
+
+  function keepAnchor(anchor) {
+    const row = anchor && els.log.querySelector(`li[data-step="${CSS.escape(anchor.step)}"]`);
+    if (!row) return;
+    els.log.scrollTop += row.getBoundingClientRect().top - els.log.getBoundingClientRect().top - anchor.offset;
+  }
+
+  /** Fetch the log of steps [start, end] (clamped to the game) and draw it instead of what was there. */
+  async function showLogRange(start, end, { anchored = false } = {}) {
+    start = Math.max(0, start);
+    end = Math.max(start, Math.min(state.steps, end));
+    const key = `${state.logView}:${start}-${end}:${state.version}`;
+    if (logLoading === key) return;
+    logLoading = key;
+    els.log.setAttribute("aria-busy", "true");
+    try {
+      const page = await getJson(`${urls.log}?from=${start}&count=${end - start + 1}&view=${state.logView}`);
+      if (logLoading !== key) return; // a later request replaced this one
+      const anchor = anchored ? logAnchor() : null;
+      state.log = { start: page.from, end: page.to };
+      drawLogPage(page);
+      if (anchor) keepAnchor(anchor);
+      markCurrent(els.log, state.step, false, !anchored);
+      setUnchecked(page.unchecked);
+    } catch (error) {
+      console.error(error);
+    } finally {
+      if (logLoading === key) {
+        logLoading = null;
+        els.log.removeAttribute("aria-busy");
+      }
+    }
+  }
+
+  function drawLogPage(page) {
+    const suffix = state.logView === "recorded" ? "&log=recorded" : "";
+    const more = {
+      earlier: page.from > 0 ? logMore("earlier", page.from - 1, `Earlier steps (before step ${page.from})`, suffix) : null,
+      later: page.to < page.steps ? logMore("later", page.to + 1, `Later steps (after step ${page.to})`, suffix) : null,
+    };
+    if (state.logView === "recorded") renderRecordedLog(pagedRecordedRows(page.rows || []), els.log, more);
+    else renderEffectiveLog(logGroups(page.entries, { setup: page.from === 0 }), els.log, more);
+    watchLogEnds();
+  }
+
+  // Scrolling near either end of the log loads the steps beyond it, as a click on the link would.
+  const logEnds = "IntersectionObserver" in window ? new IntersectionObserver((seen) => {
+    for (const entry of seen) {
+      if (entry.isIntersecting && logLoading === null) loadMore(entry.target.querySelector("a").dataset.logMore);
+    }
+  }, { root: els.log, rootMargin: "120px 0px" }) : null;
+
+  function watchLogEnds() {
+    if (!logEnds) return;
+    logEnds.disconnect();
+    for (const more of els.log.querySelectorAll(".log-more")) logEnds.observe(more);
   }
 
   async function reloadChart() {
@@ -407,5 +535,6 @@ function start(config) {
 
   history.replaceState(history.state, "", stepHref(state.step)); // ?turn=T becomes ?step=N
   markCurrent(els.log, state.step, false);
+  watchLogEnds();
   frames.prefetch(state.step);
 }

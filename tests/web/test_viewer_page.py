@@ -12,7 +12,7 @@ from markupsafe import escape
 
 import engines
 from recorder.store import AppendRequest, EventStore
-from recorder.web.auth import cookie_name
+from recorder.web.auth import COOKIE
 from recorder.web.viewer_page import humanise, log_groups, summary
 from tests.recorder.helpers import PLAYERS, draw, panic_demo_id, play_fall
 
@@ -276,7 +276,7 @@ def test_unknown_game_is_a_404_page(client: Any) -> None:
 def test_record_link_only_with_the_write_cookie(client: Any, played: Any) -> None:
     game_id, token = played
     assert f'href="/games/{game_id}/record"' not in client.get(f"/games/{game_id}").get_data(as_text=True)
-    client.set_cookie(cookie_name(game_id), token)
+    client.set_cookie(COOKIE, f"{game_id}:{token}")
     assert f'href="/games/{game_id}/record"' in client.get(f"/games/{game_id}").get_data(as_text=True)
 
 

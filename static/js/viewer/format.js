@@ -73,18 +73,19 @@ export function standingsTable(standings, order = []) {
 
 /**
  * The effective log in groups of consecutive entries with the same position label;
- * set-up (step 0) first; a note joins the group of the step it follows.
+ * set-up (step 0) first; a note joins the group of the step it follows. A page from
+ * further on (``setup`` false) starts with the group of its first entry.
  */
-export function logGroups(log) {
-  const groups = [{ label: "Set-up", entries: [{ kind: "setup", step: 0 }] }];
+export function logGroups(log, { setup = true } = {}) {
+  const groups = setup ? [{ label: "Set-up", entries: [{ kind: "setup", step: 0 }] }] : [];
   for (const entry of log) {
-    if (entry.kind === "note") {
+    if (entry.kind === "note" && groups.length) {
       groups[groups.length - 1].entries.push(entry);
       continue;
     }
     let label = entry.position?.label || "";
-    if (!label && groups.length > 1) label = groups[groups.length - 1].label;
-    if (label !== groups[groups.length - 1].label || groups.length === 1) {
+    if (!label && (groups.length > 1 || (groups.length && !setup))) label = groups[groups.length - 1].label;
+    if (!groups.length || label !== groups[groups.length - 1].label || (setup && groups.length === 1)) {
       groups.push({ label: label || "Events", entries: [] });
     }
     groups[groups.length - 1].entries.push(entry);
@@ -104,22 +105,29 @@ export function recordedRows(rows, effectiveLog) {
       fate.set(Number(row.data.target_seq), [FATE_WORDS[row.type], row.seq]);
     }
   }
-  return rows.map((row) => {
-    const data = row.data && typeof row.data === "object" ? row.data : {};
-    return {
-      seq: row.seq,
-      type: row.type,
-      actor: row.actor,
-      summary: summary(data),
-      correction: row.type in FATE_WORDS,
-      targetSeq: data.target_seq,
-      note: row.type === "note",
-      flags: row.flags || [],
-      override: row.override,
-      fate: fate.get(row.seq) || null,
-      step: stepOf.has(row.seq) ? stepOf.get(row.seq) : null,
-      recordedAt: row.recorded_at,
-      hash: row.hash || "",
-    };
-  });
+  return rows.map((row) => recordedRow(row, fate.get(row.seq) || null, stepOf.has(row.seq) ? stepOf.get(row.seq) : null));
+}
+
+/** A page of the log as recorded (``/log?view=recorded``): each row comes with its step and fate. */
+export function pagedRecordedRows(rows) {
+  return rows.map((row) => recordedRow(row, row.fate || null, row.step ?? null));
+}
+
+function recordedRow(row, fate, step) {
+  const data = row.data && typeof row.data === "object" ? row.data : {};
+  return {
+    seq: row.seq,
+    type: row.type,
+    actor: row.actor,
+    summary: summary(data),
+    correction: row.type in FATE_WORDS,
+    targetSeq: data.target_seq,
+    note: row.type === "note",
+    flags: row.flags || [],
+    override: row.override,
+    fate,
+    step,
+    recordedAt: row.recorded_at,
+    hash: row.hash || "",
+  };
 }

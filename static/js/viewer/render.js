@@ -78,12 +78,18 @@ export function renderStandings(standings, step, seats, els) {
   fill(els.table, h("table", { class: "standings-table" }, h("thead", {}, head), h("tbody", {}, body)));
 }
 
-/** The effective log, grouped by round and turn. */
-export function renderEffectiveLog(groups, el) {
+/** The effective log, grouped by round and turn; ``more``: a long game's links to the steps either side. */
+export function renderEffectiveLog(groups, el, more = {}) {
   const list = h("ol", { class: "log-groups" }, groups.map((group) => h("li", { class: "log-group" },
     h("h3", { class: "log-group-label" }, group.label),
     h("ol", { class: "log-entries" }, group.entries.map(logEntry)))));
-  fill(el, list);
+  fill(el, more.earlier || null, list, more.later || null);
+}
+
+/** A link to the log of the steps before (``earlier``) or after (``later``) the ones shown. */
+export function logMore(where, target, text, suffix = "") {
+  return h("p", { class: `log-more log-${where}` },
+    h("a", { class: "button secondary", href: `?step=${target}${suffix}`, dataset: { logMore: where, step: target } }, text));
 }
 
 function logEntry(entry) {
@@ -104,7 +110,7 @@ function logEntry(entry) {
 }
 
 /** The log as recorded: every stored event, corrections marked with their targets. */
-export function renderRecordedLog(rows, el) {
+export function renderRecordedLog(rows, el, more = {}) {
   const list = h("ol", { class: "log-recorded" }, rows.map((row) => {
     let cls = "rec-row";
     if (row.correction) cls += " is-correction";
@@ -126,18 +132,19 @@ export function renderRecordedLog(rows, el) {
       : h("div", { class: "rec-static" }, seq, main);
     return h("li", { class: cls, dataset: row.step !== null ? { step: row.step } : {} }, inner);
   }));
-  fill(el, list);
+  fill(el, more.earlier || null, list, more.later || null);
 }
 
 /**
  * Mark the log entry of ``step`` as current and scroll it into view inside the log
  * box only: the page does not move and the focus stays where it is.
  */
-export function markCurrent(logEl, step, smooth) {
+export function markCurrent(logEl, step, smooth, scroll = true) {
   for (const old of logEl.querySelectorAll('[aria-current="step"]')) old.removeAttribute("aria-current");
   const current = logEl.querySelector(`li[data-step="${step}"]`);
   if (!current) return;
   current.setAttribute("aria-current", "step");
+  if (!scroll) return; // the reader is scrolling the log: leave it where it is
   const box = logEl.getBoundingClientRect();
   const row = current.getBoundingClientRect();
   const margin = 40; // room for the sticky group label
