@@ -11,10 +11,11 @@ from flask import Flask, request, send_from_directory
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response
 
-from recorder.api import boards_api, engines_api, exports_api, games, health, imports_api, replay
-from recorder.api.errors import JsonErrorApi, error_response, handle_store_error
+from recorder.api import boards_api, devices_api, engines_api, exports_api, games, health, imports_api, keys_api, replay
+from recorder.api.errors import JsonErrorApi, error_response, handle_store_error, handle_unreadable_number
 from recorder.api.imports_api import DEFAULT_IMPORT_MAX_BYTES
 from recorder.cli import register_cli
+from recorder import signing
 from recorder.db import make_engine
 from recorder.errors import StoreError
 from recorder.imports.batch import NDJSON_TYPES
@@ -50,6 +51,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         WRITE_BURST=int(os.environ.get("TABLESCRIBE_WRITE_BURST", 100)),
         CREATE_RATE=float(os.environ.get("TABLESCRIBE_CREATE_RATE", 0.5)),
         CREATE_BURST=int(os.environ.get("TABLESCRIBE_CREATE_BURST", 30)),
+        # Joining a game (the join form, or exchanging an invite), per client address.
+        JOIN_RATE=float(os.environ.get("TABLESCRIBE_JOIN_RATE", 0.2)),
+        JOIN_BURST=int(os.environ.get("TABLESCRIBE_JOIN_BURST", 20)),
         API_TITLE="Tablescribe",
         API_VERSION="1",
         OPENAPI_VERSION="3.0.3",
@@ -75,6 +79,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         LIVE_MAX_ASYNC_STREAMS=int(os.environ.get("TABLESCRIBE_LIVE_MAX_ASYNC_STREAMS", 2000)),
         # Reverse proxies in front whose X-Forwarded-* headers are believed (docs/DEPLOYMENT.md).
         TRUSTED_PROXIES=int(os.environ.get("TABLESCRIBE_TRUSTED_PROXIES", 0)),
+        # Strict-Transport-Security max-age on HTTPS answers; 0 sends none (docs/DEPLOYMENT.md).
+        HSTS_SECONDS=int(os.environ.get("TABLESCRIBE_HSTS_SECONDS", 0)),
     )
     if test_config:
         app.config.from_mapping(test_config)
@@ -86,20 +92,24 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     db = make_engine(app.config["DATABASE_URL"])
     app.extensions["tablescribe.db"] = db
     app.extensions["tablescribe.store"] = EventStore(db, snapshot_every=app.config["SNAPSHOT_EVERY"])
+    signing.install(app)  # the key exports are signed with, created on first start (recorder/signing.py)
 
     api = JsonErrorApi(app)
     api.register_blueprint(engines_api.blp)
     api.register_blueprint(games.blp)
+    api.register_blueprint(devices_api.blp)
     api.register_blueprint(boards_api.blp)
     api.register_blueprint(replay.blp)
     api.register_blueprint(exports_api.blp)
     api.register_blueprint(imports_api.blp)
     api.register_blueprint(health.blp)
+    api.register_blueprint(keys_api.blp)
     app.register_blueprint(pages.bp)
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.jinja_env.add_extension(FragmentCache)  # {% memo %}: board parts drawn once per content
     app.register_error_handler(StoreError, handle_store_error)
     app.register_error_handler(RecursionError, _too_deep)
+    app.register_error_handler(ValueError, handle_unreadable_number)  # a 4,301-digit integer in a body
     app.before_request(_require_json_body)
     app.after_request(add_security_headers)
     rate_limit.install(app)

@@ -16,6 +16,8 @@ from recorder.errors import StoreError
 from recorder.exports.bulk import documents, ndjson_line
 from recorder.exports.formats import FORMATS, TABLES, export_one
 from recorder.imports.batch import Report, import_file
+from recorder.imports.provenance import describe as describe_origin
+from recorder.signing import key_id, key_path, load_or_create
 from recorder.db import make_engine
 from recorder.store import EventStore
 
@@ -32,6 +34,11 @@ def register_cli(app: Flask) -> None:
 
         upgrade(current_app.extensions["tablescribe.db"])
         click.echo("Database is at the latest schema.")
+        path = key_path(current_app.config, current_app.instance_path)
+        key, created = load_or_create(path)  # made when this app started, unless it was removed since
+        created = created or bool(current_app.extensions.get("tablescribe.key_created"))
+        click.echo(f"Signing key {key_id(key.public_key())} {'created' if created else 'kept'} in {path} "
+                   "(exports are signed with it; keep it private, and back it up with the database).")
 
     @app.cli.command("demo")
     def demo() -> None:
@@ -48,13 +55,17 @@ def register_cli(app: Flask) -> None:
     @app.cli.command("verify")
     @click.argument("game_id")
     def verify(game_id: str) -> None:
-        """Recompute a game's hash chain; exit 1 and name the first broken event if it fails."""
+        """Recompute a game's hash chain; exit 1 and name the first broken event if it fails.
+        An intact chain shows the history is self-consistent, not who wrote it: the second
+        line says whether it was recorded here or imported, and what its signature showed."""
         try:
             report = _store().verify(game_id)
+            game = _store().get_game(game_id)
         except StoreError as exc:
             raise click.ClickException(exc.message) from None
         if report["ok"]:
-            click.echo(f"OK: {report['events']} events, chain intact")
+            click.echo(f"OK: {report['events']} events, chain intact (self-consistent; it does not say who wrote it)")
+            click.echo(f"Origin: {describe_origin(game.imported)}")
             return
         broken = report["first_broken"]
         click.echo(f"BROKEN at event {broken['seq']}: {broken['reason']}", err=True)
@@ -106,7 +117,9 @@ def register_cli(app: Flask) -> None:
     def import_(files: tuple[Path, ...], tokens: Path | None) -> None:
         """Import games from tablescribe-game JSON or NDJSON files (exit 1 if any game is refused)."""
         sink = _private_appender(tokens) if tokens is not None else None
-        report = Report(on_game=lambda game: _note_token(sink, game))
+        # The report lists the first problems only; the terminal hears each as it comes.
+        report = Report(on_game=lambda game: _note_token(sink, game),
+                        on_problem=lambda problem: click.echo(_refusal_line(problem), err=True))
         try:
             for path in files:
                 with path.open("rb") as file, click.progressbar(
@@ -115,14 +128,8 @@ def register_cli(app: Flask) -> None:
         finally:
             if sink is not None:
                 sink.close()
-        for problem in report.problems:
-            where = ", ".join(part for part in (
-                f"{problem['file']} line {problem['line']}" if problem["line"] else problem["file"],
-                f"game {problem['game']}" if problem["game"] else "",
-                f"event {problem['seq']}" if problem["seq"] else "") if part)
-            click.echo(f"refused: {where}: {problem['code']}: {problem['message']}", err=True)
         click.echo(report.summary() + (f" Write tokens in {tokens}." if tokens is not None else ""), err=True)
-        if report.problems:
+        if report.refused:
             sys.exit(1)
 
     @app.cli.command("backup")
@@ -184,6 +191,15 @@ def _report_verified(store: EventStore, done: str) -> None:
         click.echo(f"{done}, but {len(verified.broken)} games fail verify: {', '.join(verified.broken)}", err=True)
         sys.exit(1)
     click.echo(f"{done}: {verified.games} games, {verified.events} events, every hash chain verified.")
+
+
+def _refusal_line(problem: dict[str, Any]) -> str:
+    """One refused game for the terminal: where, which game, which event, why."""
+    where = ", ".join(part for part in (
+        f"{problem['file']} line {problem['line']}" if problem["line"] else problem["file"],
+        f"game {problem['game']}" if problem["game"] else "",
+        f"event {problem['seq']}" if problem["seq"] else "") if part)
+    return f"refused: {where}: {problem['code']}: {problem['message']}"
 
 
 def _private_appender(path: Path) -> TextIO:

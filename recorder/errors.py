@@ -2,7 +2,9 @@
 
 Three kinds, as in python-chess: *invalid* input (400, a shape error naming the
 field), *illegal* input (422, rule violations with their codes), and a *stale*
-write (409, with the current version).  Plus the usual 401/403/404.
+write (409, with the current version).  Plus the usual 401/403/404, and the
+store's own trouble: busy (503, with Retry-After) and out of space (507); neither
+stored anything.
 """
 
 from __future__ import annotations
@@ -59,6 +61,41 @@ class VersionConflict(StoreError):
         else:
             message = f"The game is at version {current_version}, not {expected_version}: reload and try again"
         super().__init__(message, current_version=current_version, expected_version=expected_version)
+
+
+class UndoConflict(VersionConflict):
+    """An undo retracts the last event as its sender saw it: when another write got in
+    between, it is refused rather than judged again (which would retract another event)."""
+
+    def __init__(self, current_version: int, judged_version: int, target_seq: int):
+        StoreError.__init__(
+            self,
+            f"The game changed while this undo was recorded: it was to retract event {target_seq}, the "
+            f"last at version {judged_version}, and the game is now at version {current_version}. "
+            "Reload and undo again if that is still meant (or send expected_version)",
+            current_version=current_version, expected_version=judged_version, target_seq=target_seq,
+            code="correction/undo-raced", field="expected_version",
+        )
+
+
+class StoreBusy(StoreError):
+    """The write gate or the database's lock stayed taken past the write deadline.
+    Nothing was stored; the same request may simply be sent again."""
+
+    status = 503
+    error = "busy"
+    retry_after = 2  # seconds: a correction of a long game takes a few
+
+    def __init__(self, message: str, **details: Any):
+        super().__init__(message, retry_after=self.retry_after, **details)
+
+
+class StoreFull(StoreError):
+    """The database has no room left for the write (disk full, or its size limit).
+    Nothing was stored; /api/ready says so until a write succeeds again."""
+
+    status = 507
+    error = "storage_full"
 
 
 class RuleViolation(StoreError):

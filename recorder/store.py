@@ -1,38 +1,43 @@
 """The event store: create games, append events, fold them, verify the chain.
 
-An append is one transaction: load the game, judge the event against the
-current state (``engine.check``), insert the row, and advance the game's
-version with a compare-and-set.  Any failure before the commit leaves the
-store exactly as it was, so it never holds a half-applied action.
+An append is judged in a read transaction (load the game, fold it, judge the
+event against the current state with ``engine.check``), then stored by a short
+write transaction: insert the row and advance the game's version with a
+compare-and-set on the version judged.  However long the fold (a correction of a
+long game folds it from the target on), the write lock is held only for the
+insert; a lost race judges again.  Any failure before the commit leaves the store
+exactly as it was, so it never holds a half-applied action.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import re
-import threading
 import time
 import uuid
-from collections import OrderedDict
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
 from datetime import datetime, timezone
-from typing import Any, Callable, Generic, Iterator, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from marshmallow import Schema, ValidationError
 from sqlalchemy import Engine as DbEngine
 from sqlalchemy import bindparam, func, insert, select, tuple_, update
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 import engines
 from engines import Event, SetupError, State
 from engines.base import apply_owned, json_copy, resolve_options
+from recorder.caches import VersionedCache, json_bytes, states_bytes
 from recorder.boards import FROM_GAME, BoardStore, NewBoard, board_columns
 from recorder.correction_schemas import RECORDER_SCHEMAS
-from recorder.db import WriteGate, session_factories
+from recorder.db import WriteGate, session_factories, write_deadline
 from recorder.errors import (
-    BadInput, Forbidden, NotFound, RuleViolation, Unauthorized, VersionConflict, field_messages,
+    BadInput, NotFound, RuleViolation, StoreBusy, StoreFull, Unauthorized, UndoConflict,
+    VersionConflict, field_messages,
 )
 from recorder.flags import split_flags
 from recorder.hashing import EVENT_HASH_FIELDS, board_hash, canonical_json, event_hash, genesis_hash, link_problem, sha256_hex
@@ -42,22 +47,38 @@ from recorder.imports.checks import (
 )
 from recorder.imports.problems import ImportConflict, ImportRefused
 from recorder.jsonish import UNSTORABLE_TEXT, unstorable
+from recorder.credentials import Credentials
 from recorder.lean_append import Connections, DriverStatements, Head, Outcome, write_event
 from recorder.live import LIVE_CHANNEL
 from recorder.models import NAME_MAX, TITLE_MAX, Board, EventRow, Game, GamePlayer, Snapshot
+from recorder.snapshots import replace_snapshots
+from recorder.store_faults import WriteHealth, store_fault
 
 # The recorder's own event types, written into the SQL as the partial index
 # ix_events_recorder_types has them: SQLite uses that index only for a query whose
 # term is the index's own, which a bound parameter is not.  Constants, never input.
 _RECORDER_TYPE = EventRow.type.in_(
     bindparam("recorder_types", sorted(RECORDER_TYPES), expanding=True, literal_execute=True))
-from recorder.tokens import new_token, token_digest, token_matches
+from recorder.tokens import new_token, token_digest
 
 DEFAULT_SNAPSHOT_EVERY = 100
+TIMELINE_CACHE_BYTES = 32 * 1024 * 1024
+SUMMARY_CACHE_BYTES = 8 * 1024 * 1024
+LOG_CACHE_BYTES = 32 * 1024 * 1024
 GAME_ID = re.compile(r"[0-9a-f]{32}")
 TITLE_MAX = 200
 # How often an append without expected_version is retried after losing a race.
 APPEND_ATTEMPTS = 8
+# ... and a void or amend, whose every judgement folds the game from its target on.
+CORRECTION_ATTEMPTS = 3
+# Events one request may fold from the nearest snapshot (TABLESCRIBE_FOLD_LIMIT): well
+# beyond a real game's length (a 100,000-event game stays correctable), so that no one
+# request holds a worker for minutes.
+DEFAULT_FOLD_LIMIT = 250_000
+# A read stores the snapshots it folded past only if the gate is free within this: they
+# are a cache, and the next fold writes them as well.
+SNAPSHOT_WAIT_SECONDS = 0.05
+SNAPSHOT_BATCH = 100  # snapshots per write transaction: the write lock is never held long
 # What a correction is called in a message for people ("force" is the API's word for "anyway").
 _CORRECTION_WORDS = {"void": "void", "amend": "amendment", "undo": "undo"}
 
@@ -132,48 +153,6 @@ class _Fold:
     replacement_flags: list[dict[str, Any]] = field(default_factory=list)
 
 
-V = TypeVar("V")
-
-
-class VersionedCache(Generic[V]):
-    """Something derived from a game at one version, for recently used games.
-
-    What a game's first V events give is the same in every process, so this
-    cache never needs invalidating: a write by anyone moves the version on and
-    the old entry is simply not asked for.  Values are shared, never changed.
-    The lock only guards the dict, never correctness.
-    """
-
-    def __init__(self, capacity: int):
-        self.capacity = capacity
-        self._entries: OrderedDict[str, tuple[int, V]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, game_id: str, version: int) -> V | None:
-        with self._lock:
-            entry = self._entries.get(game_id)
-            if entry is None or entry[0] != version:
-                return None
-            self._entries.move_to_end(game_id)
-            return entry[1]
-
-    def latest(self, game_id: str) -> V | None:
-        """The newest value known for the game, whatever its version."""
-        with self._lock:
-            entry = self._entries.get(game_id)
-            return None if entry is None else entry[1]
-
-    def put(self, game_id: str, version: int, value: V) -> None:
-        with self._lock:
-            known = self._entries.get(game_id)
-            if known is not None and known[0] > version:
-                return
-            self._entries[game_id] = (version, value)
-            self._entries.move_to_end(game_id)
-            while len(self._entries) > self.capacity:
-                self._entries.popitem(last=False)
-
-
 @dataclass(frozen=True)
 class Effective:
     """One effective game event as it stands: the replacement if amended, with the
@@ -196,8 +175,73 @@ class FrameData:
     state: State
 
 
+@dataclass(frozen=True)
+class LogPage:
+    """Steps ``start`` .. ``end`` of a game's log (``EventStore.log_page``)."""
+
+    game: Game
+    steps: int
+    start: int
+    end: int
+    entries: list[dict[str, Any]]
+    recorded: list[EventRow]
+    corrected_by: dict[int, tuple[str, int]]  # target seq -> (correction type, its seq): the last one
+
+
+def _log_lines(engine: engines.Engine, corrections: Corrections, rows: Iterable[EventRow], state: State,
+               step: int) -> Iterator[dict[str, Any]]:
+    """The effective log's entries for ``rows``, from ``state`` after ``step`` on."""
+    for row in rows:
+        if row.type == "note":
+            yield {"kind": "note", "seq": row.seq, "after_step": step, "text": row.data["text"],
+                   "actor": row.actor, "recorded_at": row.recorded_at}
+            continue
+        if row.type in RECORDER_TYPES:
+            continue
+        event = corrections.effective(row.seq, Event(row.type, row.data, row.actor))
+        if event is None:
+            continue
+        step += 1
+        flags, unchecked = split_flags(corrections.flags_of(row.seq, row.flags))
+        yield {
+            "kind": "event", "step": step, "seq": row.seq, "type": event.type, "actor": event.actor,
+            "data": dict(event.data), "note": row.note, "recorded_at": row.recorded_at,
+            "override": corrections.override_of(row.seq, row.override),
+            "amended_by": corrections.amended_by.get(row.seq),
+            "flags": flags, "unchecked": unchecked,
+            "describe": engine.describe(state, event),
+            "position": position_of(engine, state),
+        }
+        state = engine.apply(state, event)
+
+
 class _LostRace(Exception):
     """Another writer advanced the game between our read and our write."""
+
+
+class _Moved(Exception):
+    """The game is no longer at the version the request must be judged at."""
+
+    def __init__(self, version: int):
+        super().__init__(version)
+        self.version = version
+
+
+@dataclass
+class _Prepared:
+    """An append judged in a read transaction, to be stored by a short write
+    transaction if the game is still at ``version`` (the compare-and-set)."""
+
+    game: Game
+    version: int
+    row: dict[str, Any] = field(default_factory=dict)
+    finished: bool = False
+    snapshot: dict[str, Any] | None = None
+    result: AppendResult | None = None
+    after: _Fold | None = None
+    corrections: Corrections | None = None  # the game's once the event is stored
+    passed: list[tuple[int, int, State]] = field(default_factory=list)  # snapshots the judging fold passed
+    replayed: AppendResult | None = None  # the idempotency key was seen: the earlier answer
 
 
 class EventStore:
@@ -208,14 +252,22 @@ class EventStore:
         db: DbEngine,
         snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
         clock: Callable[[], str] = utc_now_text,
+        write_deadline_seconds: float | None = None,
+        fold_limit: int | None = None,
     ):
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
         self.db = db
         self.snapshot_every = snapshot_every
         self.clock = clock
+        # How long a write waits for the write gate before answering busy (503).
+        self.write_deadline = write_deadline() if write_deadline_seconds is None else write_deadline_seconds
+        self.fold_limit = fold_limit if fold_limit is not None else int(
+            os.environ.get("TABLESCRIBE_FOLD_LIMIT", DEFAULT_FOLD_LIMIT))
+        self.write_health = WriteHealth()  # whether the last write found no room, for /api/ready
         self._readers, self._writers = session_factories(db)
         self.boards = BoardStore(self._readers, self._writers, clock)
+        self.credentials = Credentials(self._readers, self._writers)
         # The newest fold spares every append a fold from the last snapshot; the
         # timeline and the log spare every viewer a fold from the start.
         self._latest: VersionedCache[_Fold] = VersionedCache(512)
@@ -224,8 +276,10 @@ class EventStore:
         self._lean_sql = DriverStatements(db)
         self._lean_connections = Connections(db)
         self._gate = WriteGate(db)
-        self._timelines: VersionedCache[list[tuple[int, State]]] = VersionedCache(16)
-        self._logs: VersionedCache[list[dict[str, Any]]] = VersionedCache(64)
+        # Weighed in estimated bytes: one huge game must not pin a worker's memory for good.
+        self._timelines: VersionedCache[list[tuple[int, State]]] = VersionedCache(TIMELINE_CACHE_BYTES, states_bytes)
+        self._summaries: VersionedCache[Any] = VersionedCache(SUMMARY_CACHE_BYTES, json_bytes)
+        self._logs: VersionedCache[list[dict[str, Any]]] = VersionedCache(LOG_CACHE_BYTES, json_bytes)
 
     # ------------------------------------------------------------------ games
 
@@ -269,7 +323,7 @@ class EventStore:
             board_hash=pinned.hash if pinned is not None else None,
         )
         game.genesis_hash = genesis_hash(game_header(game))
-        with self._writers() as session, session.begin():
+        with self._write() as session:
             session.add(game)
             session.flush()
             session.add_all(GamePlayer(game_id=game.id, seat=i, name=n) for i, n in enumerate(players))
@@ -359,12 +413,12 @@ class EventStore:
             return [(created, game_id) for created, game_id in rows]
 
     def authorize(self, game_id: str, token: str | None) -> Game:
-        """The game, if ``token`` is its write token: 401 without one, 403 if wrong."""
+        """The game, if ``token`` may write to it (its owner token, or a device credential
+        not revoked, read afresh: recorder/credentials.py): 401 without one, 403 if wrong."""
         game = self.get_game(game_id)
-        if not token:
-            raise Unauthorized("This game needs its write token: Authorization: Bearer <token>")
-        if not token_matches(token, game.write_token_hash):
-            raise Forbidden("That is not this game's write token")
+        writer = self.credentials.writer(game, token)
+        if not writer.is_owner:
+            self.credentials.touch(game_id, writer.token_hash)
         return game
 
     # ----------------------------------------------------------------- append
@@ -374,7 +428,10 @@ class EventStore:
 
         Without ``expected_version`` the append is retried when another writer
         got in first (the event is judged again against the newer state); with
-        it, a stale version is a 409 and the client decides.
+        it, a stale version is a 409 and the client decides.  An undo is never
+        judged again: it retracts the last event its sender saw, so a lost race
+        is a 409 (``UndoConflict``).  A write gate busy past the write deadline
+        is a 503 (StoreBusy); a full store a 507 (StoreFull).
         """
         head = self._heads.latest(game_id)
         if head is not None and request.type not in RECORDER_TYPES:
@@ -384,25 +441,49 @@ class EventStore:
         game = self.authorize(game_id, token)
         engine = engines.find(game.engine)
         self._check_shape(engine, _names(game), request)
-        for attempt in range(APPEND_ATTEMPTS):
+        # The version the request must be judged at: the client's, or for an undo sent
+        # without one, the version of its first judgement: an undo retracts the last event
+        # as its sender saw it, never one that another writer stored meanwhile.
+        pinned = request.expected_version
+        judged: _Prepared | None = None
+        for attempt in range(CORRECTION_ATTEMPTS if request.type in CORRECTION_TYPES else APPEND_ATTEMPTS):
             if attempt:
                 # Back off a little, at random, so that racing writers stop colliding.
                 time.sleep(random.uniform(0, 0.002 * 2**attempt))
             try:
-                with self._gate.held(), self._writers() as session, session.begin():
-                    result, created, after, last_hash = self._append_once(session, game_id, engine, request)
-                if created:
-                    self._remember_head(game, engine, result.version, last_hash, after)
-                return result, created
+                prepared = self._prepare(game_id, engine, request, pinned)
+            except _Moved as moved:
+                raise self._conflict(moved.version, request, judged) from None
+            if prepared.replayed is not None:
+                return prepared.replayed, False
+            judged = prepared
+            try:
+                self._commit(prepared)
             except _LostRace:
                 if request.expected_version is not None:
-                    raise VersionConflict(self.get_game(game_id).version, request.expected_version) from None
+                    raise self._conflict(self.get_game(game_id).version, request, judged) from None
             except IntegrityError:
                 # A racing writer took our seq or our idempotency key: look again.
                 if request.expected_version is not None and not request.idempotency_key:
-                    raise VersionConflict(self.get_game(game_id).version, request.expected_version) from None
-        current = self.get_game(game_id).version
-        raise VersionConflict(current, request.expected_version)
+                    raise self._conflict(self.get_game(game_id).version, request, judged) from None
+            else:
+                result = prepared.result
+                assert result is not None and prepared.after is not None and prepared.corrections is not None
+                self._remember_head(game, engine, result.version, prepared.row["hash"], prepared.after)
+                self._save_snapshots(game, engine, prepared.corrections, prepared.passed, result.version,
+                                     prune=request.type in CORRECTION_TYPES)
+                return result, True
+            if request.type == "undo":
+                pinned = prepared.version
+        raise self._conflict(self.get_game(game_id).version, request, judged)
+
+    @staticmethod
+    def _conflict(version: int, request: AppendRequest, judged: _Prepared | None) -> VersionConflict:
+        """The 409 for a request the game moved past: an undo without expected_version
+        names the event it was to retract."""
+        if request.type == "undo" and request.expected_version is None and judged is not None:
+            return UndoConflict(version, judged.version, judged.row["data"]["target_seq"])
+        return VersionConflict(version, request.expected_version)
 
     def check(self, game_id: str, token: str | None, requests: Sequence[AppendRequest]) -> tuple[int, list[dict[str, Any]]]:
         """Judge game events against the game as it stands and store none: the recording
@@ -436,8 +517,11 @@ class EventStore:
         a rule (a refusal is judged against the game as it stands, never a head)."""
         if not token:
             raise Unauthorized("This game needs its write token: Authorization: Bearer <token>")
-        if not token_matches(token, head.token_hash):
-            raise Forbidden("That is not this game's write token")
+        digest = token_digest(token)
+        # Only a token this process has seen write tries the lean way (whose compare-and-set
+        # checks it in the database): any other is judged the general way, outside the write lock.
+        if digest != head.token_hash and not self.credentials.may_try_lean(head.game_id, digest):
+            return None
         if request.expected_version is not None and request.expected_version != head.version:
             return None
         engine = engines.find(head.engine)
@@ -454,12 +538,14 @@ class EventStore:
                         "version": row["seq"], "rules_version": engine.rules_version, "state": judged.after.state}
         status = STATUS_FINISHED if engine.is_over(judged.after.state) else STATUS_IN_PROGRESS
         try:
-            with self._gate.held():
-                outcome = write_event(self._lean_connections, self._lean_sql, head, row, status, snapshot)
+            with self._faults(), self._gate.held(self.write_deadline):
+                outcome = write_event(self._lean_connections, self._lean_sql, head, row, status, snapshot, digest)
         except self.db.dialect.dbapi.IntegrityError:  # type: ignore[union-attr]
             outcome = Outcome.STALE
         if outcome is not Outcome.WRITTEN:
             return None
+        if digest != head.token_hash:
+            self.credentials.touch(head.game_id, digest)
         version = row["seq"]
         self._heads.put(head.game_id, version, Head(
             head.game_id, head.engine, head.player_names, head.token_hash, version=version, last_hash=row["hash"],
@@ -495,40 +581,59 @@ class EventStore:
             self._check_shape(engine, names, AppendRequest(
                 type=replacement["type"], data=replacement.get("data", {}), actor=replacement.get("actor")))
 
-    def _append_once(
-        self, session: Session, game_id: str, engine: engines.Engine, request: AppendRequest
-    ) -> tuple[AppendResult, bool, _Fold, str]:
-        """One try, inside the caller's transaction: (result, whether new, fold after, last hash)."""
-        game = self._game(session, game_id)
-        if request.idempotency_key:
-            earlier = session.scalar(select(EventRow).where(
-                EventRow.game_id == game_id, EventRow.idempotency_key == request.idempotency_key))
-            if earlier is not None:
-                result, fold = self._replay_result(session, game, engine, earlier, request)
-                return result, False, fold, earlier.hash
-        if request.expected_version is not None and request.expected_version != game.version:
-            raise VersionConflict(game.version, request.expected_version)
-        corrections = self._corrections(session, game)
-        current = self._latest_fold(session, game, engine, corrections)
-        if request.type in RECORDER_TYPES:
-            data, flags, after = self._correction(session, game, engine, corrections, current, request)
-            judged = _Judgement(data, flags, request.actor, after, None)  # a correction has no describe line
-        else:
-            judged = _judge_request(engine, current, game.version, request)
-        last_hash = session.scalar(
-            select(EventRow.hash).where(EventRow.game_id == game.id, EventRow.seq == game.version)
-        ) if game.version else game.genesis_hash
-        fields = self._event_row(game.id, game.version, last_hash, request, judged.data, judged.flags, judged.actor)
-        session.add(EventRow(**fields))
-        session.flush()
-        after = judged.after
-        self._advance(session, game, engine.is_over(after.state))
+    def _prepare(self, game_id: str, engine: engines.Engine, request: AppendRequest,
+                 pinned: int | None) -> _Prepared:
+        """Judge ``request`` against the game as it stands, in a read transaction: however
+        long the fold (a correction of a long game folds it from the target on), no other
+        writer waits for it.  ``pinned``: the version it must be judged at, or _Moved."""
+        with self._readers() as session, session.begin():
+            game = self._game(session, game_id)
+            if request.idempotency_key:
+                earlier = session.scalar(select(EventRow).where(
+                    EventRow.game_id == game_id, EventRow.idempotency_key == request.idempotency_key))
+                if earlier is not None:
+                    replayed, _ = self._replay_result(session, game, engine, earlier, request)
+                    return _Prepared(game, game.version, replayed=replayed)
+            if request.expected_version is not None and request.expected_version != game.version:
+                raise VersionConflict(game.version, request.expected_version)
+            if pinned is not None and pinned != game.version:
+                raise _Moved(game.version)
+            corrections = self._corrections(session, game)
+            current = self._latest_fold(session, game, engine, corrections)
+            passed = current.passed
+            if request.type in RECORDER_TYPES:
+                data, flags, after = self._correction(session, game, engine, corrections, current, request)
+                judgement = _Judgement(data, flags, request.actor, after, None)  # a correction has no describe line
+                if request.type in CORRECTION_TYPES:
+                    corrections = corrections.with_row(
+                        CorrectionRow(game.version + 1, request.type, data, flags, request.override))
+                    passed = after.passed  # folded with the correction: valid once it is stored
+            else:
+                judgement = _judge_request(engine, current, game.version, request)
+            last_hash = session.scalar(
+                select(EventRow.hash).where(EventRow.game_id == game.id, EventRow.seq == game.version)
+            ) if game.version else game.genesis_hash
+        row = self._event_row(game.id, game.version, last_hash, request, judgement.data, judgement.flags,
+                              judgement.actor)
+        after = judgement.after
+        snapshot = None
         if request.type not in RECORDER_TYPES and after.step % self.snapshot_every == 0:
-            session.add(Snapshot(game_id=game.id, step=after.step, seq=fields["seq"], version=fields["seq"],
-                                 rules_version=engine.rules_version, state=after.state))
-        result = AppendResult(fields["seq"], fields["seq"], judged.flags, engine, after.state,
-                              event=judged.event, before=current.state)
-        return result, True, after, fields["hash"]
+            snapshot = {"game_id": game.id, "step": after.step, "seq": row["seq"], "version": row["seq"],
+                        "rules_version": engine.rules_version, "state": after.state}
+        result = AppendResult(row["seq"], row["seq"], judgement.flags, engine, after.state,
+                              event=judgement.event, before=current.state)
+        return _Prepared(game, game.version, row, engine.is_over(after.state), snapshot, result, after,
+                         corrections, passed)
+
+    def _commit(self, prepared: _Prepared) -> None:
+        """Store what ``_prepare`` judged if the game is still at the version judged (the
+        compare-and-set, else _LostRace): the write lock is held for these few statements."""
+        with self._write() as session:
+            session.add(EventRow(**prepared.row))
+            session.flush()
+            self._advance(session, prepared.game, prepared.finished)
+            if prepared.snapshot is not None:
+                session.add(Snapshot(**prepared.snapshot))
 
     def _replay_result(
         self, session: Session, game: Game, engine: engines.Engine, earlier: EventRow, request: AppendRequest
@@ -627,7 +732,7 @@ class EventStore:
 
     # ----------------------------------------------------------------- import
 
-    def import_game(self, document: Mapping[str, Any]) -> ImportOutcome:
+    def import_game(self, document: Mapping[str, Any], imported: Mapping[str, Any] | None = None) -> ImportOutcome:
         """Store a game read from an export, checked as its own appends were checked.
 
         ``document`` has the shape ``recorder.imports.document.read_document`` checks.
@@ -636,8 +741,11 @@ class EventStore:
         It keeps its id (the hashes cover it), so importing it again finds it
         (``present``); a different history under that id is a conflict.  It gets a new
         write token: an export carries none.  The inserts are one transaction, so a
-        game is imported whole or not at all.
+        game is imported whole or not at all.  ``imported``: where it came from and what
+        its signature showed (recorder/imports/provenance.py), kept with the game.
         """
+        from recorder.imports.provenance import unvouched
+
         header, records = document["game"], document["events"]
         embedded = imported_board(document)
         engine = importable_engine(header, embedded.data if embedded is not None else None)
@@ -653,7 +761,8 @@ class EventStore:
                 if board is not None and session.get(Board, board.id) is None:
                     session.add(Board(**board_columns(board)))  # recreated by its hash, never twice
                     session.flush()
-                session.add(Game(**judged.game, write_token_hash=token_digest(token)))
+                mark = dict(imported if imported is not None else unvouched(header["version"], utc_now_text()))
+                session.add(Game(**judged.game, write_token_hash=token_digest(token), imported=mark))
                 session.flush()
                 session.add_all(GamePlayer(game_id=header["id"], seat=i, name=p["name"])
                                 for i, p in enumerate(header["players"]))
@@ -808,7 +917,7 @@ class EventStore:
             version = game.version
         if step is not None and fold.step < step:
             raise NotFound(f"Game {game_id} has only {fold.step} steps", steps=fold.step)
-        self._save_snapshots(game, engine, fold.passed, version)
+        self._save_snapshots(game, engine, corrections, fold.passed, version)
         return Frame(fold.step, fold.seq, fold.state, version)
 
     def _latest_fold(self, session: Session, game: Game, engine: engines.Engine, corrections: Corrections,
@@ -839,6 +948,7 @@ class EventStore:
         not); that is how a void or amend is tried before it is stored.
         """
         base = self._base(session, game, engine, corrections, step, check_from)
+        self._refuse_long_fold(game, corrections, base, step)
         fold = _Fold(base.state, base.step, base.seq)
         owned = False  # whether fold.state is a state this fold made, so never seen elsewhere
         for effective in self._effective_after(session, game, corrections, base.seq, base.step, step):
@@ -913,19 +1023,61 @@ class EventStore:
         board = self.boards.data_of(game.board_id) if game.board_id is not None else None
         return engine.setup([p["name"] for p in game.players], game.options, board=board)
 
+    def _refuse_long_fold(self, game: Game, corrections: Corrections, base: _Fold, step: int | None) -> None:
+        """Refuse a fold of more than ``fold_limit`` events from its snapshot (counted from
+        the rows it reads: the recorder's own included), before any is read."""
+        reach = game.version - base.seq
+        if step is not None:
+            reach = min(reach, step - base.step + corrections.retracted_after(base.seq))
+        if reach > self.fold_limit:
+            raise RuleViolation(
+                [{"code": "store/fold-limit", "rule": "Fold limit", "severity": "error",
+                  "message": f"This needs a fold of {reach} events from the nearest snapshot; this server "
+                             f"folds at most {self.fold_limit} in one request (TABLESCRIBE_FOLD_LIMIT)"}],
+                fold_limit=self.fold_limit, would_fold=reach)
+
     def _save_snapshots(
-        self, game: Game, engine: engines.Engine, passed: list[tuple[int, int, State]], version: int
+        self, game: Game, engine: engines.Engine, corrections: Corrections, passed: list[tuple[int, int, State]],
+        version: int, prune: bool = False,
     ) -> None:
-        """Best effort: a snapshot is a cache, so losing a race for one costs nothing."""
-        if not passed:
-            return
+        """Best effort, after the request's own transaction: a snapshot is a cache, so losing
+        a race for one, or finding the store busy, costs nothing (the next fold writes it).
+        Written in small batches, each replacing the game's stale snapshots and skipping the
+        steps that have a standing one (recorder/snapshots.py): reads behind a correction do
+        not pile rows up.  ``prune``: delete the stale ones even with nothing to write."""
+        batches = [passed[start:start + SNAPSHOT_BATCH] for start in range(0, len(passed), SNAPSHOT_BATCH)]
+        for batch in batches or ([[]] if prune else []):
+            rows = [{"game_id": game.id, "step": step, "seq": seq, "version": version,
+                     "rules_version": engine.rules_version, "state": state} for step, seq, state in batch]
+            try:
+                with self._write(SNAPSHOT_WAIT_SECONDS) as session:
+                    replace_snapshots(session, game.id, engine.rules_version, corrections, rows)
+            except (IntegrityError, OperationalError, StoreBusy, StoreFull):
+                return
+
+    @contextmanager
+    def _write(self, deadline: float | None = None) -> Iterator[Session]:
+        """A write transaction, at the gate within ``deadline`` (the store's write deadline
+        when None): StoreBusy past it, and StoreBusy or StoreFull for a database that is
+        busy or full (``_faults``); nothing is stored then."""
+        with self._faults(), self._gate.held(self.write_deadline if deadline is None else deadline), \
+                self._writers() as session, session.begin():
+            yield session
+
+    @contextmanager
+    def _faults(self) -> Iterator[None]:
+        """A busy or full database raised as StoreBusy or StoreFull (recorder/store_faults.py),
+        whether SQLAlchemy's, the driver's (the lean path) or the OS's; ``write_health``
+        learns of a full store, and that a write succeeded again."""
         try:
-            with self._writers() as session, session.begin():
-                for step, seq, state in passed:
-                    session.add(Snapshot(game_id=game.id, step=step, seq=seq, version=version,
-                                         rules_version=engine.rules_version, state=state))
-        except (IntegrityError, OperationalError):
-            pass
+            yield
+        except (DBAPIError, OSError, self.db.dialect.dbapi.Error) as exc:  # type: ignore[union-attr]
+            fault = store_fault(exc)
+            if fault is None:
+                raise
+            self.write_health.failed(fault)
+            raise fault from exc
+        self.write_health.succeeded()
 
     # ------------------------------------------------------------------ reads
 
@@ -958,7 +1110,8 @@ class EventStore:
     def effective_log(self, game_id: str) -> list[dict[str, Any]]:
         """The effective history with a describe line each, plus the notes where they fall.
 
-        One fold from the start: describing an event needs the state before it.
+        One fold from the start: describing an event needs the state before it.  A page of
+        it (``log_page``) needs only a fold from the nearest snapshot.
         """
         with self._readers() as session, session.begin():
             game = self._game(session, game_id)
@@ -969,47 +1122,87 @@ class EventStore:
             corrections = self._corrections(session, game)
             rows = list(session.scalars(
                 select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)))
-        state = self.initial_state(game)
-        log: list[dict[str, Any]] = []
-        step = 0
-        for row in rows:
-            if row.type == "note":
-                log.append({"kind": "note", "seq": row.seq, "after_step": step, "text": row.data["text"],
-                            "actor": row.actor, "recorded_at": row.recorded_at})
-                continue
-            if row.type in RECORDER_TYPES:
-                continue
-            event = corrections.effective(row.seq, Event(row.type, row.data, row.actor))
-            if event is None:
-                continue
-            step += 1
-            flags, unchecked = split_flags(corrections.flags_of(row.seq, row.flags))
-            log.append({
-                "kind": "event", "step": step, "seq": row.seq, "type": event.type, "actor": event.actor,
-                "data": dict(event.data), "note": row.note, "recorded_at": row.recorded_at,
-                "override": corrections.override_of(row.seq, row.override),
-                "amended_by": corrections.amended_by.get(row.seq),
-                "flags": flags, "unchecked": unchecked,
-                "describe": engine.describe(state, event),
-                "position": position_of(engine, state),
-            })
-            state = engine.apply(state, event)
+        log = list(_log_lines(engine, corrections, rows, self.initial_state(game), 0))
         self._logs.put(game_id, game.version, log)
         return log
+
+    def log_page(self, game_id: str, start: int, count: int, recorded: bool = False) -> LogPage:
+        """Steps ``start`` .. ``start + count - 1`` of the effective log (as many as exist),
+        each with the notes after it, exactly as ``effective_log`` has them; with
+        ``recorded``, also the stored rows from the page's first step to its last (the rows
+        between two pages belong to the earlier one) and the corrections aimed at them.
+        Folded from the nearest snapshot: a page of a long game costs the page, not the game."""
+        with self._readers() as session, session.begin():
+            game, engine, corrections, total, last, fold = self._window(session, game_id, start, count)
+            rows = session.scalars(
+                select(EventRow).where(EventRow.game_id == game_id, EventRow.seq > fold.seq,
+                                       EventRow.seq <= game.version)
+                .order_by(EventRow.seq).execution_options(yield_per=256))
+            entries: list[dict[str, Any]] = []
+            end_seq = game.version
+            try:  # read in batches, and no further than the page
+                for entry in _log_lines(engine, corrections, rows, fold.state, fold.step):
+                    if entry["kind"] == "event" and entry["step"] > last:
+                        end_seq = entry["seq"] - 1
+                        break
+                    if entry.get("step", entry.get("after_step")) >= start:
+                        entries.append(entry)
+            finally:
+                rows.close()  # PostgreSQL's server-side cursor, left open by the break
+            rows_on_page: list[EventRow] = []
+            aimed: dict[int, tuple[str, int]] = {}
+            if recorded:
+                first_seq = next((e["seq"] for e in entries if e["kind"] == "event"), end_seq + 1) if start else 1
+                rows_on_page = list(session.scalars(select(EventRow).where(
+                    EventRow.game_id == game_id, EventRow.seq >= first_seq, EventRow.seq <= end_seq)
+                    .order_by(EventRow.seq)))
+                on_page = {row.seq for row in rows_on_page}
+                for seq, type_, data in session.execute(
+                        select(EventRow.seq, EventRow.type, EventRow.data)
+                        .where(EventRow.game_id == game_id, _RECORDER_TYPE, EventRow.seq <= game.version)
+                        .order_by(EventRow.seq)):
+                    target = data.get("target_seq") if type_ in CORRECTION_TYPES and isinstance(data, Mapping) else None
+                    if target is not None and int(target) in on_page:
+                        aimed[int(target)] = (type_, seq)
+        self._save_snapshots(game, engine, corrections, fold.passed, game.version)
+        return LogPage(game, total, start, last, entries, rows_on_page, aimed)
+
+    def unchecked_checks(self, game_id: str) -> int:
+        """How many checks of the effective log could not run for want of board data (the
+        log's one quiet line): the stored flags read, no event applied."""
+        with self._readers() as session, session.begin():
+            game = self._game(session, game_id)
+            key = f"{game_id}/unchecked"
+            cached = self._summaries.get(key, game.version)
+            if cached is not None:
+                return int(cached)
+            corrections = self._corrections(session, game)
+            count = sum(len(split_flags(effective.flags)[1])
+                        for effective in self._effective_after(session, game, corrections, 0, 0, None))
+        self._summaries.put(key, game.version, count)
+        return count
+
+    def _window(self, session: Session, game_id: str, start: int,
+                count: int) -> tuple[Game, engines.Engine, Corrections, int, int, _Fold]:
+        """What a page of steps ``start`` .. ``start + count - 1`` starts from: the game, its
+        engine and corrections, its number of steps, the page's last step, and the fold
+        just before the page (from the nearest snapshot); NotFound past the last step."""
+        game = self._game(session, game_id)
+        engine = engines.find(game.engine)
+        corrections = self._corrections(session, game)
+        total = self._step_count(session, game, corrections)
+        if start > total:
+            raise NotFound(f"Game {game_id} has only {total} steps", steps=total)
+        last = min(total, start + count - 1)
+        return game, engine, corrections, total, last, self._fold(session, game, engine, corrections,
+                                                                   step=max(start - 1, 0))
 
     def frames(self, game_id: str, start: int, count: int) -> tuple[Game, int, list[FrameData]]:
         """Steps ``start`` .. ``start + count - 1`` (as many as exist), each with the
         state before and after; folded from the nearest snapshot, never from the start.
         Returns the game, its number of steps, and the frames."""
         with self._readers() as session, session.begin():
-            game = self._game(session, game_id)
-            engine = engines.find(game.engine)
-            corrections = self._corrections(session, game)
-            total = self._step_count(session, game, corrections)
-            if start > total:
-                raise NotFound(f"Game {game_id} has only {total} steps", steps=total)
-            last = min(total, start + count - 1)
-            fold = self._fold(session, game, engine, corrections, step=max(start - 1, 0))
+            game, engine, corrections, total, last, fold = self._window(session, game_id, start, count)
             frames = [FrameData(0, 0, None, None, fold.state)] if start == 0 else []
             state = fold.state
             step = fold.step
@@ -1018,25 +1211,48 @@ class EventStore:
                 step += 1
                 frames.append(FrameData(step, effective.seq, effective, state, after))
                 state = after
-        self._save_snapshots(game, engine, fold.passed, game.version)
+        self._save_snapshots(game, engine, corrections, fold.passed, game.version)
         return game, total, frames
 
     def timeline(self, game_id: str) -> tuple[Game, list[tuple[int, State]]]:
-        """(step, state) for every step: one fold from the start, for the score chart."""
+        """(step, state) for every step: one fold from the start, for exports.  A long
+        game's states weigh more than the cache holds: the viewer asks ``timeline_summary``."""
         with self._readers() as session, session.begin():
             game = self._game(session, game_id)
             cached = self._timelines.get(game_id, game.version)
             if cached is not None:
                 return game, cached
-            engine = engines.find(game.engine)
-            corrections = self._corrections(session, game)
-            state = self.initial_state(game)
-            points = [(0, state)]
-            for step, effective in enumerate(self._effective_after(session, game, corrections, 0, 0, None), 1):
-                state = engine.apply(state, effective.event)
-                points.append((step, state))
+            points = list(self._states_from_start(session, game))
         self._timelines.put(game_id, game.version, points)
         return game, points
+
+    def timeline_summary(self, game_id: str, summarise: Callable[[Game, Iterator[tuple[int, State]]], Any],
+                         key: str | None = None) -> tuple[Game, Any]:
+        """What ``summarise`` makes of (step, state) for every step, in order (the viewer's
+        score chart, its ``?turn=`` lookup): one fold from the start that keeps no state.
+        With ``key``, the answer (small: its JSON is weighed) is kept per version; it may
+        stop reading early."""
+        with self._readers() as session, session.begin():
+            game = self._game(session, game_id)
+            cache_key = f"{game_id}/{key}"
+            if key is not None:
+                cached = self._summaries.get(cache_key, game.version)
+                if cached is not None:
+                    return game, cached
+            known = self._timelines.get(game_id, game.version)
+            summary = summarise(game, iter(known) if known is not None else self._states_from_start(session, game))
+        if key is not None:
+            self._summaries.put(cache_key, game.version, summary)
+        return game, summary
+
+    def _states_from_start(self, session: Session, game: Game) -> Iterator[tuple[int, State]]:
+        engine = engines.find(game.engine)
+        corrections = self._corrections(session, game)
+        state = self.initial_state(game)
+        yield 0, state
+        for step, effective in enumerate(self._effective_after(session, game, corrections, 0, 0, None), 1):
+            state = engine.apply(state, effective.event)
+            yield step, state
 
     def _step_count(self, session: Session, game: Game, corrections: Corrections) -> int:
         """Game events up to the version, less those retracted.  Seqs run 1..version with

@@ -12,6 +12,7 @@ import engines
 from recorder.api import schemas
 from recorder.exports.formats import export_one
 from recorder.flags import split_flags
+from recorder.imports.provenance import public_view
 from recorder.store import AppendRequest, EventStore, position_of
 from recorder.web.auth import request_write_token
 
@@ -24,6 +25,8 @@ ERRORS = {
     404: "No such game or step",
     409: "expected_version is stale (the body gives current_version)",
     422: "The rules forbid it (the body lists the violations with their codes)",
+    503: "The store is busy (a write waited past its deadline): nothing was stored; retry after Retry-After seconds",
+    507: "The store has no room left: nothing was stored",
 }
 
 
@@ -40,6 +43,7 @@ def game_dict(game: Any, board_names: dict[str, str] | None = None) -> dict[str,
     if game.board_id is not None:
         names = board_names if board_names is not None else store().boards.names({game.board_id})
         out["board"] = {"id": game.board_id, "name": names.get(game.board_id), "hash": game.board_hash}
+    out["imported"] = public_view(game.imported)  # issue 22: where an imported history came from
     return out
 
 
@@ -113,6 +117,8 @@ class GameEvents(MethodView):
     @blp.alt_response(404, schema=schemas.ApiError, description=ERRORS[404])
     @blp.alt_response(409, schema=schemas.ApiError, description=ERRORS[409])
     @blp.alt_response(422, schema=schemas.ApiError, description=ERRORS[422])
+    @blp.alt_response(503, schema=schemas.ApiError, description=ERRORS[503])
+    @blp.alt_response(507, schema=schemas.ApiError, description=ERRORS[507])
     def post(self, body: dict[str, Any], game_id: str) -> Any:
         """Record one event (``Authorization: Bearer <write_token>``; from the recording
         page, the game's token cookie plus the ``X-CSRF-Token`` header)."""

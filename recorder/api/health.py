@@ -2,8 +2,10 @@
 
 *Healthy* means the process answers (restart it if not); it touches nothing else, so
 a database outage does not get every app instance restarted at once.  *Ready* means
-this instance can do its work: the database answers and its schema is the one this
-code expects (a new release waits until its migration has run).
+this instance can do its work: the database answers, its schema is the one this
+code expects (a new release waits until its migration has run), and its last write
+did not find the store full (reported until a write succeeds again, or for a minute:
+see recorder/store_faults.py).
 """
 
 from __future__ import annotations
@@ -46,9 +48,10 @@ class Health(MethodView):
 @blp.route("/ready")
 class Ready(MethodView):
     @blp.response(200, ReadyOut)
-    @blp.alt_response(503, schema=ApiError, description="The database does not answer, or its schema is not this release's")
+    @blp.alt_response(503, schema=ApiError, description="The database does not answer, its schema is not this "
+                      "release's, or the last write found it full")
     def get(self) -> Any:
-        """The database answers and its schema is at this release's migration head."""
+        """The database answers, its schema is at this release's migration head, and writes find room."""
         db = current_app.extensions["tablescribe.db"]
         head = ScriptDirectory.from_config(alembic_config(db)).get_current_head()
         try:
@@ -59,4 +62,7 @@ class Ready(MethodView):
         if current != head:
             return error_response(503, "not_ready", f"The database schema is at {current}, this release needs {head}: "
                                   "run the migrations (flask init-db)")
+        problem = current_app.extensions["tablescribe.store"].write_health.problem()
+        if problem is not None:
+            return error_response(503, "not_ready", f"{problem}: free space for the database", reason="disk_full")
         return {"status": "ready", "database": db.dialect.name, "schema": current}

@@ -65,6 +65,18 @@ class PinnedBoard(Schema):
     hash = fields.String()
 
 
+class ImportedMark(Schema):
+    """Where an imported game came from, and what its signature showed."""
+
+    source = fields.String(metadata={"description": "How it came: POST /api/import, or file <name>"})
+    at = fields.String(metadata={"description": "When it was imported"})
+    version = fields.Integer(metadata={"description": "The version it was imported at"})
+    signed_by = fields.String(allow_none=True, metadata={"description": "The key id its head was signed with"})
+    verified = fields.Boolean(metadata={
+        "description": "true only if signed by a key this server knows (GET /api/keys); "
+                       "false: unsigned by a known server"})
+
+
 class GameOut(Schema):
     id = fields.String()
     engine = fields.String()
@@ -78,6 +90,8 @@ class GameOut(Schema):
     genesis_hash = fields.String()
     board = fields.Nested(PinnedBoard, allow_none=True, metadata={
         "description": "The saved board the game is recorded on (null: none)"})
+    imported = fields.Nested(ImportedMark, allow_none=True, metadata={
+        "description": "null: recorded on this server; else the game was imported (docs/RELIABILITY.md)"})
 
 
 class GameCreated(GameOut):
