@@ -68,10 +68,13 @@ class RssSampler:
 
 
 class Probe:
-    """Unrelated requests (``GET path``), timed, from a thread of their own."""
+    """Unrelated requests (``GET path``, or whatever ``ask`` sends, returning its status),
+    timed, from a thread of their own."""
 
-    def __init__(self, port: int, path: str = "/api/health", every: float = 0.2):
+    def __init__(self, port: int, path: str = "/api/health", every: float = 0.2,
+                 ask: Callable[[], int] | None = None):
         self.port, self.path, self.every = port, path, every
+        self.ask = ask or (lambda: request(self.port, "GET", self.path, timeout=PROBE_TIMEOUT)[0])
         self.latencies: list[float] = []
         self.failures = 0
         self._stop = threading.Event()
@@ -88,7 +91,7 @@ class Probe:
     def once(self) -> float:
         started = time.monotonic()
         try:
-            status, _ = request(self.port, "GET", self.path, timeout=PROBE_TIMEOUT)
+            status = self.ask()
             if status >= 500:
                 self.failures += 1
         except (OSError, http.client.HTTPException):
@@ -212,6 +215,46 @@ def many_streams(port: int, server_pid: int, game_id: str, append: Callable[[], 
             for reader in readers:
                 reader.close()
     return probe.report(f"{count:,} live streams on one game", rss), readers, version
+
+
+def huge_import(port: int, server_pid: int, lines: int) -> tuple[AttackReport, int, int]:
+    """``POST /api/import`` of ``lines`` lines of ``{}`` (issue 22: 3,000,000 of them grew
+    a worker to 3 GB).  Returns the report, the answer's status and its size in bytes."""
+    body = b"{}\n" * lines
+    with RssSampler(server_pid) as rss, Probe(port) as probe:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+        try:
+            conn.request("POST", "/api/import", body=body, headers={"Content-Type": "application/x-ndjson"})
+            response = conn.getresponse()
+            status, size = response.status, len(response.read())
+        finally:
+            conn.close()
+    return probe.report(f"import of {lines:,} lines of {{}}", rss), status, size
+
+
+def corrections_on_a_long_game(port: int, server_pid: int, game_id: str, token: str, voids: int) -> AttackReport:
+    """``voids`` forced voids of early events of a long game, one after another, while
+    other tables create games and record in them (issue 22: with the fold inside the
+    write lock, another game's append waited 51 s and game creations answered 500)."""
+    status, other = request(port, "POST", "/api/games", {"engine": "panic-in-the-air",
+                                                         "players": [{"name": n} for n in ("Ana", "Ben")]})
+    assert status == 201, other
+    turn = [0]
+
+    def another_table() -> int:
+        turn[0] += 1
+        if turn[0] % 2:
+            return request(port, "POST", "/api/games", {"engine": "panic-in-the-air", "players": [{"name": "Cy"},
+                           {"name": "Di"}]}, timeout=PROBE_TIMEOUT)[0]
+        return request(port, "POST", f"/api/games/{other['id']}/events", {"type": "card_drawn", "data": {}},
+                       other["write_token"], timeout=PROBE_TIMEOUT)[0]
+
+    with RssSampler(server_pid) as rss, Probe(port, ask=another_table, every=0.1) as probe:
+        for target in range(1, 2 * voids, 2):  # every other early event: none already retracted
+            request(port, "POST", f"/api/games/{game_id}/events",
+                    {"type": "void", "data": {"target_seq": target, "reason": "soak", "force": True}}, token,
+                    timeout=600)
+    return probe.report(f"{voids} forced voids on a long game", rss)
 
 
 def _family(root: int) -> list[int]:

@@ -14,12 +14,19 @@ on PostgreSQL (a throwaway server the soak starts, as the test suite does):
 *duplicates* are keys stored more than once; *chain breaks* are games whose hash chain
 does not verify; SQLite's ``PRAGMA integrity_check`` must say ok.  ``--quick`` runs the
 same code small (the test suite calls it); docs/RELIABILITY.md has a full run.
+
+Then issue 22's attacks (soak/attacks.py), one after another on one server as
+``make run`` starts it: 1,000 slow sockets, 500 live streams, an import of 10^6
+lines, 12 forced voids on a 100,000-event game; for each, the unrelated requests
+tried meanwhile, their 5xx, the worst latency among them and the peak RSS of the
+server's largest process (``--attacks-only`` runs just these).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import http.client
 import json
 import os
@@ -27,7 +34,6 @@ import random
 import signal
 import socket
 import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -36,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from serve import app_server
+from soak import attacks
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ["Ana", "Ben", "Cy"]
@@ -132,18 +139,7 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _request(port: int, method: str, path: str, body: Any = None, token: str | None = None,
-             timeout: float = 15) -> tuple[int, Any]:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    try:
-        conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
-        response = conn.getresponse()
-        return response.status, json.loads(response.read() or b"null")
-    finally:
-        conn.close()
+_request = attacks.request  # one HTTP client for the soak, its attacks and the tests that borrow it
 
 
 def _writer(server: Server, game: str, token: str, name: str, count: int, tally: Tally, stop: threading.Event) -> None:
@@ -264,10 +260,68 @@ def table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class AttackSizes:
+    sockets: int
+    socket_seconds: float
+    streams: int
+    import_lines: int
+    game_events: int
+    voids: int
+
+
+QUICK_ATTACKS = AttackSizes(sockets=100, socket_seconds=3, streams=50, import_lines=10_000, game_events=2_000,
+                            voids=3)
+FULL_ATTACKS = AttackSizes(sockets=1_000, socket_seconds=20, streams=500, import_lines=1_000_000,
+                           game_events=100_000, voids=12)
+
+
+def attack_reports(folder: Path, sizes: AttackSizes) -> list[attacks.AttackReport]:
+    """Issue 22's attacks, one after another, on one server as ``make run`` starts it
+    (2 workers x 16 threads, SQLite), each with unrelated requests probing meanwhile."""
+    from bench.correction_stall import build
+
+    path = folder / "attacks.db"
+    long_game, long_token = build(path, sizes.game_events)  # migrates the database too
+    server = Server(f"sqlite:///{path}", 2, {"TABLESCRIBE_RATE_LIMITS": "off"}, threads=16)
+    server.start()
+    try:
+        assert server.process is not None
+        pid = server.process.pid
+        reports = [attacks.slow_clients(server.port, pid, sizes.sockets, sizes.socket_seconds)]
+        status, game = _request(server.port, "POST", "/api/games", {
+            "engine": "panic-in-the-air", "players": [{"name": p} for p in PLAYERS]})
+        assert status == 201, game
+
+        def append() -> int:
+            answer = _request(server.port, "POST", f"/api/games/{game['id']}/events",
+                              {"type": "card_drawn", "data": {}}, game["write_token"])[1]
+            return int(answer["seq"])
+
+        streamed, readers, version = attacks.many_streams(server.port, pid, game["id"], append, sizes.streams)
+        missed = sum(version not in reader.updates for reader in readers)
+        reports.append(dataclasses.replace(streamed, server_errors=streamed.server_errors + missed))
+        imported, status, _ = attacks.huge_import(server.port, pid, sizes.import_lines)
+        reports.append(dataclasses.replace(imported, server_errors=imported.server_errors + (status >= 500)))
+        reports.append(attacks.corrections_on_a_long_game(server.port, pid, long_game, long_token, sizes.voids))
+    finally:
+        server.stop()
+    return reports
+
+
+@dataclass(frozen=True)
+class SoakResult:
+    rows: list[dict[str, Any]]
+    attacks: list[attacks.AttackReport]
+
+
+def main(argv: list[str] | None = None) -> SoakResult:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="small sizes, for the test suite")
+    parser.add_argument("--attacks-only", action="store_true", help="only issue 22's attacks (soak/attacks.py)")
     args = parser.parse_args(argv)
+    if args.attacks_only:
+        return SoakResult([], _print_attacks(QUICK_ATTACKS if args.quick else FULL_ATTACKS))
     # (name, writers, games, events each, kills, server workers, app instances)
     plan = [("race, one game", 8, 1, 5, 0, 4, 1), ("two instances, one game", 8, 1, 5, 0, 2, 2),
             ("SIGKILL and restart", 4, 2, 30, 3, 2, 1)] if args.quick else [
@@ -287,7 +341,17 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     finally:
         postgres.stop()
     print(table(rows))
-    return rows
+    print()
+    return SoakResult(rows, _print_attacks(QUICK_ATTACKS if args.quick else FULL_ATTACKS))
+
+
+def _print_attacks(sizes: AttackSizes) -> list[attacks.AttackReport]:
+    with tempfile.TemporaryDirectory(prefix="tablescribe-attacks-") as tmp:
+        reports = attack_reports(Path(tmp), sizes)
+    print(attacks.TABLE_HEAD)
+    for report in reports:
+        print(report.row(), flush=True)
+    return reports
 
 
 if __name__ == "__main__":

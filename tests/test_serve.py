@@ -14,13 +14,13 @@ import os
 import re
 import shutil
 import signal
-import stat
 import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from stat import S_IMODE
 from typing import Any, Iterator
 
 import pytest
@@ -94,16 +94,6 @@ def wait_for_ready(process: subprocess.Popen[bytes], output: Path) -> str:
     pytest.fail(f"serve not ready after {START_SECONDS} s:\n{output.read_text()}")
 
 
-def get(port: int, path: str, headers: dict[str, str]) -> tuple[int, str]:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    try:
-        conn.request("GET", path, headers=headers)
-        response = conn.getresponse()
-        return response.status, response.read().decode()
-    finally:
-        conn.close()
-
-
 def at_instance(socket: str, method: str, path: str, body: Any = None, token: str | None = None,
                 headers: dict[str, str] | None = None) -> tuple[int, Any]:
     """A request straight to an app instance, on its Unix socket."""
@@ -168,21 +158,31 @@ def follow_through_proxy(served: Served, game_id: str, token: str) -> None:
 
 
 def forwarded_headers_are_the_proxys(served: Served, game_id: str, token: str) -> None:
-    """The recording page's invite link is built from the request's scheme and host.
+    """An invite's link is built from the request's scheme and host.
     Through nginx they are the proxy's, whatever the client claims.  An instance
     believes the one proxy it trusts (TABLESCRIBE_TRUSTED_PROXIES=1), so it listens
     where only that proxy can reach it: a Unix socket in a folder closed to others,
     and no TCP port at all."""
-    claims = {"Cookie": f"ts_token_{game_id}={token}", "X-Forwarded-Proto": "https",
+    claims = {"Authorization": f"Bearer {token}", "Content-Type": "application/json", "X-Forwarded-Proto": "https",
               "X-Forwarded-Host": "evil.example", "X-Forwarded-For": "203.0.113.9"}
-    page = f"/games/{game_id}/record"
-    status, html = get(served.proxy, page, claims)
-    assert status == 200 and f'value="http://127.0.0.1:{served.proxy}{page}#token=' in html
+    status, invite = post(served.proxy, f"/api/games/{game_id}/invites", claims)
+    assert status == 201, invite
+    assert invite["join_url"].startswith(f"http://127.0.0.1:{served.proxy}/games/{game_id}/record#invite=")
     for socket in served.instances:
         folder = Path(socket).parent
-        assert stat.S_IMODE(folder.stat().st_mode) == 0o700, "only the proxy's user may reach the sockets"
+        assert S_IMODE(folder.stat().st_mode) == 0o700, "only the proxy's user may reach the sockets"
     listening = tcp_ports(family([served.process.pid]))
     assert listening == {served.proxy}, f"only nginx listens on TCP, not {listening - {served.proxy}}"
+
+
+def post(port: int, path: str, headers: dict[str, str]) -> tuple[int, Any]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request("POST", path, body="{}", headers=headers)
+        response = conn.getresponse()
+        return response.status, json.loads(response.read())
+    finally:
+        conn.close()
 
 
 def postmaster(folder: Path) -> int:
