@@ -47,7 +47,7 @@ test: $(STAMP)
 		sh -c 'id postgres && (command -v initdb || ls /usr/lib/postgresql/*/bin/initdb)'
 	bash scripts/ensure-apt-package.sh nginx nginx test -x /usr/sbin/nginx
 	bash scripts/ensure-apt-package.sh Chromium chromium test -x /usr/bin/chromium
-	$(PY) -m pytest
+	$(PY) -m pytest --durations=25
 
 ## Benchmarks: the store against raw sqlite3, and seek cost with snapshots
 bench: $(STAMP)
