@@ -62,7 +62,7 @@ bench-taps: $(STAMP)
 bench-quick: $(STAMP)
 	$(PY) -m bench.run --quick
 
-## Reliability soak: writers through granian (SQLite, PostgreSQL), the server SIGKILLed and restarted, prints the table; then long API and engine fuzzing
+## Reliability soak: writers through granian (SQLite, PostgreSQL), the server SIGKILLed and restarted; issue 22's attacks, large; prints both tables; then long API and engine fuzzing
 soak: $(STAMP)
 	bash scripts/ensure-apt-package.sh PostgreSQL postgresql \
 		sh -c 'id postgres && (command -v initdb || ls /usr/lib/postgresql/*/bin/initdb)'
