@@ -29,13 +29,7 @@ export async function postJSON(url, body) {
   } catch {
     return { status: 0, body: null };
   }
-  let payload = null;
-  try {
-    payload = await response.json();
-  } catch {
-    payload = null;
-  }
-  return { status: response.status, body: payload };
+  return answerOf(response);
 }
 
 /** GET a read that needs the write token (the devices list): the cookie plus the CSRF header. Resolves to {status, body}. */
@@ -45,14 +39,19 @@ export async function getAuthedJSON(url) {
       credentials: "same-origin",
       headers: { Accept: "application/json", "X-CSRF-Token": csrfMeta ? csrfMeta.content : "" },
     });
-    let payload = null;
-    try {
-      payload = await response.json();
-    } catch {
-      payload = null;
-    }
-    return { status: response.status, body: payload };
+    return answerOf(response);
   } catch {
     return { status: 0, body: null };
   }
+}
+
+/** {status, body} of an answer; body null when it is not JSON (a proxy's error page). */
+async function answerOf(response) {
+  let payload = null;
+  try {
+    payload = await response.json();
+  } catch {
+    payload = null;
+  }
+  return { status: response.status, body: payload };
 }
