@@ -13,7 +13,7 @@ WORKERS ?= 2
 # loop, not in these (serve/app_server.py, docs/DEPLOYMENT.md).
 THREADS ?= 16
 
-.PHONY: run serve test bench bench-quick soak venv db demo clean
+.PHONY: run serve test lint bench bench-quick soak venv db demo clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -41,8 +41,13 @@ serve: $(STAMP)
 	bash scripts/ensure-apt-package.sh nginx nginx test -x /usr/sbin/nginx
 	$(PY) -m serve --host $(HOST) --port $(PORT) --workers $(WORKERS) --threads $(THREADS)
 
+## The linter and the type checker, in seconds: make test runs them before anything slow
+lint: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m mypy
+
 ## Set up (PostgreSQL, nginx and Chromium included) and run the whole suite: SQLite, PostgreSQL, browser
-test: $(STAMP)
+test: lint
 	bash scripts/ensure-apt-package.sh PostgreSQL postgresql \
 		sh -c 'id postgres && (command -v initdb || ls /usr/lib/postgresql/*/bin/initdb)'
 	bash scripts/ensure-apt-package.sh nginx nginx test -x /usr/sbin/nginx

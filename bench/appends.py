@@ -23,8 +23,9 @@ import itertools
 import json
 import sqlite3
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator, Protocol
+from typing import Protocol
 
 from bench.es_reference import Saver
 from recorder.db import make_engine

@@ -35,17 +35,18 @@ import sys
 import time
 import tracemalloc
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 # Only the standard library at module level: the raw reference's child imports this
 # module too, and its peak RSS should not include SQLAlchemy and the engines.
 
 ROOT = Path(__file__).resolve().parent.parent
 TIME_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"  # as recorder.store.utc_now_text writes it
-FIRST_CREATED = datetime(2026, 1, 1, tzinfo=timezone.utc)
+FIRST_CREATED = datetime(2026, 1, 1, tzinfo=UTC)
 RAW_COLUMNS = ("game_id", "seq", "type", "actor", "data", "note", "recorded_at", "recorded_by",
                "idempotency_key", "override", "flags", "prev_hash", "hash")
 RAW_QUERY = f"SELECT {', '.join(RAW_COLUMNS)} FROM events ORDER BY game_id, seq"
@@ -208,7 +209,7 @@ def raw_pass(db: Path, out: Path) -> dict[str, float]:
     started = time.perf_counter()
     with out.open("w", encoding="utf-8") as sink:
         for row in conn.execute(RAW_QUERY):
-            sink.write(json.dumps(dict(zip(RAW_COLUMNS, row)), ensure_ascii=False, separators=(",", ":")) + "\n")
+            sink.write(json.dumps(dict(zip(RAW_COLUMNS, row, strict=True)), ensure_ascii=False, separators=(",", ":")) + "\n")
             rows += 1
     seconds = time.perf_counter() - started
     rss_peak = peak_rss_kib()

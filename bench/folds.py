@@ -15,10 +15,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+import engines
 from bench.appends import new_store
 from bench.es_reference import replay_rate
-from bench.seek import PLAYERS, OPTIONS, synthetic_events
-import engines
+from bench.seek import OPTIONS, PLAYERS, synthetic_events
 from engines.base import Event
 from recorder.demo import demo_games
 from recorder.store import AppendRequest, EventStore
@@ -78,8 +78,7 @@ def offer_times(repeats: int) -> dict[str, float]:
         for event in demo["events"]:
             state = engine.apply(state, Event(event["type"], event.get("data", {}), event.get("actor")))
             states.append(state)
-        actors = getattr(engine, "actors", None)
-        asks = {"expected": engine.expected, "actors": actors or (lambda s: engine.expected(s)["actors"])}
+        asks = {"expected": engine.expected, "actors": engine.actors}
         for name, ask in asks.items():
             timings = []
             for _ in range(max(1, repeats // 10)):

@@ -26,7 +26,8 @@ import statistics
 import sys
 import threading
 import time
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from recorder.demo import demo_games
 

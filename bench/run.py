@@ -30,9 +30,9 @@ import os
 import platform
 import sqlite3
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from bench.appends import durable_appends
 from bench.export_bench import export_figures, export_lines

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from bench.appends import new_store
 from recorder import close_app, create_app
@@ -76,7 +77,7 @@ def seek_times(path: Path, game_id: str, steps: list[int], repeats: int) -> dict
     for step in steps:  # warm-up
         store.state_at(game_id, step)
     try:
-        return {step: median_seconds(lambda: store.state_at(game_id, step), repeats) for step in steps}
+        return {step: median_seconds(lambda step=step: store.state_at(game_id, step), repeats) for step in steps}
     finally:
         store.db.dispose()
 
@@ -104,7 +105,7 @@ def frame_times(path: Path, long_game_id: str, long_step: int, repeats: int) -> 
                     assert answer.status_code == 200 and len(answer.get_json()["frames"]) == count, answer.status_code
                 for count in (1, 50):
                     request(count)  # warm-up
-                    figures[f"frames_{name}{suffix}_{count}_ms"] = median_seconds(lambda: request(count), repeats) * 1000
+                    figures[f"frames_{name}{suffix}_{count}_ms"] = median_seconds(lambda count=count: request(count), repeats) * 1000
                 figures[f"frames_{name}{suffix}_ratio"] = (figures[f"frames_{name}{suffix}_50_ms"]
                                                           / figures[f"frames_{name}{suffix}_1_ms"])
         return figures

@@ -10,8 +10,9 @@ event is a fact (the table may have overridden a rule).
 from __future__ import annotations
 
 import marshal
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Literal, Mapping, Protocol, Sequence
+from typing import Any, ClassVar, Literal, Protocol
 
 from marshmallow import Schema
 
@@ -220,14 +221,15 @@ class Engine(Protocol):
     ``"minor": [event_type]``, the types that happen seldom, which the page shows small,
     after the rest (Pan Am's path that runs out).
 
-    Optional hooks for the pages (docs/WEB.md, "Engine hooks for the pages") include
-    ``table_view(state, standings) -> (state, standings)``: what the table sees while the
-    game is played, without what the rules keep hidden (Panic in the Air: no deck count,
-    each stack only its top card, no distance; a state that is over is its own view).
-    The viewer and the recording page show every step of a game not over at its latest
-    step through it; ``/state`` and ``/events`` stay complete.  Its companion
-    ``table_changes(before, after, event) -> [str]`` is ``changes`` in the same terms,
-    from the two whole states; without it, ``changes`` reads the two views.
+    The hooks after ``describe`` are for the pages (docs/WEB.md, "Engine hooks for the
+    pages"); ``EngineBase`` gives each a default, so that every engine has them all.  Among
+    them ``table_view(state, standings) -> (state, standings)``: what the table sees while
+    the game is played, without what the rules keep hidden (Panic in the Air: no deck count,
+    each stack only its top card, no distance; a state that is over is its own view).  The
+    viewer and the recording page show every step of a game not over at its latest step
+    through it when ``hides_information``; ``/state`` and ``/events`` stay complete.  Its
+    companion ``table_changes(before, after, event) -> [str]`` is ``changes`` in the same
+    terms, from the two whole states.
     """
 
     name: ClassVar[str]
@@ -256,35 +258,130 @@ class Engine(Protocol):
 
     def describe(self, state: State, event: Event) -> str: ...
 
+    event_labels: ClassVar[Mapping[str, str]]
+    hides_information: ClassVar[bool]
 
-EventFunction = Callable[[State, str, "str | None", Mapping[str, Any]], Any]
+    def apply_in_place(self, state: State, event: Event) -> State: ...
+
+    def actors(self, state: State) -> list[str]: ...
+
+    def position(self, state: State) -> dict[str, Any] | None: ...
+
+    def seat_colours(self, state: State) -> list[str | None]: ...
+
+    def board_view(self, state: State) -> dict[str, Any]: ...
+
+    def changes(self, before: State, after: State, event: Event) -> list[str]: ...
+
+    def table_view(self, state: State, standings: Mapping[str, Any]) -> tuple[State, Mapping[str, Any]]: ...
+
+    def table_changes(self, before: State, after: State, event: Event) -> list[str]: ...
 
 
-class EventUnpacking:
-    """What every engine class would otherwise write three times: ``check``, ``apply`` and
-    ``describe`` unpack the ``Event`` for the game's pure functions of (state, type, actor,
-    data).  A game names them (``rules = staticmethod(check_event)``, ``effects``,
-    ``words``); its other hooks are plain functions of the state, set the same way
-    (``standings = staticmethod(standings)``)."""
+EventCheck = Callable[[State, str, "str | None", Mapping[str, Any]], list[Violation]]
+EventFold = Callable[[State, str, "str | None", Mapping[str, Any]], State]
+EventWords = Callable[[State, str, "str | None", Mapping[str, Any]], str]
 
-    rules: ClassVar[EventFunction]
-    effects: ClassVar[EventFunction]
-    words: ClassVar[EventFunction]
+
+@dataclass(frozen=True)
+class EventFunctions:
+    """A game's pure functions of (state, type, actor, data), which ``EngineBase`` calls
+    with an ``Event`` unpacked: ``check`` judges, ``apply`` folds a copy, ``describe``
+    words it from the state before.  ``apply_in_place``, for a game whose ``apply``
+    copies its whole table, changes the state it is given and returns it (folds that
+    made the state themselves use it, see ``EngineBase.apply_in_place``).
+
+    Held in a value rather than as callables on the class: a function stored on a class
+    would be bound as a method, and a type checker could not tell the two apart."""
+
+    check: EventCheck
+    apply: EventFold
+    describe: EventWords
+    apply_in_place: EventFold | None = None
+
+
+class EngineBase:
+    """What every engine shares, so that the recorder asks an engine and never probes it:
+    the ``Event`` unpacked for the game's ``functions``, and a typed default for every
+    optional hook of ``Engine`` (an engine overrides the ones its game needs, by a method
+    or by ``hook = staticmethod(function)``)."""
+
+    functions: ClassVar[EventFunctions]
+    # An event type's name for people where its name would read wrong ("End of PHASE 1").
+    event_labels: ClassVar[Mapping[str, str]] = {}
+    # Whether the rules keep something from the table while the game is played: then the
+    # pages show ``table_view`` of each step of a game not over (docs/WEB.md).
+    hides_information: ClassVar[bool] = False
+
+    def standings(self, state: State) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def expected(self, state: State) -> dict[str, Any]:
+        raise NotImplementedError
 
     def check(self, state: State, event: Event) -> list[Violation]:
         """Every rule the event breaks; changes nothing."""
-        found: list[Violation] = self.rules(state, event.type, event.actor, event.data)
-        return found
+        return self.functions.check(state, event.type, event.actor, event.data)
 
     def apply(self, state: State, event: Event) -> State:
         """The state with the event folded in, without judging it; ``state`` is not changed."""
-        folded: State = self.effects(state, event.type, event.actor, event.data)
-        return folded
+        return self.functions.apply(state, event.type, event.actor, event.data)
+
+    def apply_in_place(self, state: State, event: Event) -> State:
+        """``apply`` for a fold that made ``state`` itself and keeps no reference to it:
+        may change ``state`` and return it, which spares a game that copies its whole
+        table a copy per event.  Without an in-place function, simply ``apply``."""
+        in_place = self.functions.apply_in_place
+        return in_place(state, event.type, event.actor, event.data) if in_place else self.apply(state, event)
 
     def describe(self, state: State, event: Event) -> str:
         """One line for the game log, from the state before the event."""
-        line: str = self.words(state, event.type, event.actor, event.data)
-        return line
+        return self.functions.describe(state, event.type, event.actor, event.data)
+
+    def actors(self, state: State) -> list[str]:
+        """Who may act now, the player whose turn it is first: ``expected``'s ``actors``.
+        A game whose offers cost time to build answers this alone, more cheaply."""
+        return list(self.expected(state).get("actors", []))
+
+    def position(self, state: State) -> dict[str, Any] | None:
+        """Where in the game a state is: ``{"round", "turn", "label"}`` (``"detail"`` too,
+        where the game has one), or None for a game that does not say."""
+        return None
+
+    def seat_colours(self, state: State) -> list[str | None]:
+        """Each seat's piece colour (``#rrggbb``), in seat order, for games whose pieces
+        have colours the pages should wear; none by default."""
+        return []
+
+    def board_view(self, state: State) -> dict[str, Any]:
+        """What the game's board partial reads, derived once (geometry, rows); nothing by default."""
+        return {}
+
+    def changes(self, before: State, after: State, event: Event) -> list[str]:
+        """What the event changed, in words: by default each player's change of total."""
+        return total_changes(self.standings(before), self.standings(after))
+
+    def table_view(self, state: State, standings: Mapping[str, Any]) -> tuple[State, Mapping[str, Any]]:
+        """The state and standings as the table sees them while the game is played, without
+        what the rules keep hidden; the whole truth for a game that hides nothing."""
+        return state, standings
+
+    def table_changes(self, before: State, after: State, event: Event) -> list[str]:
+        """``changes`` in the table's terms, from the two whole states: ``changes`` of the two views."""
+        seen_before = self.table_view(before, self.standings(before))[0]
+        seen_after = self.table_view(after, self.standings(after))[0]
+        return self.changes(seen_before, seen_after, event)
+
+
+def total_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+    """Each player's change of total between two standings, as "Ana: 3 → 5".
+
+    >>> total_changes({"players": [{"player": "Ana", "total": 3}]}, {"players": [{"player": "Ana", "total": 5}]})
+    ['Ana: 3 → 5']
+    """
+    old = {row["player"]: row["total"] for row in before["players"]}
+    return [f"{row['player']}: {old.get(row['player'])} → {row['total']}"
+            for row in after["players"] if old.get(row["player"]) != row["total"]]
 
 
 def resolve_options(engine: Engine, given: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -345,25 +442,16 @@ def seat_problems(
     return problems
 
 
-def chosen_board(engine: Engine, option: Any, saved: Mapping[str, Any] | None) -> Any:
+def chosen_board(engine: Engine, option: Any, saved: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
     """The board file a game starts from: the saved board it is recorded on (``saved``), or
     the older ``board`` option's file (``option``), never both; None without either.  A
     file that cannot be used raises ``SetupError`` naming why."""
     if option is not None and saved is not None:
         raise SetupError([Violation("board/twice", "Board file", "A game is recorded on a saved board or "
                                     "on the board option's file, not on both")])
-    board = saved if saved is not None else option
+    board: Mapping[str, Any] | None = saved if saved is not None else option
     if board is not None:
         problems = engine.board_file.setup_problems(board)
         if problems:
             raise SetupError(problems)
     return board
-
-
-def apply_owned(engine: Engine, state: State, event: Event) -> State:
-    """``engine.apply`` for a fold that made ``state`` itself and keeps no reference to it:
-    a game whose ``apply`` copies its whole table names an ``effects_in_place`` function,
-    which changes ``state`` and returns it.  Engines without one simply apply."""
-    in_place: EventFunction | None = getattr(engine, "effects_in_place", None)
-    folded: State = in_place(state, event.type, event.actor, event.data) if in_place else engine.apply(state, event)
-    return folded

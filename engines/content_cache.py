@@ -16,7 +16,8 @@ import hashlib
 import marshal
 import threading
 from collections import OrderedDict
-from typing import Any, Callable, Generic, TypeVar
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 V = TypeVar("V")
 MARSHAL_FORMAT = 2  # no references between objects: the bytes depend on the content alone

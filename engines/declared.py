@@ -12,7 +12,8 @@ engine's state; every function here returns a new registry and never changes its
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping, NamedTuple
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, NamedTuple
 
 from engines.base import SetupError, Violation
 

@@ -31,7 +31,8 @@ def play_out(engine: Engine, players: Sequence[str], options: Mapping[str, Any],
              liking: Liking, seed: int, most: int = 3000) -> tuple[Event, ...]:
     """The game from its set-up to its end (``most`` events at the most)."""
     state = engine.setup(list(players), dict(options))
-    die, events = random.Random(seed), []
+    die = random.Random(seed)
+    events: list[Event] = []
     while not engine.is_over(state) and len(events) < most:
         event = choose(engine, state, candidates, liking, die)
         if event is None:

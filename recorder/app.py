@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import swagger_ui_bundle
 from flask import Flask, request, send_from_directory
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response
 
+from recorder import signing
 from recorder.api import boards_api, devices_api, engines_api, exports_api, games, health, imports_api, keys_api, replay
 from recorder.api.errors import JsonErrorApi, error_response, handle_store_error, handle_unreadable_number
 from recorder.api.imports_api import DEFAULT_IMPORT_MAX_BYTES
 from recorder.cli import register_cli
-from recorder import signing
 from recorder.db import make_engine
 from recorder.errors import StoreError
 from recorder.imports.batch import NDJSON_TYPES
@@ -24,8 +25,8 @@ from recorder.web import pages, rate_limit
 from recorder.web.csrf import csrf_token
 from recorder.web.fragments import FragmentCache
 from recorder.web.secret import secret_key
-from recorder.web.sessions import CachedSignerSessions
 from recorder.web.security_headers import add_security_headers
+from recorder.web.sessions import CachedSignerSessions
 from recorder.web.templating import PageEnvironment
 
 MAX_BODY_BYTES = 256 * 1024

@@ -21,14 +21,16 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import functools
 import io
 import json
 import sys
 import tempfile
 import threading
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import IO, Any, Awaitable, Callable, Iterable, MutableMapping
+from typing import IO, Any, cast
 
 from a2wsgi.wsgi import build_environ
 from flask import Flask
@@ -195,7 +197,8 @@ class AsgiBridge:
             await self._answer(scope, body, receive, send)
 
     async def _answer(self, scope: Scope, body: IO[bytes], receive: Receive, send: Send) -> None:
-        environ = build_environ(scope, body)  # type: ignore[arg-type]
+        # a2wsgi types the environ as PEP 3333's keys only; ours adds the live follow's.
+        environ = cast(dict[str, Any], build_environ(scope, body))  # type: ignore[arg-type]
         environ["CONTENT_LENGTH"] = str(body.seek(0, io.SEEK_END))
         body.seek(0)
         environ["wsgi.errors"] = sys.stderr
@@ -205,7 +208,7 @@ class AsgiBridge:
         delivering = loop.create_task(outbox.deliver(send))
         try:
             context = contextvars.copy_context()
-            await loop.run_in_executor(self.pool, context.run, self._respond, environ, outbox)
+            await loop.run_in_executor(self.pool, functools.partial(context.run, self._respond, environ, outbox))
         finally:
             outbox.close()
             await delivering

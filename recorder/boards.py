@@ -15,6 +15,7 @@ unless every check passed.
 
 from __future__ import annotations
 
+import builtins
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
@@ -167,7 +168,7 @@ class BoardStore:
             page = session.scalars(query.order_by(Board.created_at.desc(), Board.id).limit(limit).offset(offset))
             return list(page), total
 
-    def games_on(self, ident: str, limit: int = 50) -> tuple[list[Game], int]:
+    def games_on(self, ident: str, limit: int = 50) -> tuple[builtins.list[Game], int]:
         """The games recorded on a board, newest first, and how many there are."""
         with self._readers() as session:
             query = select(Game).where(Game.board_id == ident)

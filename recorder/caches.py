@@ -16,7 +16,8 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from typing import Any, Callable, Generic, Sequence, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, TypeVar
 
 V = TypeVar("V")
 

@@ -12,13 +12,13 @@ import click
 from flask import Flask, current_app
 
 import engines
+from recorder.db import make_engine
 from recorder.errors import StoreError
 from recorder.exports.bulk import documents, ndjson_line
 from recorder.exports.formats import FORMATS, TABLES, export_one
 from recorder.imports.batch import Report, import_file
 from recorder.imports.provenance import describe as describe_origin
 from recorder.signing import key_id, key_path, load_or_create
-from recorder.db import make_engine
 from recorder.store import EventStore
 
 

@@ -6,7 +6,6 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
-
 MAX_SEQ = 2**31 - 1  # the largest seq either database's INTEGER column holds
 
 

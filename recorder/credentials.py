@@ -25,9 +25,9 @@ import threading
 import time
 import uuid
 from collections import OrderedDict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
-from typing import Callable, Iterable
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session, sessionmaker
@@ -90,7 +90,7 @@ class Invite:
 
 def stamp(moment: datetime) -> str:
     """A time as the store writes them (``utc_now_text``): ISO 8601, UTC, sortable as text."""
-    return moment.astimezone(timezone.utc).isoformat(timespec="microseconds")[:-6] + "Z"
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")[:-6] + "Z"
 
 
 def parse_stamp(text: str) -> datetime:
@@ -107,7 +107,7 @@ class Credentials:
     """Every read and write of device credentials and invites goes through here."""
 
     def __init__(self, readers: sessionmaker[Session], writers: sessionmaker[Session],
-                 now: Callable[[], datetime] = lambda: datetime.now(timezone.utc)):
+                 now: Callable[[], datetime] = lambda: datetime.now(UTC)):
         self._readers = readers
         self._writers = writers
         self.now = now

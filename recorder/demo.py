@@ -7,8 +7,8 @@ its final standings are computed by the engine, as for any other game.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Collection
-from typing import Any, Iterator
+from collections.abc import Collection, Iterator
+from typing import Any
 
 import engines
 from recorder.store import AppendRequest, EventStore

@@ -9,7 +9,10 @@ stored anything.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
+
+from marshmallow import ValidationError
 
 
 class StoreError(Exception):
@@ -107,6 +110,12 @@ class RuleViolation(StoreError):
     def __init__(self, violations: Sequence[dict[str, Any]], message: str | None = None, **details: Any):
         first = violations[0]["message"] if violations else "rejected"
         super().__init__(message or first, violations=list(violations), **details)
+
+
+def validation_messages(prefix: str, error: ValidationError) -> dict[str, Any]:
+    """A marshmallow refusal as one entry per field path under ``prefix`` (``field_messages``)."""
+    messages: Any = error.normalized_messages()  # type: ignore[no-untyped-call]  # marshmallow's own is unannotated
+    return field_messages(prefix, messages)
 
 
 def field_messages(prefix: str, messages: Any) -> dict[str, Any]:

@@ -10,7 +10,8 @@ picks out the table's real rulings.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 UNCHECKED = "unverified"
 

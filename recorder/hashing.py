@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 # The fields of an event covered by its hash, in no particular order (keys are sorted).
 EVENT_HASH_FIELDS = (

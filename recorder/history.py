@@ -14,8 +14,9 @@ to know what a correction meant.  All of it is pure: rows in, meaning out.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from engines import Event
 
@@ -49,7 +50,7 @@ class Corrections:
     reaches: list[tuple[int, int]] = field(default_factory=list)
 
     @classmethod
-    def from_rows(cls, rows: Iterable[CorrectionRow]) -> "Corrections":
+    def from_rows(cls, rows: Iterable[CorrectionRow]) -> Corrections:
         corrections = cls()
         for row in sorted(rows, key=lambda r: r.seq):
             corrections.add(row)
@@ -72,7 +73,7 @@ class Corrections:
             if "seq" in flag:
                 self.forced_flags.setdefault(int(flag["seq"]), []).append(flag)
 
-    def with_row(self, row: CorrectionRow) -> "Corrections":
+    def with_row(self, row: CorrectionRow) -> Corrections:
         """A copy that also holds ``row``: used to try a correction before storing it."""
         copy = Corrections(
             dict(self.retracted_by),

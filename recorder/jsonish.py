@@ -110,8 +110,11 @@ def overlong_integer(text: str | bytes) -> str | None:
     try:
         value = json.loads(text, parse_int=integer)
     except (ValueError, RecursionError):  # not JSON as a whole: say "body" if a long run of digits is in it
-        digits = re.compile(r"[0-9]{%d}" % (limit + 1) if isinstance(text, str) else rb"[0-9]{%d}" % (limit + 1))
-        return "body" if limit and digits.search(text) else None
+        if isinstance(text, str):
+            found = re.search(r"[0-9]{%d}" % (limit + 1), text) is not None
+        else:
+            found = re.search(rb"[0-9]{%d}" % (limit + 1), text) is not None
+        return "body" if limit and found else None
     stack: list[tuple[str, Any]] = [("", value)]
     while stack:
         where, item = stack.pop()

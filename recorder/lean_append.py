@@ -28,10 +28,11 @@ from __future__ import annotations
 import json
 import os
 import threading
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from sqlalchemy import Engine as DbEngine
 

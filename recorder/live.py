@@ -24,7 +24,8 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from sqlalchemy import Engine
 
@@ -35,7 +36,7 @@ LISTEN_TICK_SECONDS = 1.0
 MAX_COUNTED_GAMES = 10_000
 # A connection to an unreachable host gives up, and one whose peer vanished without a
 # word (a half-open TCP connection) is noticed, instead of listening to nothing.
-CONNECTION_CHECKS = {"connect_timeout": 5, "keepalives": 1, "keepalives_idle": 10,
+CONNECTION_CHECKS: dict[str, Any] = {"connect_timeout": 5, "keepalives": 1, "keepalives_idle": 10,
                      "keepalives_interval": 5, "keepalives_count": 3}  # past this, start counting afresh (waking every stream once)
 
 log = logging.getLogger(__name__)

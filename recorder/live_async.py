@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Iterable, MutableMapping, TypeVar
+from typing import Any, TypeVar
 
 from flask import Flask
 from sqlalchemy import select

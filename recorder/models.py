@@ -15,7 +15,6 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from recorder.history import RECORDER_TYPES
 
-
 # The event types the recorder itself writes (corrections and notes), in the order
 # their queries list them: SQLite uses a partial index only for a query whose
 # terms match the index's own.  Few in any game, so they get a small index of their

@@ -16,11 +16,12 @@ import random
 import re
 import time
 import uuid
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from functools import cached_property
-from datetime import datetime, timezone
-from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 from marshmallow import Schema, ValidationError
 from sqlalchemy import Engine as DbEngine
@@ -30,24 +31,44 @@ from sqlalchemy.orm import Session
 
 import engines
 from engines import Event, SetupError, State
-from engines.base import apply_owned, json_copy, resolve_options
-from recorder.caches import VersionedCache, json_bytes, states_bytes
+from engines.base import json_copy, resolve_options
 from recorder.boards import FROM_GAME, BoardStore, NewBoard, board_columns
+from recorder.caches import VersionedCache, json_bytes, states_bytes
 from recorder.correction_schemas import RECORDER_SCHEMAS
+from recorder.credentials import Credentials
 from recorder.db import WriteGate, session_factories, write_deadline
 from recorder.errors import (
-    BadInput, NotFound, RuleViolation, StoreBusy, StoreFull, Unauthorized, UndoConflict,
-    VersionConflict, field_messages,
+    BadInput,
+    NotFound,
+    RuleViolation,
+    StoreBusy,
+    StoreFull,
+    Unauthorized,
+    UndoConflict,
+    VersionConflict,
+    validation_messages,
 )
 from recorder.flags import split_flags
-from recorder.hashing import EVENT_HASH_FIELDS, board_hash, canonical_json, event_hash, genesis_hash, link_problem, sha256_hex
+from recorder.hashing import (
+    EVENT_HASH_FIELDS,
+    board_hash,
+    canonical_json,
+    event_hash,
+    genesis_hash,
+    link_problem,
+    sha256_hex,
+)
 from recorder.history import CORRECTION_TYPES, RECORDER_TYPES, CorrectionRow, Corrections
 from recorder.imports.checks import (
-    check_chain, check_result, flag_keys, importable_engine, imported_board, scratch_database,
+    check_chain,
+    check_result,
+    flag_keys,
+    importable_engine,
+    imported_board,
+    scratch_database,
 )
 from recorder.imports.problems import ImportConflict, ImportRefused
 from recorder.jsonish import UNSTORABLE_TEXT, unstorable
-from recorder.credentials import Credentials
 from recorder.lean_append import Connections, DriverStatements, Head, Outcome, write_event
 from recorder.live import LIVE_CHANNEL
 from recorder.models import NAME_MAX, TITLE_MAX, Board, EventRow, Game, GamePlayer, Snapshot
@@ -66,7 +87,6 @@ TIMELINE_CACHE_BYTES = 32 * 1024 * 1024
 SUMMARY_CACHE_BYTES = 8 * 1024 * 1024
 LOG_CACHE_BYTES = 32 * 1024 * 1024
 GAME_ID = re.compile(r"[0-9a-f]{32}")
-TITLE_MAX = 200
 # How often an append without expected_version is retried after losing a race.
 APPEND_ATTEMPTS = 8
 # ... and a void or amend, whose every judgement folds the game from its target on.
@@ -89,7 +109,7 @@ STATUS_FINISHED = "finished"
 def utc_now_text() -> str:
     """The time as stored: ISO 8601, UTC, microseconds, sortable as text."""
     # isoformat, not strftime, which takes as long as the rest of an append's bookkeeping.
-    return datetime.now(timezone.utc).isoformat(timespec="microseconds")[:-6] + "Z"
+    return datetime.now(UTC).isoformat(timespec="microseconds")[:-6] + "Z"
 
 
 @dataclass
@@ -130,7 +150,7 @@ class AppendResult:
 
     @cached_property
     def describe(self) -> str | None:
-        return None if self.event is None else self.engine.describe(self.before, self.event)
+        return None if self.event is None or self.before is None else self.engine.describe(self.before, self.event)
 
 
 @dataclass
@@ -210,7 +230,7 @@ def _log_lines(engine: engines.Engine, corrections: Corrections, rows: Iterable[
             "amended_by": corrections.amended_by.get(row.seq),
             "flags": flags, "unchecked": unchecked,
             "describe": engine.describe(state, event),
-            "position": position_of(engine, state),
+            "position": engine.position(state),
         }
         state = engine.apply(state, event)
 
@@ -570,7 +590,7 @@ class EventStore:
         try:
             schema.load(request.data)
         except ValidationError as exc:
-            raise BadInput(field_messages("data", exc.normalized_messages())) from None
+            raise BadInput(validation_messages("data", exc)) from None
         if request.actor is not None and request.actor not in names:
             raise BadInput({"actor": [f"{request.actor!r} is not a player of this game"]})
         if request.type == "amend":
@@ -613,6 +633,7 @@ class EventStore:
             last_hash = session.scalar(
                 select(EventRow.hash).where(EventRow.game_id == game.id, EventRow.seq == game.version)
             ) if game.version else game.genesis_hash
+            assert last_hash is not None, "version counts the stored rows: the newest one exists"
         row = self._event_row(game.id, game.version, last_hash, request, judgement.data, judgement.flags,
                               judgement.actor)
         after = judgement.after
@@ -831,7 +852,6 @@ class EventStore:
     ) -> _Judged:
         """Insert the game, then judge and insert its events in order."""
         game_id = header["id"]
-        players = [p["name"] for p in header["players"]]
         game = Game(**_header_columns(header), status=STATUS_IN_PROGRESS, version=0, write_token_hash="")
         session.add(game)
         session.flush()
@@ -960,7 +980,7 @@ class EventStore:
                 errors = [v for v in violations if v["severity"] == "error"]
                 if errors and not (overridden or corrections.accepted_anyway(seq)):
                     fold.breaks.append({"seq": seq, "type": event.type, "violations": errors})
-            fold.state = apply_owned(engine, fold.state, event) if owned else engine.apply(fold.state, event)
+            fold.state = engine.apply_in_place(fold.state, event) if owned else engine.apply(fold.state, event)
             owned = True
             fold.step += 1
             fold.seq = seq
@@ -989,7 +1009,8 @@ class EventStore:
         for snapshot_id, snapshot_step, snapshot_seq, snapshot_version in candidates:
             if not corrections.invalidates(snapshot_seq, snapshot_version):
                 state = session.scalar(select(Snapshot.state).where(Snapshot.id == snapshot_id))
-                return _Fold(state, snapshot_step, snapshot_seq)
+                if state is not None:  # None: replaced since the query above (recorder/snapshots.py)
+                    return _Fold(state, snapshot_step, snapshot_seq)
         return _Fold(self.initial_state(game), 0, 0)
 
     def _effective_after(
@@ -1145,7 +1166,7 @@ class EventStore:
                     if entry["kind"] == "event" and entry["step"] > last:
                         end_seq = entry["seq"] - 1
                         break
-                    if entry.get("step", entry.get("after_step")) >= start:
+                    if (entry["step"] if "step" in entry else entry["after_step"]) >= start:
                         entries.append(entry)
             finally:
                 rows.close()  # PostgreSQL's server-side cursor, left open by the break
@@ -1429,12 +1450,6 @@ def _default_title(engine_title: str, players: Sequence[str]) -> str:
     return title if len(title) <= TITLE_MAX else title[: TITLE_MAX - 1] + "…"
 
 
-def position_of(engine: engines.Engine, state: State) -> dict[str, Any] | None:
-    """Where in the game a state is (round, turn, label), for engines that say so."""
-    position = getattr(engine, "position", None)
-    return position(state) if position is not None else None
-
-
 def game_header(game: Game) -> dict[str, Any]:
     """The header the genesis hash covers; ``board`` only for a game recorded on a saved board."""
     header = {
@@ -1457,11 +1472,10 @@ def _board_problem(board: Board | None, game: Game) -> dict[str, Any] | None:
 
 def _default_actor(engine: engines.Engine, state: State) -> str | None:
     """Whose an event sent without an actor is: the player whose turn it is, which
-    ``expected()`` lists first (engines read a missing actor the same way).  An engine
-    whose offers cost time to build names ``actors(state)``, the same list alone: every
+    ``expected()`` lists first (engines read a missing actor the same way), asked of
+    ``actors(state)``, which a game whose offers cost time to build answers alone: every
     append without an actor asks."""
-    cheap = getattr(engine, "actors", None)
-    actors = cheap(state) if cheap is not None else engine.expected(state).get("actors", [])
+    actors = engine.actors(state)
     return actors[0] if actors else None
 
 

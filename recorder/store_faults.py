@@ -14,7 +14,7 @@ from __future__ import annotations
 import errno
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from recorder.errors import StoreBusy, StoreError, StoreFull
 

@@ -15,9 +15,10 @@ import json
 import socket
 import threading
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 PROBE_TIMEOUT = 30.0  # an unrelated request that takes longer counts as not answered
 
@@ -48,7 +49,7 @@ class RssSampler:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
-    def __enter__(self) -> "RssSampler":
+    def __enter__(self) -> RssSampler:
         self._thread.start()
         return self
 
@@ -80,7 +81,7 @@ class Probe:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
-    def __enter__(self) -> "Probe":
+    def __enter__(self) -> Probe:
         self._thread.start()
         return self
 

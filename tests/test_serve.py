@@ -18,10 +18,11 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from stat import S_IMODE
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 

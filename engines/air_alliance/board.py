@@ -71,7 +71,7 @@ from marshmallow import ValidationError, fields, validate
 
 from engines.air_alliance import airports
 from engines.air_alliance.reveals import COMPLETE, ORIGIN, natural
-from engines.air_alliance.schemas import COLOURS, AIRPORT, CardSchema, IconSchema, _Strict
+from engines.air_alliance.schemas import AIRPORT, COLOURS, CardSchema, IconSchema, _Strict
 from engines.air_alliance.scoring import TRIOS
 from engines.air_alliance.setup_phase import board_facts
 from engines.air_alliance.turns import card_fact

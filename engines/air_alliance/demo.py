@@ -18,10 +18,10 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from engines import weighted_play
 from engines.air_alliance import routes
 from engines.air_alliance.airports import AIRPORTS, NPA_COLOURS, NPA_START, PLAYER_COLOURS, shape
 from engines.air_alliance.table import DECK
-from engines import weighted_play
 from engines.base import Engine, Event, State
 
 PLAYERS = ["Hana", "Kenji", "Sora"]

@@ -4,8 +4,8 @@ judges and folds it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Callable, ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from marshmallow import Schema
 
@@ -13,8 +13,18 @@ from engines.air_alliance import first_turn, offers, reservations, reveals, scor
 from engines.air_alliance.board import BOARD_FILE, board_state
 from engines.air_alliance.schemas import EVENT_SCHEMAS
 from engines.air_alliance.table import OPTIONS, initial_state, setup_problems
-from engines.base import (BoardFile, EventUnpacking, Option, SetupError, State, Violation, chosen_board, json_copy,
-                          resolve_options)
+from engines.base import (
+    BoardFile,
+    EngineBase,
+    EventFunctions,
+    Option,
+    SetupError,
+    State,
+    Violation,
+    chosen_board,
+    json_copy,
+    resolve_options,
+)
 
 Rules = Callable[[State, str | None, Mapping[str, Any]], list[Violation]]
 Effects = Callable[[State, Mapping[str, Any]], None]
@@ -59,7 +69,7 @@ def apply_event(state: State, event_type: str, actor: str | None, data: Mapping[
 
 def apply_event_in_place(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> State:
     """The event folded into ``state`` itself, for a fold that made ``state`` and keeps no
-    earlier one (``engines.base.apply_owned``); a refused event takes the copying path."""
+    earlier one (``EngineBase.apply_in_place``); a refused event takes the copying path."""
     if any(v.blocks for v in check_event(state, event_type, actor, data)):
         return apply_event(state, event_type, actor, data)
     return _fold(state, state, event_type, actor, data)
@@ -100,7 +110,7 @@ def describe_event(state: State, event_type: str, actor: str | None, data: Mappi
         what = f"flies {fly['colour']} from {fly['from']} to {fly['to']}" if fly else "switches two planes" \
             if data.get("swap") else "places a marker with no action (nothing is legal)"
         return f"{who} {what} (slot {data['slot'] + 1}){extra}"
-    lines = {
+    lines: dict[str, Callable[[], str]] = {
         "planes_placed": lambda: f"{data['player']} places planes at {', '.join(data['airports'])}",
         "card_revealed": lambda: reveals.describe_reveal(state, data),
         "board_declared": lambda: "Board facts declared",
@@ -266,7 +276,7 @@ def position_of(state: State) -> dict[str, Any]:
     return {"round": None, "turn": number, "label": f"Turn {number} · {player}{kind}"}
 
 
-class AirAlliance(EventUnpacking):
+class AirAlliance(EngineBase):
     """Air Alliance: fly passengers between 24 airports with your planes and the NPAs'."""
 
     name: ClassVar[str] = "air-alliance"
@@ -281,13 +291,11 @@ class AirAlliance(EventUnpacking):
     board_file: ClassVar[BoardFile] = BOARD_FILE  # the board, the Boarding Passes, the Passenger Cards
     # The rulebook's own words where the event type's name would read wrong on a button.
     event_labels: ClassVar[Mapping[str, str]] = {"phase1_ended": "End of PHASE 1"}
-    rules = staticmethod(check_event)
-    effects = staticmethod(apply_event)
-    words = staticmethod(describe_event)
+    functions: ClassVar[EventFunctions] = EventFunctions(check=check_event, apply=apply_event, describe=describe_event,
+                                                    apply_in_place=apply_event_in_place)
     standings = staticmethod(standings)
     expected = staticmethod(expected_of)
     actors = staticmethod(actors_of)
-    effects_in_place = staticmethod(apply_event_in_place)  # for folds, see ``engines.base.apply_owned``
     position = staticmethod(position_of)
     seat_colours = staticmethod(seat_colours_of)
 

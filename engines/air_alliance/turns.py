@@ -157,7 +157,7 @@ def _markers_short(state: State, needed: int) -> list[Violation]:
             return [Violation("AA-C34", EXTRA_RULE, "One extra marker is spent after placing the Passenger Cards")]
         return []
     if turn["markers"] + needed > boarding_pass.MARKERS:
-        return [Violation("AA-C07", boarding_pass.MARKER_RULE, f"All 3 markers are placed this turn" if needed == 1
+        return [Violation("AA-C07", boarding_pass.MARKER_RULE, "All 3 markers are placed this turn" if needed == 1
                           else "Two markers are needed; fewer are left this turn")]
     return []
 
@@ -405,7 +405,7 @@ def check_refresh(state: State, actor: str | None, data: Mapping[str, Any]) -> l
     if not in_last_turn(state) or turn["markers"] or turn["gained"]:
         return [Violation("AA-C30", "Special rules for the Last Turn", "The row is refreshed at the start of a player's "
                           "Last Turn, before any marker")]
-    if current(state) in last["refreshed"]:
+    if last is not None and current(state) in last["refreshed"]:
         return [Violation("AA-C30", "Special rules for the Last Turn", f"{current(state)} has refreshed the row once")]
     return []
 

@@ -9,7 +9,8 @@ included, gives a list of strings and never an exception.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engines.base import Event, State
 from engines.isle_of_pan import hexes
@@ -29,8 +30,8 @@ def position_of(state: State) -> dict[str, Any]:
     if state.get("start") is None or _int(state.get("reveals")) < 3:
         return {"round": None, "turn": None, "label": "Set-up"}
     done = _int(state.get("turns_done"))
-    seats = state.get("seats") if isinstance(state.get("seats"), list) else []
-    count = max(1, len(seats))
+    seats = state.get("seats")
+    count = max(1, len(seats) if isinstance(seats, list) else 0)
     round_no = done // count + 1
     return {"round": round_no, "turn": done + 1, "label": f"Round {round_no} · {state.get('current')}"}
 

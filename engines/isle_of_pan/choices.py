@@ -163,7 +163,7 @@ def _placements(island: frozenset[hexes.Coord], terrains: tuple[str, ...], shape
         return ()
     arrangements = sorted(set(permutations(terrains)))
     found = [
-        tuple((q, r, t) for (q, r), t in zip(triple, arrangement))
+        tuple((q, r, t) for (q, r), t in zip(triple, arrangement, strict=True))
         for triple in hexes.triples_touching(island, 3)
         for arrangement in arrangements
     ]

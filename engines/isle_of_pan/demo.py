@@ -91,7 +91,7 @@ def _reveal(index: int) -> dict[str, Any]:
     terrains, shape = DEMO_TILES[index]
     data: dict[str, Any] = {"tile_id": str(index + 1), "terrains": list(terrains), "marker": NO_MARKER}
     if shape is not None:
-        data["shape"] = [{"dq": dq, "dr": dr, "t": t} for (dq, dr), t in zip(shape, terrains)]
+        data["shape"] = [{"dq": dq, "dr": dr, "t": t} for (dq, dr), t in zip(shape, terrains, strict=True)]
     return data
 
 

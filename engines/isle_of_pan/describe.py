@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engines.base import State
 from engines.isle_of_pan import hexes
 from engines.isle_of_pan.board import board_of, revealed_face, start_from_board
 from engines.isle_of_pan.state import cells_of, closing_ends_game, coord_of, explorer, reachable_from, slot_tile
-from engines.isle_of_pan.tiles import SLOTS, count_kind, gains, gains_text, kind_name, shape_cells, terrain_name, tile_label
+from engines.isle_of_pan.tiles import (
+    SLOTS,
+    count_kind,
+    gains,
+    gains_text,
+    kind_name,
+    shape_cells,
+    terrain_name,
+    tile_label,
+)
 
 
 def describe_event(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> str:

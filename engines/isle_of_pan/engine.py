@@ -5,11 +5,22 @@ package docstring for the events, options and gap decisions."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 from marshmallow import Schema
 
-from engines.base import BoardFile, EventUnpacking, Option, SetupError, State, Violation, chosen_board, resolve_options
+from engines.base import (
+    BoardFile,
+    EngineBase,
+    EventFunctions,
+    Option,
+    SetupError,
+    State,
+    Violation,
+    chosen_board,
+    resolve_options,
+)
 from engines.isle_of_pan import scoring
 from engines.isle_of_pan.board import BOARD_FILE, lay
 from engines.isle_of_pan.changes import changes_between, position_of
@@ -22,7 +33,7 @@ from engines.isle_of_pan.schemas import EVENT_SCHEMAS
 from engines.isle_of_pan.state import new_state
 
 
-class IsleOfPan(EventUnpacking):
+class IsleOfPan(EngineBase):
     """The Isle of Pan (Lumberjacks Studio, 2019): take a Landscape tile, lay it against the
     island, walk your Explorer, observe animals; Wondrous Lakes still on your board score
     the largest Domain Group of their kind."""
@@ -40,9 +51,7 @@ class IsleOfPan(EventUnpacking):
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
     board_file: ClassVar[BoardFile] = BOARD_FILE  # the Starting Tile and the Landscape tiles
-    rules = staticmethod(check_event)            # guards first, see ``rules``
-    effects = staticmethod(apply_event)
-    words = staticmethod(describe_event)
+    functions: ClassVar[EventFunctions] = EventFunctions(check=check_event, apply=apply_event, describe=describe_event)  # rules: guards first
     standings = staticmethod(scoring.standings)  # tracks plus the Wondrous Lake bonus
     expected = staticmethod(expected_of)
     changes = staticmethod(changes_between)      # never raises

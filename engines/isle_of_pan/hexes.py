@@ -16,9 +16,9 @@ three moves (portals counting as adjacent), and how big the largest Domain Group
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from functools import lru_cache
 from itertools import permutations
-from typing import Collection, Iterable, Mapping, Sequence
 
 Coord = tuple[int, int]
 Cell = tuple[int, int, str]  # (q, r, terrain)
@@ -301,7 +301,7 @@ def assignments(cells: Sequence[Coord], terrains: Sequence[str]) -> list[tuple[C
     """
     ordered = sorted(cells)
     seen = sorted(set(permutations(terrains, len(ordered))))
-    return [tuple((q, r, t) for (q, r), t in zip(ordered, combo)) for combo in seen]
+    return [tuple((q, r, t) for (q, r), t in zip(ordered, combo, strict=True)) for combo in seen]
 
 
 # -- movement ---------------------------------------------------------------------------

@@ -8,7 +8,8 @@ the game as a warning or an ``unverified`` check.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engines.base import Option, Violation, seat_problems
 from engines.isle_of_pan.tiles import SLOTS, TURNS_EACH

@@ -24,7 +24,8 @@ its board checks (IP-C30, IP-C29, ``declared/conflict``) after the reveal's own.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from engines.base import Severity, State, Violation
 from engines.declared import conflicts

@@ -45,7 +45,8 @@ State::
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engines.base import State, Violation, json_copy
 from engines.isle_of_pan import hexes

@@ -9,7 +9,8 @@ gives nothing and a Portal gives one animal of the player's choice (step 2).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 MOUNTAIN = "MOUNTAIN"
 DESERT = "DESERT"
@@ -115,6 +116,7 @@ def gains(terrains: Sequence[Any], portal_choices: Sequence[Any]) -> dict[str, i
     """
     out: dict[str, int] = {}
     choices = iter(portal_choices)
+    kind: Any
     for terrain in terrains:
         if terrain in KIND_OF:
             kind = KIND_OF[terrain]

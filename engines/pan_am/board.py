@@ -177,7 +177,7 @@ def load(board: Mapping[str, Any]) -> Loaded:
     for area, by_track in board.get("tracks", {}).items():
         for track, costs in by_track.items():
             found.add(f"tracks.{area}.{track}", [cost_fact(area, track, space, cost)
-                                                 for space, cost in zip(SPACES, costs) if cost is not None])
+                                                 for space, cost in zip(SPACES, costs, strict=False) if cost is not None])
     if "tracks" in whole:
         summary["tracks_a"] = sorted(board["tracks"]["A"], key=int)
     if "work_sites" in board:
@@ -251,7 +251,7 @@ def rulebook_problems(loaded: Loaded, registry: Mapping[str, Any]) -> list[Board
     """PA-B19: what in a loaded board contradicts the rulebook's facts (``registry``): a region, a
     distance, or a complete path that lacks a route the rulebook puts on it.  Asked only when
     the game loads the rulebook's facts (option ``rulebook_facts``)."""
-    return board_problems.rulebook_problems(zip(loaded.fields, loaded.facts), registry, loaded.summary["paths"],
+    return board_problems.rulebook_problems(zip(loaded.fields, loaded.facts, strict=True), registry, loaded.summary["paths"],
                                             RULEBOOK_FACTS["path_members"])
 
 

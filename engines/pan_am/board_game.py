@@ -124,8 +124,8 @@ def _paths(registry: Registry, summary: Mapping[str, Any], routes: set[str] | No
     for origin, by_path in sorted(found.items()):
         for path, positions in sorted(by_path.items()):
             entries: list[Any] = []
-            for k in range(1, max(positions) + 1):
-                key = positions.get(k)
+            for n in range(1, max(positions) + 1):
+                key = positions.get(n)
                 usable = key is not None and _pair(key) is not None and key not in {route_key(e) for e in entries if e}
                 entries.append(_pair(str(key)) if usable and (routes is None or key in routes) else None)
             while entries and entries[-1] is None:

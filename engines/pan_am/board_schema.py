@@ -73,7 +73,7 @@ def _pair(**kwargs: Any) -> fields.Tuple:
     return fields.Tuple((_name(), _name()), **kwargs)
 
 
-def _costs() -> fields.List:
+def _costs() -> fields.List[Any]:
     return fields.List(fields.Integer(strict=True, allow_none=True, validate=validate.Range(min=0)),
                        validate=validate.Length(equal=4))
 

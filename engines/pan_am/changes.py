@@ -160,7 +160,7 @@ def _cards(before: State, after: State) -> list[str]:
 
 def _display(before: State, after: State) -> list[str]:
     lines = []
-    for i, (old, new) in enumerate(zip(before["display"], after["display"]), start=1):
+    for i, (old, new) in enumerate(zip(before["display"], after["display"], strict=False), start=1):
         if new["card"] is not None and old["card"] != new["card"]:
             lines.append(f"Display space {i} now shows {new['card']['city']}")
     if after["resolution"].get("b_closed") and not before["resolution"].get("b_closed"):

@@ -13,10 +13,10 @@ from typing import Any
 
 from engines.base import State
 from engines.pan_am import flow, items, landing
+from engines.pan_am.card_effects import ALL
 from engines.pan_am.facts import path_key, track_label
 from engines.pan_am.payment import pay
 from engines.pan_am.rules import check_event
-from engines.pan_am.card_effects import ALL
 from engines.pan_am.rules_cards import EVERYONE_KINDS
 from engines.pan_am.state import (
     BIDDING_AREAS,
@@ -39,7 +39,7 @@ def expected_of(state: State) -> dict[str, Any]:
     if phase == "SETUP":
         known = [{"city": c, "region": v["region"]} for c, v in sorted(state["cities"].items()) if v["region"] is not None]
         due = still_to_deal(state)
-        options = {"players": [p for p in due if p != "display"], "display_due": [True] if "display" in due else [],
+        options: dict[str, Any] = {"players": [p for p in due if p != "display"], "display_due": [True] if "display" in due else [],
                    "region": list(REGIONS), "cities": known}
         _offer(options, "card.city", items.destination_choices(state))
         return {"actors": everyone, "event_types": ["cards_dealt"], "options": {"cards_dealt": options}}
@@ -169,9 +169,9 @@ def _accepted(state: State, who: str, data: dict[str, Any]) -> bool:
 def _resolution(state: State, everyone: list[str]) -> Main:
     due = state["resolution"]["refill_due"]
     if due:
-        options = {"slot": list(due), "card.region": list(REGIONS)}
-        _offer(options, "card.city", items.destination_choices(state))
-        return everyone, ["destination_display_refilled"], {"destination_display_refilled": options}
+        refill: dict[str, list[Any]] = {"slot": list(due), "card.region": list(REGIONS)}
+        _offer(refill, "card.city", items.destination_choices(state))
+        return everyone, ["destination_display_refilled"], {"destination_display_refilled": refill}
     entry = due_entry(state)
     if entry is None:
         return everyone, [], {}
@@ -180,7 +180,7 @@ def _resolution(state: State, everyone: list[str]) -> Main:
     if area in BIDDING_AREAS and not _can_pay(state, entry):
         return [who], ["bid_failed"], {"bid_failed": {}}
     if area == "A" and state["players"][who]["airports_supply"] <= 0:
-        options = {"airport_placed": airport_options(state, who), "airport_kept": {}}
+        options: dict[str, dict[str, list[Any]]] = {"airport_placed": airport_options(state, who), "airport_kept": {}}
         return [who], ["airport_placed", "airport_kept"], options
     if area == "A":
         return [who], ["airport_placed"], {"airport_placed": airport_options(state, who)}
@@ -189,8 +189,8 @@ def _resolution(state: State, everyone: list[str]) -> Main:
     if area == "C":
         return [who], ["plane_acquired"], {"plane_acquired": {"plane": [entry["track"]]}}
     if area == "D":
-        options = {"route_claimed": claim_options(state, who), "route_claim_wasted": {}}
-        return [who], ["route_claimed", "route_claim_wasted"], options
+        claims: dict[str, dict[str, list[Any]]] = {"route_claimed": claim_options(state, who), "route_claim_wasted": {}}
+        return [who], ["route_claimed", "route_claim_wasted"], claims
     return [who], ["directive_drawn"], {"directive_drawn": {}}
 
 
@@ -240,12 +240,14 @@ def _expansion(state: State, everyone: list[str]) -> Main:
         following = next_on_path(state, path)
         if following is not None:
             return everyone, ["pan_am_expanded"], {"pan_am_expanded": {"path": [path], "cities": [following]}}
-        options = {"pan_am_expanded": {"path": [path]}, "pan_am_path_exhausted": {"path": [path]}}
-        return everyone, ["pan_am_expanded", "pan_am_path_exhausted"], options
+        paths: dict[str, dict[str, list[Any]]] = {"pan_am_expanded": {"path": [path]},
+                                                  "pan_am_path_exhausted": {"path": [path]}}
+        return everyone, ["pan_am_expanded", "pan_am_path_exhausted"], paths
     if exp["offers_due"]:
         who = str(exp["offers_due"][0])
         owned = [list(state["routes"][key]["cities"]) for key in sorted(state["players"][who]["routes"])]
-        options = {"route_sold_to_pan_am": {"cities": owned}, "pan_am_offer_declined": {}}
+        options: dict[str, dict[str, list[Any]]] = {"route_sold_to_pan_am": {"cities": owned},
+                                                    "pan_am_offer_declined": {}}
         return [who], ["route_sold_to_pan_am", "pan_am_offer_declined"], options
     return everyone, ["die_rolled"], {"die_rolled": {"faces": list(SYMBOLS)}}
 
@@ -262,6 +264,6 @@ def next_on_path(state: State, path: str) -> list[str] | None:
             k += 1
     for key in listed:
         if state["routes"].get(key, {}).get("owner") != "PAN_AM":
-            return key.split("|")
+            return str(key).split("|")
     return None
 

@@ -200,7 +200,8 @@ class _Table:
         expected = self.engine.expected(self.state)
         if event_type not in expected["event_types"]:
             return None
-        return expected["options"].get(event_type, {})
+        offered: dict[str, Any] = expected["options"].get(event_type, {})
+        return offered
 
     def due(self) -> str:
         """The player who acts next."""

@@ -94,7 +94,7 @@ def _airport(state: State, who: str, data: Mapping[str, Any]) -> str:
 
 def _taken(state: State, who: str, data: Mapping[str, Any]) -> str:
     slot = int(data.get("slot") or 0)
-    space = state["display"][slot - 1] if 1 <= slot <= 4 else {"card": None, "bonus": 0}
+    space: Mapping[str, Any] = state["display"][slot - 1] if 1 <= slot <= 4 else {"card": None, "bonus": 0}
     card = space["card"]
     bonus = f" and ${space['bonus']}" if space["bonus"] else ""
     return f"{who} took the {card['city'] if card else '(empty)'} Destination card from space {slot}{bonus}"

@@ -13,7 +13,6 @@ from typing import Any
 
 from engines.base import State
 from engines.pan_am import flow, items
-from engines.pan_am.facts import cost_key
 from engines.pan_am.card_effects import (
     apply_effects,
     claim_route,
@@ -21,6 +20,7 @@ from engines.pan_am.card_effects import (
     put_airport,
     release_route,
 )
+from engines.pan_am.facts import cost_key
 from engines.pan_am.knowledge import facts_of, learn, learn_city, learn_route
 from engines.pan_am.landing import discarded
 from engines.pan_am.payment import pay
@@ -70,7 +70,7 @@ def _dealt(new: State, who: str, data: Mapping[str, Any]) -> None:
     for name, hand in (data.get("destinations") or {}).items():
         if name in new["players"]:
             new["players"][name]["destinations"] += [_card(card) for card in hand or []]
-    for space, card in zip(new["display"], data.get("display") or []):
+    for space, card in zip(new["display"], data.get("display") or [], strict=False):
         space["card"], space["bonus"] = _card(card), 0
     for card in [c for hand in (data.get("destinations") or {}).values() for c in hand or []] + list(data.get("display") or []):
         learn_city(new, str(card.get("city")))
@@ -117,7 +117,8 @@ def _assigned(new: State, who: str, data: Mapping[str, Any]) -> None:
     area = data.get("area")
     if area in BIDDING_AREAS:
         track = str(data.get("track"))
-        space = data.get("space") if isinstance(data.get("space"), int) else 1
+        given = data.get("space")
+        space = given if isinstance(given, int) else 1
         cost = data.get("cost")
         if not isinstance(cost, int):
             entry = new["declared"].get(cost_key(area, track, space))

@@ -10,7 +10,17 @@ from typing import Any, ClassVar
 
 from marshmallow import Schema
 
-from engines.base import BoardFile, EventUnpacking, Option, SetupError, State, Violation, chosen_board, resolve_options
+from engines.base import (
+    BoardFile,
+    EngineBase,
+    EventFunctions,
+    Option,
+    SetupError,
+    State,
+    Violation,
+    chosen_board,
+    resolve_options,
+)
 from engines.declared import declare
 from engines.pan_am import board as boards
 from engines.pan_am import layout, scoring
@@ -24,7 +34,7 @@ from engines.pan_am.schemas import EVENT_SCHEMAS
 from engines.pan_am.state import new_state
 
 
-class PanAm(EventUnpacking):
+class PanAm(EngineBase):
     """Pan Am (Prospero Hall / Funko, 2020): bid Engineers for Airports, Destinations and
     Planes, claim Routes, sell them to a growing Pan Am and buy its Stock; most Stock wins."""
 
@@ -45,10 +55,8 @@ class PanAm(EventUnpacking):
     board_view = staticmethod(layout.board_view)
     # The pages colour each seat as its pieces (``recorder/web/seat_colours.py``).
     seat_colours = staticmethod(layout.seat_colours)
-    rules = staticmethod(check_event)            # guards first, see ``rules``
-    effects = staticmethod(apply_event)
-    effects_in_place = staticmethod(apply_event_in_place)  # for folds, see ``engines.base.apply_owned``
-    words = staticmethod(describe_event)
+    functions: ClassVar[EventFunctions] = EventFunctions(check=check_event, apply=apply_event, describe=describe_event,
+                                                    apply_in_place=apply_event_in_place)            # guards first, see ``rules``
     standings = staticmethod(scoring.standings)  # Stock, then Money; final after round 7
     expected = staticmethod(expected_of)
     changes = staticmethod(changes_between)      # never raises

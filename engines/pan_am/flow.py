@@ -69,9 +69,9 @@ def close_b(new: State) -> None:
     any empty spots" (while the deck lasts)."""
     res = new["resolution"]
     res["b_closed"] = True
-    due = []
+    due: list[Any] = []
     deck = new["destination_deck"]
-    for slot, space in zip(DISPLAY_SLOTS, new["display"]):
+    for slot, space in zip(DISPLAY_SLOTS, new["display"], strict=False):
         if space["card"] is not None:
             space["bonus"] += 1
         elif len(due) < deck:

@@ -165,11 +165,11 @@ def _complete(state: State, section: str) -> bool:
 
 def in_play(state: State) -> dict[str, str]:
     """Where each Destination card in play is: a player's hand or a display space."""
-    where = {}
+    where: dict[str, str] = {}
     for name, player in state["players"].items():
         for card in player["destinations"]:
             where.setdefault(str(card.get("city")), f"in {name}'s hand")
-    for slot, space in zip(DISPLAY_SLOTS, state["display"]):
+    for slot, space in zip(DISPLAY_SLOTS, state["display"], strict=False):
         if space["card"] is not None:
             where.setdefault(str(space["card"].get("city")), f"on display space {slot}")
     return where
@@ -290,5 +290,5 @@ def _fits(state: State, face: Mapping[str, Any]) -> bool:
         unrolled = now in ("EXPANSION", "INCOME") and not state["expansion"]["rolls"]
         return unrolled and face.get("area") is not None and last is not None and last["area"] == step
     if phase == "ENGINEER" and now == "STOCK_PRICE":
-        return step == ("PRIORITY_ACCESS" if state["priority_queue"] else "ASSIGNMENT")
+        return bool(step == ("PRIORITY_ACCESS" if state["priority_queue"] else "ASSIGNMENT"))
     return PHASE_STEP.get(now) == (phase, step)

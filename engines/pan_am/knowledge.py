@@ -152,7 +152,7 @@ def learn_route(new: State, cities: Sequence[str]) -> dict[str, Any]:
     for city in cities:
         learn_city(new, city)
     entry = new["declared"].get(distance_key(key))
-    route = new["routes"].get(key)
+    route: dict[str, Any] | None = new["routes"].get(key)
     if route is None:
         route = {"cities": sorted(cities), "distance": None, "owner": None, "plane": None}
         new["routes"][key] = route

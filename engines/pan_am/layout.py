@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engines.content_cache import BoundedCache, content_digest
 from engines.pan_am.facts import cost_key, distance_key, region_key
@@ -225,7 +226,8 @@ def _ordered(state: Mapping[str, Any], groups: list[tuple[str | None, list[str]]
         for region, names in groups:
             centre = middle[region]
 
-            def wish(i: int, name: str) -> tuple[float, float, str]:
+            def wish(i: int, name: str, angle: dict[str, float] = angle,
+                     centre: float = centre) -> tuple[float, float, str]:
                 near = neighbours.get(name) or []
                 if not near:
                     own = _wrap(angle[name] - centre)
@@ -407,7 +409,7 @@ def _route(state: Mapping[str, Any], key: str, route: Mapping[str, Any], where: 
     pan_am = owner == PAN_AM
     player = owner is not None and not pan_am
     look = _mark(looks, owner) if player else None
-    tag = "PA" if pan_am else (f"{look['initial']}✈{RANGE.get(plane, '?')}" if look else None)
+    tag = "PA" if pan_am else (f"{look['initial']}✈{RANGE.get(str(plane), '?')}" if look else None)
 
     def control(bow: float) -> tuple[float, float]:
         return (bow * (p0[0] + p2[0]) / 2, bow * (p0[1] + p2[1]) / 2)

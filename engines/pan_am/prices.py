@@ -23,7 +23,7 @@ def raw_price(state: State, op: Any, value: Any) -> int | None:
     """
     if op == "set":
         return value if isinstance(value, int) else state["stock_price"]
-    base = state["stock_price"]
+    base: int | None = state["stock_price"]
     if base is None:
         base = state["options"].get("start_price")
     if base is None:

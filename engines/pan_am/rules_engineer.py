@@ -5,7 +5,7 @@ step closes at the first Engineer event)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 from engines.base import State, Violation
 from engines.pan_am.facts import track_label
@@ -112,7 +112,7 @@ def _self_overbid(state: State, who: str, where: str) -> list[Violation]:
     rule = state["options"]["self_overbid"]
     if rule == "allowed":
         return []
-    severity = "error" if rule == "forbidden" else "warning"
+    severity: Literal["error", "warning"] = "error" if rule == "forbidden" else "warning"
     return [Violation("PA-E17", TRACKS, f"{who} overbids their own Engineer at {where}", severity)]
 
 

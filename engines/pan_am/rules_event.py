@@ -68,7 +68,7 @@ def check_revealed(state: State, who: str, data: Mapping[str, Any]) -> list[Viol
     # PA-V2: up one, down one, or set to the number shown.
     if op == "set" and not isinstance(value, int):
         out.append(Violation("PA-V2", PRICE_STEP, "A Stock Price 'set' needs the number on the card"))
-    elif op == "set" and value < 1:
+    elif op == "set" and isinstance(value, int) and value < 1:
         out.append(Violation("PA-V2", PRICE_STEP, f"The Stock Price cannot be set to ${value}: a Stock costs at least $1"))
     elif op in ("up", "down") and value is not None and value != 1:
         out.append(Violation("PA-V2", PRICE_STEP, f"The Stock Price moves {op} by one, not by {value}"))

@@ -35,7 +35,7 @@ def _region(**kwargs: Any) -> fields.String:
     return fields.String(validate=validate.OneOf(REGIONS), **kwargs)
 
 
-def _cities(**kwargs: Any) -> fields.List:
+def _cities(**kwargs: Any) -> fields.List[Any]:
     return fields.List(fields.String(validate=validate.Length(min=1)), validate=validate.Length(equal=2), **kwargs)
 
 

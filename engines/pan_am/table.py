@@ -77,7 +77,8 @@ def due_player(state: State) -> str | None:
     """The player who must act now, when one must (None for table events)."""
     phase = state["phase"]
     if phase in ("PRIORITY", "ASSIGNMENT", "STOCK"):
-        return state["turn"]
+        turn: str | None = state["turn"]
+        return turn
     if phase == "STOCK_PRICE":
         return engineer_first(state)
     if phase == "RESOLUTION":
@@ -175,7 +176,7 @@ def income_formula(state: State, name: str) -> int | None:
     return total
 
 
-def known_a_tracks(state: State) -> list[str]:
+def known_a_tracks(state: Mapping[str, Any]) -> list[str]:
     """The Airport (A) tracks known so far, in number order: the board's list, else every
     track used or with a declared cost (the rulebook does not say how many there are)."""
     listed = state["board"].get("tracks_a")

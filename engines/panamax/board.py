@@ -231,7 +231,7 @@ def _crossing(name: str, icon: Any, zones: set[str]) -> dict[str, Any] | None:
 
 def _row(spaces: Mapping[int, str]) -> list[str]:
     """A Clipboard row's icons from its first space, as far as they run without a gap."""
-    row = []
+    row: list[str] = []
     while len(row) in spaces:
         row.append(spaces[len(row)])
     return row

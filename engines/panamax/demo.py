@@ -167,7 +167,8 @@ def candidates(engine: Engine, state: State) -> list[Event]:
         elif kind == "die_loaded":
             company = state["companies"][colour]
             for index, contract in enumerate(company["contracts"]):
-                shown = icon(state, colour, contract["nation"]) if contract["nation"] else "none"
+                nation = contract["nation"]
+                shown = icon(state, str(colour), nation) if nation else "none"
                 zone = f"LOADING {contract['nation']}" if contract["nation"] else None
                 ships = [s for s in offered["target.ship"] if zone is None or state["ships"][s]["zone"] == zone]
                 for box, container in enumerate(contract["containers"]):

@@ -5,20 +5,41 @@ names the module that judges and folds the event (see the package docstring)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Callable, ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from marshmallow import Schema
 
 from engines.base import (
-    BoardFile, EventUnpacking, Option, SetupError, State, Violation, chosen_board, json_copy, resolve_options,
+    BoardFile,
+    EngineBase,
+    EventFunctions,
+    Option,
+    SetupError,
+    State,
+    Violation,
+    chosen_board,
+    json_copy,
+    resolve_options,
 )
 from engines.declared import declare
-from engines.panamax import board as _board
 from engines.panamax import (
-    action_table, board_legacy, bonus_cards, flags, free_actions, loading, movement, offers, reveals, round_end,
-    setup_contracts, setup_phase, turns, view,
+    action_table,
+    board_legacy,
+    bonus_cards,
+    flags,
+    free_actions,
+    loading,
+    movement,
+    offers,
+    reveals,
+    round_end,
+    setup_contracts,
+    setup_phase,
+    turns,
+    view,
 )
+from engines.panamax import board as _board
 from engines.panamax.schemas import EVENT_SCHEMAS
 from engines.panamax.setup import OPTIONS, initial_state, setup_problems
 
@@ -76,8 +97,11 @@ def _apply_impossible(state: State, data: Mapping[str, Any]) -> None:
     state["turn"]["movement_waived"] = True
 
 
+TurnRules = Callable[[State, "str | None", Mapping[str, Any]], list[Violation]]
+TurnEffects = Callable[[State, Mapping[str, Any]], None]
+
 # event type -> (rules, effects) of a turn
-_TURN_EVENTS = {
+_TURN_EVENTS: dict[str, tuple[TurnRules, TurnEffects]] = {
     "ship_moved": (_in_turn(lambda s, d: movement.check_move(s, d, _mover(s))),
                    lambda s, d: movement.apply_move(s, d, _mover(s))),
     "military_pay_claimed": (_in_turn(movement.military_problems),
@@ -105,7 +129,7 @@ _TURN_EVENTS = {
 
 
 # event type -> (rules, effects) while the Setup Contracts are chosen and loaded (§4 steps 22-23)
-_SETUP_CONTRACT_EVENTS = {
+_SETUP_CONTRACT_EVENTS: dict[str, tuple[TurnRules, TurnEffects]] = {
     "setup_contracts_drawn": (setup_contracts.check_drawn, setup_contracts.apply_drawn),
     "setup_contract_chosen": (setup_contracts.check_chosen, setup_contracts.apply_chosen),
     "turn_ended": (lambda s, a, d: setup_contracts.check_done(s, a), lambda s, d: setup_contracts.apply_done(s)),
@@ -146,7 +170,7 @@ _UNFOLDABLE = (KeyError, IndexError, TypeError, ValueError, AttributeError)
 
 def apply_event_in_place(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> State:
     """The event folded into ``state`` itself, for a fold that made ``state`` and keeps no
-    earlier one (``engines.base.apply_owned``): copying the table is most of an apply's
+    earlier one (``EngineBase.apply_in_place``): copying the table is most of an apply's
     time.  A refused event takes the copying path, whose fallback needs the state intact."""
     if any(v.blocks for v in check_event(state, event_type, actor, data)):
         return apply_event(state, event_type, actor, data)
@@ -335,7 +359,7 @@ def expected_of(state: State) -> dict[str, Any]:
         kinds = turns.possible(state)
         return {"actors": [turns.current_player(state)], "event_types": kinds,
                 "options": offers.turn_options(state, kinds)}
-    end = state.get("end_of_round")
+    end: dict[str, Any] = state.get("end_of_round") or {}
     if state["phase"] == "END_RAIL":
         return {"actors": end["flag_pickers"][:1], "event_types": ["rail_flag_taken"],
                 "options": {"rail_flag_taken": offers.rail_flag_options(state, end["flag_pickers"][0])} if end["flag_pickers"] else {}}
@@ -354,7 +378,7 @@ def expected_of(state: State) -> dict[str, Any]:
     return {"actors": [], "event_types": [], "options": {}}
 
 
-class Panamax(EventUnpacking):
+class Panamax(EngineBase):
     """Panamax: run a shipping company through the Panama Canal, and end the game as the
     richest investor."""
 
@@ -364,10 +388,8 @@ class Panamax(EventUnpacking):
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
     board_file: ClassVar[BoardFile] = _board.BOARD_FILE
-    rules = staticmethod(check_event)
-    effects = staticmethod(apply_event)
-    effects_in_place = staticmethod(apply_event_in_place)  # for folds, see ``engines.base.apply_owned``
-    words = staticmethod(describe_event)
+    functions: ClassVar[EventFunctions] = EventFunctions(check=check_event, apply=apply_event, describe=describe_event,
+                                                    apply_in_place=apply_event_in_place)
     standings = staticmethod(standings)
     expected = staticmethod(expected_of)
     # The viewer's board partial reads ``engine.board_view(state)`` (what the engine derives for it).

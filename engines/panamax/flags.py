@@ -68,7 +68,7 @@ def gain(state: State, colour: str, nation: str, declared: str | None) -> None:
 
 def blocking(state: State) -> Mapping[str, Any] | None:
     """The free action that must be used before anything else happens, if any (PX-F1)."""
-    pending = state.get("free_action")
+    pending: Mapping[str, Any] | None = state.get("free_action")
     if pending and pending["queue"] and pending["queue"][0]["kind"] != DEFERRED:
         return pending
     return None

@@ -150,7 +150,7 @@ def _take_supply(company: dict[str, Any], supply: str | None) -> bool:
 
 def _load(state: State, colour: str, data: Mapping[str, Any]) -> None:
     ship = data.get("ship")
-    if ship not in state["ships"]:
+    if not isinstance(ship, str) or ship not in state["ships"]:
         return
     if "contract" in data:
         loading.load_container(state, colour, {"contract": data["contract"], "container": data.get("container", -1),

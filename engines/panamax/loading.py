@@ -32,7 +32,8 @@ def _turn_problems(state: State, actor: str | None) -> list[Violation]:
 
 
 def _company(state: State) -> dict[str, Any]:
-    return state["companies"][state["players"][state["turn"]["player"]]["company"]]
+    company: dict[str, Any] = state["companies"][state["players"][state["turn"]["player"]]["company"]]
+    return company
 
 
 def _card(state: State, card_id: str) -> dict[str, Any]:
@@ -45,8 +46,10 @@ def card_at(state: State, source: str) -> str | None:
     table = state["contracts"]
     if source == "action_table":
         die = state["turn"]["die"] or {}
-        return table["slots"].get(str(die.get("column", die.get("executive"))))
-    return table[source]
+        taken: str | None = table["slots"].get(str(die.get("column", die.get("executive"))))
+        return taken
+    kept: str | None = table[source]
+    return kept
 
 
 def check_contract(state: State, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
@@ -207,8 +210,9 @@ def loads_allowed(state: State) -> int:
     Passenger benefit ("the player can load ONE additional die"), and a Stevedore card's."""
     turn, company = state["turn"], _company(state)
     loading_die = turn["use"] in LOADING_USES
-    return loading_die * (turn["allowance"].get("loads", 0) + ("extra_load" in company["benefits"])) \
+    allowed: int = loading_die * (turn["allowance"].get("loads", 0) + ("extra_load" in company["benefits"])) \
         + turn.get("card_loads", 0)
+    return allowed
 
 
 def _target(state: State, target: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | Violation:

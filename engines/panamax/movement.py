@@ -197,7 +197,7 @@ def _group_problems(state: State, ids: Sequence[str], origins: Sequence[str], si
                                       f"ocean; these ships are in {', '.join(origins)}"))
     slots = [slots_of(state, ship, sizes) for ship in ids]
     if None in slots:
-        unsized = [ship for ship, size in zip(ids, slots) if size is None]
+        unsized = [ship for ship, size in zip(ids, slots, strict=False) if size is None]
         problems.append(Violation("PX-M7", GROUP_RULE, f"The size of {', '.join(unsized)} is not in the rulebook; "
                                   "declare it (sizes) to check the group", "unverified"))
     elif sum(s for s in slots if s is not None) > GROUP_SLOTS:
@@ -405,7 +405,7 @@ def _spot_problems(state: State, ids: Sequence[str], spots: Sequence[str | None]
                           f"({', '.join(company for company, _ in tokens) or 'none'}): name a spot for each (spots)")]
     taken = {colour: list(company["benefits"]) for colour, company in state["companies"].items()}
     problems = []
-    for (company, _token), spot in zip(tokens, spots):
+    for (company, _token), spot in zip(tokens, spots, strict=False):
         problems += benefit_problems(taken[company], spot)
         taken[company].append(spot)
     return problems
@@ -453,7 +453,7 @@ def _exit(state: State, ids: Sequence[str], data: Mapping[str, Any], mover: str,
     """PX-M10 to PX-M14: pay the pips (the Prospector's doubled die), the owners' bonuses and
     the Passenger tokens; the dice go to their Pools; the ships wait in the ocean entered."""
     for (company, token), spot in zip([pair for pair in _passengers(state, ids, mover) if pair[1] is not None],
-                                      data.get("spots", [])):
+                                      data.get("spots", []), strict=False):
         state["passenger_tokens"].pop(0)
         state["companies"][company]["money"] += token
         state["companies"][company]["passengers"].append(token)

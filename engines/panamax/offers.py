@@ -24,7 +24,18 @@ from typing import Any
 
 from engines.base import State, Violation
 from engines.declared import value
-from engines.panamax import action_table, cargo, contracts, flags, free_actions, loading, movement, reveals, round_end, turns
+from engines.panamax import (
+    action_table,
+    cargo,
+    contracts,
+    flags,
+    free_actions,
+    loading,
+    movement,
+    reveals,
+    round_end,
+    turns,
+)
 from engines.panamax.clipboard import FREE_DIE_VALUE, RAIL_RAISE, next_slot
 from engines.panamax.loading import LOADING_ZONES
 from engines.panamax.turns import USES, current_player
@@ -42,7 +53,7 @@ def _sources(layout: Mapping[str, Any]) -> list[dict[str, int]]:
         [{"executive": v} for v in layout["executive"] if not layout["columns"][v - 1]]
 
 
-def _allows(state: State, layout: Mapping[str, Any], source: Mapping[str, int]) -> dict[str, int]:
+def _allows(state: State, layout: action_table.Layout, source: Mapping[str, int]) -> dict[str, int]:
     """What the die of ``source`` allows once taken (as ``turns.apply_take`` reckons it)."""
     _, row = action_table.take(layout, source)
     return action_table.allowance(source, row, turns.printed_locks(state))
@@ -51,7 +62,7 @@ def _allows(state: State, layout: Mapping[str, Any], source: Mapping[str, int]) 
 def _take(state: State) -> Choices:
     layout, moved = state["action_table"], state["turn"]["transferred_to"]
     sources = [{"column": moved}] if moved is not None else _sources(layout)
-    dice = []
+    dice: list[dict[str, Any]] = []
     for source in sources:
         uses = [use for use in USES if _legal(turns.check_take, state, {"from": source, "use": use})]
         if uses:
@@ -62,7 +73,8 @@ def _take(state: State) -> Choices:
 
 
 def _transfer(state: State) -> Choices:
-    layout, dice = state["action_table"], []
+    layout = state["action_table"]
+    dice: list[dict[str, Any]] = []
     for source in _sources(layout):
         targets = [c for c in range(1, 7) if _legal(turns.check_transfer, state, {"from": source, "to_column": c})]
         if targets:
@@ -74,7 +86,8 @@ def _transfer(state: State) -> Choices:
 
 
 def _company(state: State) -> dict[str, Any]:
-    return state["companies"][state["players"][current_player(state)]["company"]]
+    company: dict[str, Any] = state["companies"][state["players"][current_player(state)]["company"]]
+    return company
 
 
 def _own_ships(state: State, status: str) -> list[str]:
@@ -157,7 +170,7 @@ def _zone_entry(state: State, zone: str) -> dict[str, Any]:
     kind = movement.zone_kind(state, zone)
     ships = [ship for ship, info in state["ships"].items() if info["status"] == "ON_BOARD" and info["zone"] == zone]
     slots = [movement.slots_of(state, ship) for ship in ships]
-    return {"zone": zone, "kind": kind, "ships": [{"ship": ship, "slots": size} for ship, size in zip(ships, slots)],
+    return {"zone": zone, "kind": kind, "ships": [{"ship": ship, "slots": size} for ship, size in zip(ships, slots, strict=False)],
             "held": None if None in slots else sum(s for s in slots if s is not None),
             "capacity": movement.DASHED_SLOTS if kind == "DASHED" else None}
 

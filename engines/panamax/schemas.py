@@ -292,7 +292,8 @@ class CardEffects(_Strict):
     locks = fields.Integer(strict=True, validate=validate.Range(min=0, max=6))
     waterways = fields.Integer(strict=True, validate=validate.Range(min=0, max=6))
     any_moves = fields.Integer(strict=True, validate=validate.Range(min=0, max=6))
-    loads = fields.Integer(strict=True, validate=validate.Range(min=0, max=6))
+    # Named so as not to hide ``Schema.loads``; read and written as "loads".
+    loads_ = fields.Integer(strict=True, validate=validate.Range(min=0, max=6), data_key="loads", attribute="loads")
 
 
 class BonusCardPlayed(_Strict):

@@ -134,9 +134,9 @@ def initial_state(players: Sequence[str], opts: Mapping[str, Any]) -> dict[str, 
         if len(players) == 2 and kind == "CRUISE":
             zone = "WAITING PACIFIC" if ship == opts["two_player_pacific_cruise"] else "WAITING ATLANTIC"
         # From a Loading zone a ship is bound for the other ocean; in a Waiting zone, for none yet.
-        bound = OTHER_OCEAN[OCEAN_OF[nation]] if zone.startswith("LOADING") else None
+        heading: str | None = OTHER_OCEAN[OCEAN_OF[nation]] if zone.startswith("LOADING") else None
         ships[ship] = {"kind": kind, "owner": None, "slots": None, "status": "ON_BOARD", "zone": zone,
-                       "bound": bound, "dice": []}
+                       "bound": heading, "dice": []}
     return {
         "options": dict(opts),
         "seats": list(players),

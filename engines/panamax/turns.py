@@ -15,9 +15,8 @@ from typing import Any
 
 from engines.base import State, Violation
 from engines.declared import value
-from engines.panamax import action_table, market
+from engines.panamax import action_table, contracts, market
 from engines.panamax.clipboard import first_column_complete
-from engines.panamax import contracts
 from engines.panamax.contracts import incomplete_problems
 from engines.panamax.movement import MOVE_RULE, owed, remaining_moves
 
@@ -52,7 +51,8 @@ def actor_problems(state: State, actor: str | None) -> list[Violation]:
 
 
 def _company(state: State) -> dict[str, Any]:
-    return state["companies"][state["players"][current_player(state)]["company"]]
+    company: dict[str, Any] = state["companies"][state["players"][current_player(state)]["company"]]
+    return company
 
 
 def transfer_cost(state: State) -> int:

@@ -7,7 +7,8 @@ rulebook states: one R.I.P. card and three 500 Fall cards.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 Card = dict[str, Any]
 

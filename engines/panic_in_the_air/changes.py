@@ -17,7 +17,8 @@ the game (how it ended, crashes, the winners).
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engines.base import Event, State
 from engines.panic_in_the_air import cards
@@ -372,8 +373,8 @@ def _pending_lines(before: State, after: State, event: Event) -> list[str]:
                 return [f"Risk: {who} still has {_count(count, 'card')} to draw"]
             return [f"Risk: {who} draws {_count(count, 'card')} from the deck"]
         if new.get("type") == "cards_taken":
-            count = new.get("count")
-            number = count if isinstance(count, int) else 0
+            given = new.get("count")
+            number = given if isinstance(given, int) else 0
             return [f"Risk: {who} takes {_count(number, 'card')} from {new.get('from')}'s hand"]
         return []
     if isinstance(old, dict):

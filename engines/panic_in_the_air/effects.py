@@ -8,7 +8,8 @@ events are listed in the package docstring ("Folding illegal events").
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from engines.base import State
 from engines.panic_in_the_air import cards
@@ -38,7 +39,7 @@ def apply_event(state: State, event_type: str, actor: str | None, data: Mapping[
     # Facts recorded after the game stopped do not change how it ended.
     if handler is None or new["game_over"]:
         return new
-    who = actor if actor in new["players"] else new["current"]
+    who = actor if actor is not None and actor in new["players"] else str(new["current"])
     action = is_action(state, event_type, data)
     handler(new, who, data)
     if action and not new["game_over"]:

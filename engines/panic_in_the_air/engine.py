@@ -5,11 +5,12 @@ events, options and gap decisions."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 from marshmallow import Schema
 
-from engines.base import BoardFile, EventUnpacking, Option, SetupError, State, chosen_board, resolve_options
+from engines.base import BoardFile, EngineBase, EventFunctions, Option, SetupError, State, chosen_board, resolve_options
 from engines.panic_in_the_air import cards, scoring
 from engines.panic_in_the_air.board import BOARD_FILE
 from engines.panic_in_the_air.changes import changes_between, position_of, table_changes_between
@@ -24,11 +25,11 @@ from engines.panic_in_the_air.profile import (
 )
 from engines.panic_in_the_air.rules import check_event, target_violations
 from engines.panic_in_the_air.schemas import EVENT_SCHEMAS
-from engines.panic_in_the_air.table_view import table_view
 from engines.panic_in_the_air.state import in_air, late_opener, may_decline, new_state, pending_of
+from engines.panic_in_the_air.table_view import table_view
 
 
-class PanicInTheAir(EventUnpacking):
+class PanicInTheAir(EngineBase):
     """Panic in the Air (Exod Games, 2019): pile Fall cards on your character, empty
     your hand, open your parachute with the harness closed, and fall the farthest."""
 
@@ -42,14 +43,13 @@ class PanicInTheAir(EventUnpacking):
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
     board_file: ClassVar[BoardFile] = BOARD_FILE  # empty: the box has nothing to transcribe
-    rules = staticmethod(check_event)            # guards first, see ``rules``
-    effects = staticmethod(apply_event)
-    words = staticmethod(describe_event)
+    functions: ClassVar[EventFunctions] = EventFunctions(check=check_event, apply=apply_event, describe=describe_event)  # rules: guards first
     standings = staticmethod(scoring.standings)  # running distances; survivors and winners at the end
     changes = staticmethod(changes_between)      # never raises
     position = staticmethod(position_of)         # {"round": None, "turn": turn_no, "label": "Turn 7 · Ana"}
     # While the game is played the pages show the table's view: top cards, hands, parachutes;
     # no deck count, no stack beneath its top card, no distance (table_view.py).
+    hides_information: ClassVar[bool] = True
     table_view = staticmethod(table_view)
     table_changes = staticmethod(table_changes_between)
 

@@ -7,7 +7,8 @@ with a documented default; ``setup`` validates the players and the values that
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engines.base import Option, Violation, seat_problems
 

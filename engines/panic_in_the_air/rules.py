@@ -16,7 +16,8 @@ and are warnings instead of errors when ``enforce_bottom10`` is off.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from engines.base import Severity, State, Violation
 from engines.panic_in_the_air import cards

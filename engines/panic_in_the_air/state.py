@@ -25,7 +25,8 @@ State::
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engines.base import State, Violation, json_copy
 

@@ -24,7 +24,8 @@ falling cards"), so a state that is over is its own view.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engines.base import State
 from engines.panic_in_the_air.state import IN_AIR

@@ -25,7 +25,7 @@ def engine_dict(engine: engines.Engine) -> dict[str, Any]:
         "options": {name: option.to_dict() for name, option in engine.options.items()},
         "event_types": event_types,
         # Words for an event type where its name would read wrong (optional hook).
-        "event_labels": dict(getattr(engine, "event_labels", {})),
+        "event_labels": dict(engine.event_labels),
         # What a saved board of this game holds (POST /api/boards takes it as "data").
         "board_file": {"holds": engine.board_file.holds, "holds_nothing": engine.board_file.holds_nothing,
                        "json_schema": engine.board_file.json_schema},

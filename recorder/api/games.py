@@ -13,7 +13,7 @@ from recorder.api import schemas
 from recorder.exports.formats import export_one
 from recorder.flags import split_flags
 from recorder.imports.provenance import public_view
-from recorder.store import AppendRequest, EventStore, position_of
+from recorder.store import AppendRequest, EventStore
 from recorder.web.auth import request_write_token
 
 blp = Blueprint("games", __name__, url_prefix="/api/games", description="Games, their events and their states")
@@ -157,7 +157,7 @@ class GameState(MethodView):
         engine = engines.find(store().get_game(game_id).engine)
         return {"step": frame.step, "seq": frame.seq, "version": frame.version, "state": frame.state,
                 "standings": engine.standings(frame.state), "expected": engine.expected(frame.state),
-                "is_over": engine.is_over(frame.state), "position": position_of(engine, frame.state)}
+                "is_over": engine.is_over(frame.state), "position": engine.position(frame.state)}
 
 
 @blp.route("/<game_id>/verify")

@@ -6,8 +6,9 @@ import functools
 import json
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 from flask import Response, current_app, request, stream_with_context
 from flask.views import MethodView
@@ -16,16 +17,16 @@ from marshmallow import Schema, fields, validate
 
 import engines
 from recorder.api import schemas
+from recorder.api.errors import error_response
 from recorder.api.games import recorded_dict, store
 from recorder.errors import NotFound
 from recorder.history import CORRECTION_TYPES
 from recorder.live import Watch, watch_for
 from recorder.live_async import ASYNC_KEY, FOLLOW_KEY, LiveFollow
-from recorder.api.errors import error_response
-from recorder.web.chart import MAX_POINTS, chart_summary, score_chart, summary_points
-from recorder.web.board_parts import PartTable
 from recorder.store import STATUS_FINISHED
-from recorder.web.frames import frame_json, hidden_information, WITHHELD
+from recorder.web.board_parts import PartTable
+from recorder.web.chart import MAX_POINTS, chart_summary, score_chart, summary_points
+from recorder.web.frames import WITHHELD, frame_json, hidden_information
 from recorder.web.viewer_page import recorded_rows
 
 blp = Blueprint("replay", __name__, url_prefix="/api/games", description="Replay and live follow, for the viewer")
@@ -207,7 +208,7 @@ class Log(MethodView):
         if recorded:
             shaped = recorded_rows(page.recorded, page.entries, page.corrected_by)
             answer["rows"] = [{**recorded_dict(row), "step": line["step"], "fate": line["fate"]}
-                              for row, line in zip(page.recorded, shaped)]
+                              for row, line in zip(page.recorded, shaped, strict=True)]
         return answer
 
 

@@ -7,7 +7,6 @@ from typing import Any
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 import engines
-
 from recorder.exports.formats import FORMATS, TABLES
 from recorder.jsonish import UNSTORABLE_TEXT, UNSTORABLE_TEXT_MESSAGE
 from recorder.models import BOARD_NAME_MAX, DESCRIPTION_MAX, NAME_MAX, TITLE_MAX

@@ -20,8 +20,8 @@ from typing import Any
 
 import engines
 from recorder.boards import board_document
-from recorder.models import Board, EventRow, Game
 from recorder.jsonish import declared_of
+from recorder.models import Board, EventRow, Game
 from recorder.signing import KeyRing, current_ring, document_head, head_payload
 from recorder.store import game_header
 

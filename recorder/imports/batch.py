@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO
+from typing import IO, Any
 
 from recorder.imports.document import game_id_of, parse_json, read_document
 from recorder.imports.problems import ImportRefused
@@ -141,7 +141,7 @@ def _in_file(problem: dict[str, Any], where: str | None) -> dict[str, Any]:
     return problem
 
 
-def import_file(store: Any, file: BinaryIO, report: Report, where: str,
+def import_file(store: Any, file: IO[bytes], report: Report, where: str,
                 progress: Callable[[int], None] | None = None) -> None:
     """A whole file into ``report``: NDJSON if its first line is a whole JSON value (a
     compact export is one line), else one pretty-printed document.  ``progress`` hears

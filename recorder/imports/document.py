@@ -15,12 +15,13 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, validate
 
-from recorder.api.schemas import BOARD_ID, NAME_MAX, BoardFileIn, Override, PlayerIn, Strict, Text
+from recorder.api.schemas import BOARD_ID, BoardFileIn, Override, PlayerIn, Strict, Text
 from recorder.correction_schemas import MAX_SEQ
-from recorder.errors import field_messages
+from recorder.errors import validation_messages
 from recorder.exports.game_json import FORMAT, FORMAT_VERSION
 from recorder.imports.problems import ImportUnreadable
 from recorder.jsonish import unstorable
+from recorder.models import NAME_MAX
 
 HASH = validate.Regexp(r"^[0-9a-f]{64}$", error="Not a SHA-256 hash in lowercase hex.")
 # The store's own clock format (``utc_now_text``); fractions of any length up to microseconds.
@@ -39,7 +40,7 @@ class ExactInteger(fields.Integer):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
         if type(value) is not int:
             raise ValidationError("Must be an integer.")
-        return super()._deserialize(value, attr, data, **kwargs)  # type: ignore[no-any-return]
+        return super()._deserialize(value, attr, data, **kwargs)
 
 
 class PinnedBoardIn(Strict):
@@ -136,7 +137,7 @@ def read_document(value: Any) -> dict[str, Any]:
     try:
         DocumentIn().load(value)
     except ValidationError as exc:
-        problems = field_messages("", exc.normalized_messages())
+        problems = validation_messages("", exc)
     if isinstance(value.get("events"), list):
         problems.update(event_problems(value["events"]))
     if problems:
@@ -152,7 +153,7 @@ def event_problems(events: list[Any], limit: int = MAX_BAD_EVENTS) -> dict[str, 
         try:
             schema.load(event)
         except ValidationError as exc:
-            problems.update(field_messages(f"events.{index}", exc.normalized_messages()))
+            problems.update(validation_messages(f"events.{index}", exc))
             bad += 1
             if bad == limit:
                 break

@@ -11,14 +11,14 @@ the worker is what made a file of a million empty lines cost gigabytes (issue 22
 from __future__ import annotations
 
 import tempfile
-from typing import IO, BinaryIO
+from typing import IO
 
 CHUNK_BYTES = 64 * 1024
 # Smaller bodies stay in memory; larger ones go to disk as they arrive.
 IN_MEMORY_BYTES = 1024 * 1024
 
 
-def spooled(stream: BinaryIO) -> IO[bytes]:
+def spooled(stream: IO[bytes]) -> IO[bytes]:
     """The whole of ``stream``, rewound, in a temporary file (deleted when closed).  The
     stream's length is the caller's to bound (werkzeug's ``max_content_length``)."""
     spool = tempfile.SpooledTemporaryFile(max_size=IN_MEMORY_BYTES, prefix="tablescribe-import-")
@@ -29,4 +29,4 @@ def spooled(stream: BinaryIO) -> IO[bytes]:
     except BaseException:
         spool.close()
         raise
-    return spool  # type: ignore[return-value]
+    return spool

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from flask import Response, current_app, g, request
+from werkzeug.wrappers import Response as BaseResponse
 
 from recorder.errors import Forbidden
 from recorder.web.csrf import HEADER, csrf_valid
@@ -37,13 +38,13 @@ def cookie_token(game_id: str) -> str | None:
     return dict(_jar()).get(game_id)
 
 
-def remember_token(response: Response, game_id: str, token: str) -> None:
+def remember_token(response: BaseResponse, game_id: str, token: str) -> None:
     """Keep ``token`` for ``game_id`` in the browser's cookie, first in line."""
     jar = [(game_id, token)] + [entry for entry in _jar() if entry[0] != game_id]
     _write(response, _pruned(jar))
 
 
-def forget_token(response: Response, game_id: str) -> None:
+def forget_token(response: BaseResponse, game_id: str) -> None:
     """Drop the game's token (it was revoked, or the device left)."""
     _write(response, [entry for entry in _jar() if entry[0] != game_id])
 
@@ -118,7 +119,7 @@ def _pruned(jar: Jar) -> Jar:
     return jar[:MAX_GAMES]
 
 
-def _write(response: Response, jar: Jar) -> None:
+def _write(response: BaseResponse, jar: Jar) -> None:
     g.ts_tokens = jar
     g.ts_tokens_written = True
     # One Set-Cookie for the cookie, however many games this response remembered (an import).

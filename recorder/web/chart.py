@@ -14,7 +14,8 @@ click still goes to any step.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 from markupsafe import Markup, escape
 
@@ -96,7 +97,7 @@ def sample_points(players: Sequence[str], points: Iterable[tuple[int, Mapping[st
         series.append(tuple(values.get(player) for player in players))
     count = len(series)
     if count <= limit:
-        return [(steps[i], dict(zip(players, series[i]))) for i in range(count)]
+        return [(steps[i], dict(zip(players, series[i], strict=True))) for i in range(count)]
     stretches = max(1, (limit - 2) // (4 * max(len(players), 1)))
     size = math.ceil(count / stretches)
     keep = {0, count - 1}
@@ -118,7 +119,7 @@ def sample_points(players: Sequence[str], points: Iterable[tuple[int, Mapping[st
                 if high is None or value > series[high][seat]:  # type: ignore[operator]
                     high = i
             keep.update(i for i in (low, high, gone, back) if i is not None)
-    return [(steps[i], dict(zip(players, series[i]))) for i in sorted(keep)]
+    return [(steps[i], dict(zip(players, series[i], strict=True))) for i in sorted(keep)]
 
 
 def chart_summary(engine: engines.Engine, players: Sequence[str], table: bool
@@ -141,4 +142,4 @@ def chart_summary(engine: engines.Engine, players: Sequence[str], table: bool
 
 def summary_points(players: Sequence[str], summary: Mapping[str, Any]) -> list[tuple[int, dict[str, int | None]]]:
     """A ``chart_summary`` back as the (step, totals) points ``score_chart`` draws."""
-    return [(step, dict(zip(players, values))) for step, values in summary["points"]]
+    return [(step, dict(zip(players, values, strict=True))) for step, values in summary["points"]]

@@ -8,8 +8,9 @@ values a JSON client would have sent.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 import engines
 from engines.base import Option

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Callable
 from contextvars import ContextVar
-from typing import Any, Callable, Union
+from typing import Any, Union
 
 from jinja2 import nodes
 from jinja2.ext import Extension

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from flask import render_template
 from jinja2 import TemplateNotFound
@@ -11,7 +12,7 @@ from markupsafe import Markup
 import engines
 from engines import Event, State
 from recorder.flags import split_flags
-from recorder.store import FrameData, position_of
+from recorder.store import FrameData
 from recorder.web.board_parts import PartTable
 from recorder.web.fragments import Chunk, board_chunks
 
@@ -25,16 +26,11 @@ WITHHELD = "withheld"  # shown as the table sees it
 SHOWN = "shown"        # the whole truth, asked for with ``hidden=show``
 
 
-def has_table_view(engine: engines.Engine) -> bool:
-    """Whether the engine says what the table sees during play (the ``table_view`` hook)."""
-    return getattr(engine, "table_view", None) is not None
-
-
 def hidden_information(engine: engines.Engine, over: bool, show: bool) -> str | None:
     """How the pages show a game's steps (docs/WEB.md, "Hidden information"): while the game
     is not over (judged at its latest step), as the table sees it, unless ``show``; the whole
     truth once it is over, or for an engine with nothing hidden (None)."""
-    if over or not has_table_view(engine):
+    if over or not engine.hides_information:
         return None
     return SHOWN if show else WITHHELD
 
@@ -44,8 +40,7 @@ def table_sight(engine: engines.Engine, state: State,
     """The state and standings as the table sees them (the engine's ``table_view``)."""
     if standings is None:
         standings = engine.standings(state)
-    seen: tuple[State, Mapping[str, Any]] = engine.table_view(state, standings)  # type: ignore[attr-defined]
-    return seen
+    return engine.table_view(state, standings)
 
 
 def render_board(engine: engines.Engine, state: State, players: Sequence[str],
@@ -70,24 +65,8 @@ def render_board_chunks(engine: engines.Engine, state: State, players: Sequence[
 def changes(engine: engines.Engine, before: State, after: State, event: Event, table: bool = False) -> list[str]:
     """The engine's own words for what changed, or each player's change of total.
 
-    ``table``: as the table sees it (the engine's ``table_changes``; without one, the
-    engine's ``changes`` or the totals, both read from the two table views only)."""
-    if table:
-        words = getattr(engine, "table_changes", None)
-        if words is not None:
-            return list(words(before, after, event))
-        (before, old_rows), (after, new_rows) = table_sight(engine, before), table_sight(engine, after)
-    else:
-        old_rows = new_rows = None
-    words = getattr(engine, "changes", None)
-    if words is not None:
-        return list(words(before, after, event))
-    old = {row["player"]: row["total"] for row in (old_rows or engine.standings(before))["players"]}
-    return [
-        f"{row['player']}: {old.get(row['player'])} → {row['total']}"
-        for row in (new_rows or engine.standings(after))["players"]
-        if old.get(row["player"]) != row["total"]
-    ]
+    ``table``: as the table sees it (the engine's ``table_changes``)."""
+    return engine.table_changes(before, after, event) if table else engine.changes(before, after, event)
 
 
 def frame_json(engine: engines.Engine, players: Sequence[str], frame: FrameData,
@@ -112,7 +91,7 @@ def frame_json(engine: engines.Engine, players: Sequence[str], frame: FrameData,
         "event": {"type": event.type, "actor": event.actor, "data": dict(event.data)} if event else None,
         "describe": engine.describe(frame.before, event) if event and frame.before is not None else SET_UP,
         # The turn the step's action belongs to (the state before it), as the log groups it.
-        "position": position_of(engine, frame.before) if event and frame.before is not None else SET_UP_POSITION,
+        "position": engine.position(frame.before) if event and frame.before is not None else SET_UP_POSITION,
         **board,
         "standings": standings,
         "changes": changes(engine, frame.before, frame.state, event, table) if event and frame.before is not None else [],

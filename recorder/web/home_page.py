@@ -11,7 +11,14 @@ from recorder.errors import BadInput, RuleViolation
 from recorder.web.auth import remember_token
 from recorder.web.boards_page import board_engines
 from recorder.web.forms import (
-    FORM_HIDDEN_OPTIONS, MAX_SEATS, SEAT_PREFIX, NewGameForm, option_control, option_field, option_label, option_value_text,
+    FORM_HIDDEN_OPTIONS,
+    MAX_SEATS,
+    SEAT_PREFIX,
+    NewGameForm,
+    option_control,
+    option_field,
+    option_label,
+    option_value_text,
     read_new_game,
 )
 from recorder.web.pages import bp, require_csrf, store

@@ -21,10 +21,7 @@ SEAT_SLOTS = 10
 
 def seat_style(engine: engines.Engine, state: State) -> str:
     """``--seat-0: #c62828; --seat-1: ...`` for the seats the engine colours, or ""."""
-    hook = getattr(engine, "seat_colours", None)
-    if hook is None:
-        return ""
-    colours = hook(state)
+    colours = engine.seat_colours(state)
     return "; ".join(
         f"--seat-{seat}: {colour}"
         for seat, colour in enumerate(colours[:SEAT_SLOTS])

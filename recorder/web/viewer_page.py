@@ -18,7 +18,6 @@ import engines
 from engines import State
 from recorder.errors import NotFound
 from recorder.history import CORRECTION_TYPES
-from recorder.store import position_of
 from recorder.web.auth import cookie_token
 from recorder.web.chart import chart_summary, score_chart, summary_points
 from recorder.web.frames import SET_UP, WITHHELD, frame_json, hidden_information
@@ -103,7 +102,7 @@ def _requested_step(engine: engines.Engine, game_id: str, steps: int) -> int:
     if turn is not None:
         def first_of_turn(_game: Any, states: Iterator[tuple[int, State]]) -> int | None:
             for step, state in states:
-                position = position_of(engine, state)
+                position = engine.position(state)
                 if position and position.get("turn") == turn:
                     return step + 1
             return None
@@ -111,7 +110,7 @@ def _requested_step(engine: engines.Engine, game_id: str, steps: int) -> int:
         _, found = store().timeline_summary(game_id, first_of_turn)  # stops at the turn: nothing kept
         if found is None:
             abort(404, f"This game has no turn {turn}.")
-        return min(found, steps)
+        return min(int(found), steps)
     step = request.args.get("step", type=int)
     return steps if step is None else min(max(step, 0), steps)
 

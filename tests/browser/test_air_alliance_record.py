@@ -27,8 +27,17 @@ import pytest
 
 import engines
 from engines.base import Event
-from tests.browser.recording import (Pickers, api, open_recording, record_and_wait, refusals, shoot, state_of,
-                                     stored, wait_for_shown_step)
+from tests.browser.recording import (
+    Pickers,
+    api,
+    open_recording,
+    record_and_wait,
+    refusals,
+    shoot,
+    state_of,
+    stored,
+    wait_for_shown_step,
+)
 from tests.engines.scenario import legal
 
 pytestmark = pytest.mark.browser

@@ -7,7 +7,6 @@ from typing import Any
 import pytest
 
 import engines
-
 from tests.browser.conftest import PHONE, screenshot, watched_page
 from tests.browser.tokens import browser_token, token_cookie
 

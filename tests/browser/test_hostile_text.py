@@ -36,7 +36,7 @@ def test_no_typed_text_runs_as_script_on_any_page(live: Any, browser: Any) -> No
     page = context.new_page()
     dialogs: list[str] = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-    for path in ("/", f"/?q=Title", f"/games/{game.id}", f"/games/{game.id}?step=1",
+    for path in ("/", "/?q=Title", f"/games/{game.id}", f"/games/{game.id}?step=1",
                  f"/games/{game.id}/record"):
         page.goto(live.url + path)
         page.wait_for_load_state("networkidle")

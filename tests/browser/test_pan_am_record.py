@@ -231,7 +231,7 @@ def test_the_set_up_cards_fill_in_known_regions(phone: Any) -> None:
     picker = mount(phone, "cards_dealt", options, state, actor=None)
     cities = ["Rome", "Bangkok", "Tokyo", "Lima", "Oslo", "Cairo", "Quito", "Dakar", "Perth", "Nome"]
     keys = [f"p:{p}:{i}" for p in PLAYERS for i in (0, 1)] + [f"d:{i}" for i in range(4)]
-    for key, city in zip(keys, cities):
+    for key, city in zip(keys, cities, strict=True):
         picker.locator(f"[data-card='{key}'] input").fill(city)
     assert picker.locator("[data-card='p:Ann:1'] select").input_value() == "ASIA", "a known city fills in its region"
     picker.locator("button.record-btn").click()
@@ -239,7 +239,7 @@ def test_the_set_up_cards_fill_in_known_regions(phone: Any) -> None:
     assert "Bob’s card 2" in picker.locator(".result-slot").inner_text()
     unknown = {"Lima": "SOUTH_AMERICA", "Oslo": "EUROPE", "Cairo": "ASIA", "Quito": "SOUTH_AMERICA", "Dakar": "EUROPE",
                "Perth": "PACIFIC", "Nome": "NORTH_AMERICA"}
-    for key, city in zip(keys, cities):
+    for key, city in zip(keys, cities, strict=True):
         if city in unknown:
             picker.locator(f"[data-card='{key}'] select").select_option(unknown[city])
     shoot(phone, "cards-dealt")

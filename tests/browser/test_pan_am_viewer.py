@@ -162,7 +162,7 @@ def test_the_demo_replays_round_by_round_with_the_right_standings(live: Any, con
     check_step(page, 0)
     for number in range(1, 8):
         step = go_to_round(page, number)
-        assert step == first_step(lambda e, before, after: label_of(before) == f"Round {number} · Event phase")
+        assert step == first_step(lambda e, before, after, number=number: label_of(before) == f"Round {number} · Event phase")
         assert demo["events"][step - 1]["type"] == "event_card_revealed"
         check_step(page, step)
         assert text(page, "#board .pa-event-name") == states[step]["event_card"]["name"]
@@ -197,11 +197,11 @@ def test_every_step_of_the_demo_shows_the_engines_standings(live: Any, context: 
         frames += page.evaluate(
             "async ([url]) => (await (await fetch(url)).json()).frames",
             [f"{live.url}/api/games/{demo_id}/frames?from={len(frames)}&count=50"])
-    for step, (frame, state) in enumerate(zip(frames, states)):
+    for step, (frame, state) in enumerate(zip(frames, states, strict=True)):
         assert frame["step"] == step
         assert frame["standings"] == PAN_AM.standings(state), f"standings at step {step}"
         assert frame["position"]["label"] == label(step)
-        for name, player in state["players"].items():
+        for name in state["players"]:
             assert f'data-player="{name}"' in frame["board_html"]
         assert f"Round <strong>{state['round']}</strong>" in frame["board_html"] or state["phase"] in ("SETUP", "OVER")
 

@@ -25,8 +25,7 @@ import pytest
 
 import engines
 from engines.base import Event
-from tests.browser.recording import (Pickers, api, open_recording, record_and_wait, refusals, shoot, state_of,
-                                     stored)
+from tests.browser.recording import Pickers, api, open_recording, record_and_wait, refusals, shoot, state_of, stored
 from tests.engines.scenario import legal
 
 pytestmark = pytest.mark.browser
@@ -91,7 +90,7 @@ def test_a_contract_load_turn_is_recorded_die_card_and_loads(live: Any, browser:
 
     # The Action table as it lies: every column with dice is a button with its count; the
     # Executive dice of 4 and 5 wait for their columns; there is no Executive die on 1.
-    for column, count in zip(range(1, 7), [2, 1, 1, 1, 2, 2]):
+    for column, count in zip(range(1, 7), [2, 1, 1, 1, 2, 2], strict=True):
         button = take.locator(f"button[data-column='{column}']")
         assert button.count() == 1 and f"{count} di" in button.inner_text()
     assert take.locator("button[data-executive]").count() == 0, "no Executive die is free while its column holds dice"

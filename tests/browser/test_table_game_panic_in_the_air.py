@@ -17,7 +17,7 @@ def test_the_whole_game_is_recorded_by_taps_alone(live: Any, browser: Any) -> No
     assert len(played.actions) == GAME.length
     assert_targets(played)
     # A card on one's own character is its kind (and value) and Record: no tap on the target.
-    own_fall = next(a for a, e in zip(played.actions, GAME.events)
+    own_fall = next(a for a, e in zip(played.actions, GAME.events, strict=True)
                     if e["type"] == "card_played" and e["data"]["target"] == e["actor"] and e["data"]["card"]["kind"] == "FALL")
     assert own_fall.taps == 3
     assert not any(a.typed for a in played.actions), "nothing typed in a whole game"

@@ -8,7 +8,8 @@ optional fields left out, numbers at the ends of their ranges.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from hypothesis import strategies as st
 from marshmallow import Schema, fields, validate

@@ -9,13 +9,14 @@ suite fails for an engine without one.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from hypothesis import strategies as st
 
 import engines
-from engines.base import Engine, Event, State
 from engines.air_alliance.demo import candidates as air_alliance_candidates
+from engines.base import Engine, Event, State
 from engines.panamax.demo import candidates as panamax_candidates
 from tests.engines.pan_am_helpers import ILLUSTRATIVE_BOARD
 
@@ -171,7 +172,7 @@ _PAN_SAMPLE = 6  # placements tried per step: spread over the sorted list, to ke
 def _pan_reveal(terrains: list[str], shape: list[tuple[int, int]] | None) -> dict[str, Any]:
     data: dict[str, Any] = {"terrains": list(terrains)}
     if shape is not None:
-        data["shape"] = [{"dq": dq, "dr": dr, "t": t} for (dq, dr), t in zip(shape, terrains)]
+        data["shape"] = [{"dq": dq, "dr": dr, "t": t} for (dq, dr), t in zip(shape, terrains, strict=True)]
     return data
 
 

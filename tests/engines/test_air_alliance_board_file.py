@@ -40,7 +40,7 @@ def sixty(**trios: int) -> list[dict[str, Any]]:
     """60 made-up cards; the first ones belong to the Trio Sets given (name: how many)."""
     tags = [(name.replace("_", " "), k) for name, count in trios.items() for k in range(count)]
     cards = [card(f"C{n}", "A1", "E2", trio=tags[n - 1][0] if n <= len(tags) else None) for n in range(1, 61)]
-    for face, (trio, k) in zip(cards, tags):  # "Each trio's three cards show the following" (the Trio List)
+    for face, (trio, k) in zip(cards, tags, strict=False):  # "Each trio's three cards show the following" (the Trio List)
         face["name"] = TRIOS[trio][k % 3]
     return cards
 
@@ -432,8 +432,8 @@ def test_the_json_schema_accepts_exactly_what_the_marshmallow_schema_accepts(fil
 def test_a_board_option_file_read_before_the_new_rules_still_sets_up_but_a_saved_board_must_meet_them() -> None:
     # A card from an airport to itself was accepted by the board option before saved boards
     # (AA-B03 came with them): games stored with such a file must still set up.
-    from engines.base import SetupError
     from engines.air_alliance.engine import AirAlliance
+    from engines.base import SetupError
 
     face = {"id": "X1", "name": "Loop", "dep": "A1", "arr": "A1", "miles": 1000, "cls": "ECONOMY",
             "icons": [{"type": "PRIORITY"}] * 3}

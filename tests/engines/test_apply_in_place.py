@@ -1,4 +1,4 @@
-"""Folding in place (``engines.base.apply_owned``) ends where applying event by event ends,
+"""Folding in place (``EngineBase.apply_in_place``) ends where applying event by event ends,
 and changes neither the events nor any state it did not make itself."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import engines
-from engines.base import Event, apply_owned, json_copy, resolve_options
+from engines.base import Event, json_copy, resolve_options
 from recorder.demo import demo_games
 
 DEMOS = list(demo_games())
@@ -27,7 +27,7 @@ def test_a_fold_in_place_ends_where_applying_ends(demo: dict[str, Any]) -> None:
 
     state = engine.apply(start, events[0])  # the first step copies: the fold owns what it makes
     for event in events[1:]:
-        state = apply_owned(engine, state, event)
+        state = engine.apply_in_place(state, event)
 
     assert state == applied[-1]
     assert applied == as_applied  # no state the fold did not make was changed

@@ -95,7 +95,7 @@ def test_engine_has_a_game_strategy(engine: Engine) -> None:
 
 @per_engine
 def test_event_labels_name_real_event_types_in_words(engine: Engine) -> None:
-    labels = getattr(engine, "event_labels", {})
+    labels = engine.event_labels
     assert set(labels) <= set(engine.event_schemas), set(labels) - set(engine.event_schemas)
     assert all(isinstance(words, str) and words.strip() for words in labels.values())
 
@@ -164,13 +164,13 @@ def test_every_step_keeps_the_protocol_promises(engine: Engine, data: st.DataObj
 
 
 def assert_changes_shape(engine: Engine, before: State, after: State, event: Event) -> None:
-    lines = engine.changes(before, after, event)  # type: ignore[attr-defined]
+    lines = engine.changes(before, after, event)
     assert isinstance(lines, list)
     assert all(isinstance(line, str) and line.strip() for line in lines), lines
 
 
 def assert_position_shape(engine: Engine, state: State) -> None:
-    position = engine.position(state)  # type: ignore[attr-defined]
+    position = engine.position(state)
     assert {"round", "turn", "label"} <= set(position) <= {"round", "turn", "label", "detail"}
     assert "detail" not in position or (isinstance(position["detail"], str) and position["detail"].strip())
     for key in ("round", "turn"):

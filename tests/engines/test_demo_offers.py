@@ -7,8 +7,9 @@ data; this walk is the necessary half of "no recorded action of the demos needs 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from importlib import import_module
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 

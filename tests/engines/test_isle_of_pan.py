@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engines.base import Engine, Event, SetupError, State
-from tests.engines.strategies import random_table
 from tests.engines.scenario import codes, legal, notes
+from tests.engines.strategies import random_table
 
 TWO = ["Ana", "Ben"]
 THREE = ["Ana", "Ben", "Cy"]
@@ -63,7 +63,7 @@ def declare(spaces: list[tuple[int, int, str]] = FLOWER, central: tuple[int, int
 def reveal(terrains: list[str], shape: list[tuple[int, int]] | None = None, **extra: Any) -> Event:
     data: dict[str, Any] = {"terrains": list(terrains), **extra}
     if shape is not None:
-        data["shape"] = [{"dq": dq, "dr": dr, "t": t} for (dq, dr), t in zip(shape, terrains)]
+        data["shape"] = [{"dq": dq, "dr": dr, "t": t} for (dq, dr), t in zip(shape, terrains, strict=True)]
     return Event("tile_revealed", data, None)
 
 

@@ -24,7 +24,6 @@ from engines.isle_of_pan.demo import demo_game
 from tests.engines.scenario import codes, legal, notes
 from tests.engines.strategies import _pan_candidates
 from tests.engines.test_isle_of_pan import (
-    _any_event,
     CHEVRON,
     FLOWER,
     FOUR,
@@ -32,7 +31,6 @@ from tests.engines.test_isle_of_pan import (
     THREE,
     TRIANGLE,
     TWO,
-    B,
     D,
     H,
     L,
@@ -40,6 +38,7 @@ from tests.engines.test_isle_of_pan import (
     P,
     R,
     X,
+    _any_event,
     at,
     cells,
     declare,
@@ -55,7 +54,7 @@ VALIDATOR = Draft202012Validator(json.loads(SCHEMA_FILE.read_text(encoding="utf-
 
 
 def shape(terrains: list[str], coords: list[tuple[int, int]]) -> list[dict[str, Any]]:
-    return [{"dq": dq, "dr": dr, "t": t} for (dq, dr), t in zip(coords, terrains)]
+    return [{"dq": dq, "dr": dr, "t": t} for (dq, dr), t in zip(coords, terrains, strict=True)]
 
 
 def tile(tile_id: str, terrains: list[str], coords: list[tuple[int, int]] | None = None, **extra: Any) -> dict[str, Any]:

@@ -70,7 +70,7 @@ def board(spaces: dict[hexes.Coord, str], terrains: list[str], shape: list[tuple
     declared = {"spaces": [{"q": q, "r": r, "t": t} for (q, r), t in spaces.items()], "central": {"q": central[0], "r": central[1]}}
     reveal: dict[str, Any] = {"terrains": terrains}
     if shape is not None:
-        reveal["shape"] = [{"dq": dq, "dr": dr, "t": t} for (dq, dr), t in zip(shape, terrains)]
+        reveal["shape"] = [{"dq": dq, "dr": dr, "t": t} for (dq, dr), t in zip(shape, terrains, strict=True)]
     events = [Event("starting_tile_declared", declared, None), Event("tile_revealed", reveal, None)]
     events += [Event("tile_revealed", {"terrains": ["PLAIN"] * 3}, None)] * 2
     events.append(Event("tile_taken", {"display_id": "D1", "portal_choices": ["HERBIVORE"] * terrains.count("PORTAL")}, "Ana"))

@@ -21,8 +21,8 @@ from tests.engines.scenario import legal
 
 
 def test_position_names_the_round_and_phase(pa: Engine) -> None:
-    assert pa.position(pa.setup(TWO, {})) == {"round": None, "turn": None, "label": "Set-up"}  # type: ignore[attr-defined]
-    assert pa.position(revealed(pa)) == {"round": 1, "turn": None, "label": "Round 1 · Event phase · Stock Price"}  # type: ignore[attr-defined]
+    assert pa.position(pa.setup(TWO, {})) == {"round": None, "turn": None, "label": "Set-up"}
+    assert pa.position(revealed(pa)) == {"round": 1, "turn": None, "label": "Round 1 · Event phase · Stock Price"}
 
 
 def test_describe_and_changes_speak_of_the_table(pa: Engine) -> None:
@@ -31,7 +31,7 @@ def test_describe_and_changes_speak_of_the_table(pa: Engine) -> None:
     state = to_resolution(pa, state, bid("A", "1", 2, "Ann"), site("D", "Bob"))
     after = pa.apply(state, airport("Lisbon", "Ann"))
     assert pa.describe(state, airport("Lisbon", "Ann")) == "Ann placed an Airport in Lisbon"
-    lines = pa.changes(state, after, airport("Lisbon", "Ann"))  # type: ignore[attr-defined]
+    lines = pa.changes(state, after, airport("Lisbon", "Ann"))
     assert "Ann paid $2 for their bid" in lines and "Ann's Airport now stands in Lisbon" in lines
     assert "Ann's income 0 → 1" in lines
 
@@ -40,14 +40,14 @@ def test_changes_tell_of_engineers_placed_outbid_and_set_aside(pa: Engine) -> No
     state = legal(pa, revealed(pa), bid("A", "1", 2, "Ann"))
     outbid = bid("A", "1", 3, "Bob")
     after = pa.apply(state, outbid)
-    assert pa.changes(state, after, outbid) == [  # type: ignore[attr-defined]
+    assert pa.changes(state, after, outbid) == [
         "Bob's Engineer bids $3 on A1, space 3", "Ann's Engineer on A1 is outbid and goes back to Ann"]
     state, placed = after, site("D", "Ann")
     after = pa.apply(state, placed)
-    assert pa.changes(state, after, placed) == ["Ann's Engineer takes place 1 of work site D"]  # type: ignore[attr-defined]
+    assert pa.changes(state, after, placed) == ["Ann's Engineer takes place 1 of work site D"]
     state, rest = after, aside("Bob", 2)
     after = pa.apply(state, rest)
-    assert pa.changes(state, after, rest)[0] == "Bob sets aside 2 Engineers until next round"  # type: ignore[attr-defined]
+    assert pa.changes(state, after, rest)[0] == "Bob sets aside 2 Engineers until next round"
 
 
 def test_the_resolution_offers_the_airports_cities(pa: Engine) -> None:

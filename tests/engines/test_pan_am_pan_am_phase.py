@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from engines.base import Engine, State
-from engines.pan_am.choices import next_on_path
 from engines.declared import declare
 from engines.pan_am.board import path_fact
+from engines.pan_am.choices import next_on_path
 from tests.engines.pan_am_helpers import (
     TWO,
     aside,

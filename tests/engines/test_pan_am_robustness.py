@@ -212,10 +212,10 @@ def _answers(pa: Engine, state: State, event: Event) -> State:
     assert json.dumps(state, sort_keys=True) == before, "apply changed its input"
     assert json.loads(json.dumps(after)) == after
     assert isinstance(pa.describe(state, event), str)
-    assert isinstance(pa.changes(state, after, event), list)  # type: ignore[attr-defined]
+    assert isinstance(pa.changes(state, after, event), list)
     pa.expected(after)
     pa.standings(after)
-    pa.position(after)  # type: ignore[attr-defined]
+    pa.position(after)
     return after
 
 

@@ -25,7 +25,6 @@ from tests.engines.pan_am_helpers import (
 )
 from tests.engines.scenario import codes, legal, notes
 
-
 # -- PA-S1, PA-S2: the table -------------------------------------------------------------
 
 

@@ -7,8 +7,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engines.panamax.action_table import (
-    allowance, cascade, executive_available, is_empty, layout_from_rolls, roll_problems, side_counts, take,
-    take_problems, transfer, transfer_cost, transfer_problems,
+    allowance,
+    cascade,
+    executive_available,
+    is_empty,
+    layout_from_rolls,
+    roll_problems,
+    side_counts,
+    take,
+    take_problems,
+    transfer,
+    transfer_cost,
+    transfer_problems,
 )
 
 SPREAD = [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6]

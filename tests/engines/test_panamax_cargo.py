@@ -6,7 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from engines.panamax.cargo import (
-    doubled_problems, exit_bonus, exit_payments, load_problems, military_pay, passenger_payments, ready_to_sail,
+    doubled_problems,
+    exit_bonus,
+    exit_payments,
+    load_problems,
+    military_pay,
+    passenger_payments,
+    ready_to_sail,
 )
 from engines.panamax.setup import company_ship
 

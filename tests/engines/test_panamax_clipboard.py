@@ -4,8 +4,12 @@ Passenger benefits (§5 "The Clipboard", "Free Actions", "Passenger benefits")."
 from __future__ import annotations
 
 from engines.panamax.clipboard import (
-    benefit_problems, first_column_complete, flag_problems, free_action_problems,
-    next_slot, rail_raise_problems,
+    benefit_problems,
+    first_column_complete,
+    flag_problems,
+    free_action_problems,
+    next_slot,
+    rail_raise_problems,
 )
 
 

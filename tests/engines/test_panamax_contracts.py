@@ -6,7 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from engines.panamax.contracts import (
-    card_problems, dice_for, earns_flag, held, incomplete_problems, once_per_turn_problems, refill, source_problems,
+    card_problems,
+    dice_for,
+    earns_flag,
+    held,
+    incomplete_problems,
+    once_per_turn_problems,
+    refill,
+    source_problems,
     target_problems,
 )
 

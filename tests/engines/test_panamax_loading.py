@@ -18,7 +18,7 @@ ENGINE = Panamax()
 def card(card_id: str, nation: str = "EU", values: tuple[int, ...] = (4,), rail: tuple[bool, ...] = ()) -> dict[str, Any]:
     rails = rail or (False,) * len(values)
     backs = 2 if len(values) == 3 else 1
-    return {"id": card_id, "front": {"nation": nation, "containers": [{"value": v, "rail": r} for v, r in zip(values, rails)]},
+    return {"id": card_id, "front": {"nation": nation, "containers": [{"value": v, "rail": r} for v, r in zip(values, rails, strict=True)]},
             "back": {"containers": [{"value": 3, "rail": False}] * backs}}
 
 

@@ -4,7 +4,14 @@
 from __future__ import annotations
 
 from engines.panamax.money import (
-    FeePayment, best_advisors, cargo_fees, dividends_owed, final_fortune, managing_director, pay_fees, pays_dividends,
+    FeePayment,
+    best_advisors,
+    cargo_fees,
+    dividends_owed,
+    final_fortune,
+    managing_director,
+    pay_fees,
+    pays_dividends,
 )
 
 

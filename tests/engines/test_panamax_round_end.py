@@ -3,11 +3,10 @@ table", "Pay Cargo Fees", "Pay Dividends", "Managing Director Awards"; §7; §8.
 
 from __future__ import annotations
 
-
 from engines.base import Event, State
 from engines.panamax.engine import Panamax
 from tests.engines.scenario import codes, legal
-from tests.engines.test_panamax_turns import ACTION, EXECUTIVE, END, playing, take
+from tests.engines.test_panamax_turns import ACTION, END, EXECUTIVE, playing, take
 
 ENGINE = Panamax()
 ROLL = Event("action_table_rolled", {"action_rolls": None, "executive_rolls": None,

@@ -27,7 +27,7 @@ def crossings() -> list[dict[str, str]]:
     for bound, order, entries in (("PACIFIC", CANAL, ("LOADING EU", "LOADING US_EAST")),
                                   ("ATLANTIC", CANAL[::-1], ("LOADING CHINA", "LOADING US_WEST"))):
         out += [{"bound": bound, "from": entry, "to": order[0], "icon": "lock"} for entry in entries]
-        for start, goal in zip(order, [*order[1:], "OCEAN"]):
+        for start, goal in zip(order, [*order[1:], "OCEAN"], strict=True):
             kind = icon.get((start, goal)) or icon.get((goal, start)) or "lock"
             out.append({"bound": bound, "from": start, "to": goal, "icon": kind})
     return out

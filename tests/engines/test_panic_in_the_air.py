@@ -17,8 +17,8 @@ from marshmallow import ValidationError
 
 from engines.base import Engine, Event, SetupError, State
 from engines.panic_in_the_air.demo import demo_game
-from tests.engines.strategies import GAME_STRATEGIES, random_table
 from tests.engines.scenario import codes, legal, notes
+from tests.engines.strategies import GAME_STRATEGIES, random_table
 
 THREE = ["Ana", "Ben", "Cy"]
 FOUR = ["Ana", "Ben", "Cy", "Dee"]

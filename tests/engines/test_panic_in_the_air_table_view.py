@@ -17,12 +17,12 @@ from tests.engines.test_panic_in_the_air import CC, FOUR, SOLO, F, W, draw, lega
 
 
 def seen(engine: Engine, state: State) -> tuple[State, dict[str, Any]]:
-    view, standings = engine.table_view(state, engine.standings(state))  # type: ignore[attr-defined]
+    view, standings = engine.table_view(state, engine.standings(state))
     return view, standings
 
 
 def table_lines(engine: Engine, state: State, event: Event) -> list[str]:
-    lines: list[str] = engine.table_changes(state, engine.apply(state, event), event)  # type: ignore[attr-defined]
+    lines: list[str] = engine.table_changes(state, engine.apply(state, event), event)
     return lines
 
 
@@ -86,9 +86,9 @@ def test_a_wind_names_the_top_cards_that_moved_and_no_stack_sizes(pita: Engine) 
 def test_once_the_game_is_over_the_view_is_the_whole_truth(pita: Engine) -> None:
     state = legal(pita, table(pita, stacks={"Ana": [F(300)]}, deck_total=None), rip("Ana"))
     standings = pita.standings(state)
-    view, rows = pita.table_view(state, standings)  # type: ignore[attr-defined]
+    view, rows = pita.table_view(state, standings)
     assert view is state and rows == standings
-    assert pita.table_changes(table(pita), state, rip("Ana"))[-1] == "Nobody survives: no winner"  # type: ignore[attr-defined]
+    assert pita.table_changes(table(pita), state, rip("Ana"))[-1] == "Nobody survives: no winner"
 
 
 def test_no_step_of_the_demo_game_shows_the_table_a_distance_or_the_deck(pita: Engine) -> None:

@@ -22,7 +22,8 @@ generation is derandomized, so a red run can be rerun as it was.
 from __future__ import annotations
 
 import os
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 import schemathesis

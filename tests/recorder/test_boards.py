@@ -5,7 +5,8 @@ exported and imported with them.  Every path runs on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from sqlalchemy import func, select, text

@@ -5,8 +5,9 @@ lean append path too."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import timedelta
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 

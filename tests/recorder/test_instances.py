@@ -9,7 +9,7 @@ from __future__ import annotations
 import http.client
 import json
 import time
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from sqlalchemy import text
 
 from recorder import close_app, create_app
-from recorder.errors import RuleViolation, VersionConflict
 from recorder.db import make_engine
+from recorder.errors import RuleViolation
 from recorder.live import NotifyWatch, PollingWatch, watch_for
 from recorder.store import EventStore
 from tests.recorder.helpers import PLAYERS, draw

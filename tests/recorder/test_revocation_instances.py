@@ -4,7 +4,7 @@ credential revoked through the other; its very next write is refused."""
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 

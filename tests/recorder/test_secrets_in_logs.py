@@ -12,8 +12,9 @@ from __future__ import annotations
 import http.client
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 from urllib.parse import urlencode
 
 import pytest

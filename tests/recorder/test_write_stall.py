@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import islice
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from sqlalchemy import create_engine, text

@@ -4,15 +4,15 @@ parts the board is the whole board, byte for byte, and every block's key is plai
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
 from engines.base import Engine, State
-from recorder import close_app, create_app
 from engines.content_cache import content_digest
+from recorder import close_app, create_app
 from recorder.web.board_parts import PartTable, assemble
 from recorder.web.frames import render_board, render_board_chunks
 

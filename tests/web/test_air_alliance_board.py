@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import copy
 import functools
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -21,9 +22,9 @@ from engines.air_alliance.engine import AirAlliance
 from engines.air_alliance.table import OPTIONS
 from engines.base import Event, State
 from recorder.web.pages import engine_css
-from tests.web.board_checks import assert_parts_make_the_whole, renderer, template_app, unkept_blocks
 from tests.engines.scenario import legal
 from tests.engines.test_air_alliance_engine import card, fly, reveal, set_up
+from tests.web.board_checks import assert_parts_make_the_whole, renderer, template_app, unkept_blocks
 from tests.web.test_pan_am_board import Node, tree
 
 ENGINE = AirAlliance()

@@ -52,7 +52,7 @@ def test_every_step_joined_from_its_parts_is_the_single_frame_byte_for_byte(
             for frame in answer["frames"]:
                 frames.append(dict(frame, board_html=assemble(frame.pop("board"), answer["parts"])))
         assert [f["step"] for f in frames] == list(range(steps + 1))
-        for frame, expected in zip(frames, single):
+        for frame, expected in zip(frames, single, strict=True):
             assert frame == expected, frame["step"]
             assert "\x00" not in frame["board_html"]
 

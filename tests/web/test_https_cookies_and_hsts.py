@@ -4,7 +4,8 @@ setting adds Strict-Transport-Security to HTTPS answers."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 

@@ -9,7 +9,6 @@ import engines
 from recorder.demo import load_demo_games
 from recorder.store import EventStore
 
-
 NEW_HEX = re.compile(r'<g class="iop-hex[^"]* iop-new[" ]')
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import itertools
 import re
-from pathlib import Path
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 

@@ -5,8 +5,9 @@ a few changes), the way the viewer renders a frame (``render_board``)."""
 from __future__ import annotations
 
 import doctest
+from collections.abc import Iterator
 from html.parser import HTMLParser
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 

@@ -8,7 +8,8 @@ up, never the game's."""
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -30,7 +31,7 @@ OCEAN_ZONES = {"ATLANTIC": ["LOADING EU", "LOADING US_EAST", "WAITING ATLANTIC"]
 
 def card(card_id: str, nation: str = "EU", values: tuple[int, ...] = (4,), rail: tuple[bool, ...] = ()) -> dict[str, Any]:
     rails = rail or (False,) * len(values)
-    return {"id": card_id, "front": {"nation": nation, "containers": [{"value": v, "rail": r} for v, r in zip(values, rails)]},
+    return {"id": card_id, "front": {"nation": nation, "containers": [{"value": v, "rail": r} for v, r in zip(values, rails, strict=True)]},
             "back": {"containers": [{"value": 3, "rail": False}] * (2 if len(values) == 3 else 1)}}
 
 

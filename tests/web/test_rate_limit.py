@@ -3,7 +3,8 @@ address; a 429 names the wait and stores nothing."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 

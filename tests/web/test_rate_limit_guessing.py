@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 import secrets
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 

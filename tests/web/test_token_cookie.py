@@ -6,7 +6,8 @@ read once, folded in and cleared; a revoked device joins again with a new invite
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from flask import request
