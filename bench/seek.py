@@ -85,7 +85,7 @@ def seek_times(path: Path, game_id: str, steps: list[int], repeats: int) -> dict
 def frame_times(path: Path, long_game_id: str, long_step: int, repeats: int) -> dict[str, float]:
     """Median seconds of a 50-frame and a 1-frame request, in the long game at
     ``long_step`` and in the Pan Am demo half way through; each with the cache of
-    board parts (``recorder/web/fragments.py``) emptied first, so a batch gains only
+    board parts (``recorder/views/fragments.py``) emptied first, so a batch gains only
     from its own frames sharing parts, never from an earlier request.  The figures are
     the viewer's own request (``board=parts``: each board part once per batch); the
     ``_html`` ones, the same frames with every board whole (``board=html``, the default)."""

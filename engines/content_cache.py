@@ -1,6 +1,6 @@
 """A cache of values by the content they were made from, bounded, least recently used
 dropped first.  Pan Am's network layout and the pages' board parts
-(``recorder/web/fragments.py``) both keep what they drew for a given content.
+(``recorder/views/fragments.py``) both keep what they drew for a given content.
 
 The key is a digest of the content's ``marshal`` bytes: a walk in C, several times
 quicker than JSON text with sorted keys.  Equal contents built in another key order

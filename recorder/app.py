@@ -14,16 +14,18 @@ from werkzeug.wrappers import Response
 
 from recorder import signing
 from recorder.api import boards_api, devices_api, engines_api, exports_api, games, health, imports_api, keys_api, replay
-from recorder.api.errors import JsonErrorApi, error_response, handle_store_error, handle_unreadable_number
+from recorder.api.errors import JsonErrorApi, handle_store_error, handle_unreadable_number
 from recorder.api.imports_api import DEFAULT_IMPORT_MAX_BYTES
 from recorder.cli import register_cli
 from recorder.db import make_engine
 from recorder.errors import StoreError
+from recorder.http import rate_limit
+from recorder.http.answers import error_response
+from recorder.http.csrf import csrf_token
 from recorder.imports.batch import NDJSON_TYPES
 from recorder.store import DEFAULT_SNAPSHOT_EVERY, EventStore
-from recorder.web import pages, rate_limit
-from recorder.web.csrf import csrf_token
-from recorder.web.fragments import FragmentCache
+from recorder.views.fragments import FragmentCache
+from recorder.web import blueprint as pages_blueprint
 from recorder.web.secret import secret_key
 from recorder.web.security_headers import add_security_headers
 from recorder.web.sessions import CachedSignerSessions
@@ -45,7 +47,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         SNAPSHOT_EVERY=int(os.environ.get("TABLESCRIBE_SNAPSHOT_EVERY", DEFAULT_SNAPSHOT_EVERY)),
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
         IMPORT_MAX_BYTES=int(os.environ.get("TABLESCRIBE_IMPORT_MAX_BYTES", DEFAULT_IMPORT_MAX_BYTES)),
-        # Token buckets (recorder/web/rate_limit.py): per write token, and per client address
+        # Token buckets (recorder/http/rate_limit.py): per write token, and per client address
         # for new games and imports.  A table records an action every few seconds.
         RATE_LIMITS=os.environ.get("TABLESCRIBE_RATE_LIMITS", "on") != "off",
         WRITE_RATE=float(os.environ.get("TABLESCRIBE_WRITE_RATE", 10)),
@@ -105,7 +107,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     api.register_blueprint(imports_api.blp)
     api.register_blueprint(health.blp)
     api.register_blueprint(keys_api.blp)
-    app.register_blueprint(pages.bp)
+    app.register_blueprint(pages_blueprint())
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.jinja_env.add_extension(FragmentCache)  # {% memo %}: board parts drawn once per content
     app.register_error_handler(StoreError, handle_store_error)

@@ -35,7 +35,8 @@ from typing import IO, Any, cast
 from a2wsgi.wsgi import build_environ
 from flask import Flask
 
-from recorder.live_async import ASYNC_KEY, FOLLOW_KEY, LiveFanout, LiveFollow
+from recorder.http.handover import ASYNC_KEY, FOLLOW_KEY, LiveFollow
+from recorder.live_async import LiveFanout
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]

@@ -16,14 +16,11 @@ from recorder.db import make_engine
 from recorder.errors import StoreError
 from recorder.exports.bulk import documents, ndjson_line
 from recorder.exports.formats import FORMATS, TABLES, export_one
+from recorder.http.current import current_store
 from recorder.imports.batch import Report, import_file
-from recorder.imports.provenance import describe as describe_origin
+from recorder.provenance import describe as describe_origin
 from recorder.signing import key_id, key_path, load_or_create
 from recorder.store import EventStore
-
-
-def _store() -> EventStore:
-    return current_app.extensions["tablescribe.store"]  # type: ignore[no-any-return]
 
 
 def register_cli(app: Flask) -> None:
@@ -46,10 +43,10 @@ def register_cli(app: Flask) -> None:
         one's board (illustrative: the demo data is made up)."""
         from recorder.demo import load_demo_boards, load_demo_games
 
-        games = load_demo_games(_store())
+        games = load_demo_games(current_store())
         for game_id, title, new in games:
             click.echo(f"{'loaded ' if new else 'present'} {game_id}  {title}")
-        for board_id, name, new in load_demo_boards(_store(), games):
+        for board_id, name, new in load_demo_boards(current_store(), games):
             click.echo(f"{'saved  ' if new else 'present'} {board_id}  {name}")
 
     @app.cli.command("verify")
@@ -59,8 +56,8 @@ def register_cli(app: Flask) -> None:
         An intact chain shows the history is self-consistent, not who wrote it: the second
         line says whether it was recorded here or imported, and what its signature showed."""
         try:
-            report = _store().verify(game_id)
-            game = _store().get_game(game_id)
+            report = current_store().verify(game_id)
+            game = current_store().get_game(game_id)
         except StoreError as exc:
             raise click.ClickException(exc.message) from None
         if report["ok"]:
@@ -88,18 +85,18 @@ def register_cli(app: Flask) -> None:
             raise click.UsageError("give either a GAME_ID or --all")
         if game_id is not None:
             try:
-                found = export_one(_store(), game_id, fmt, table)
+                found = export_one(current_store(), game_id, fmt, table)
             except StoreError as exc:
                 raise click.ClickException(exc.message) from None
             text = json.dumps(found.body, ensure_ascii=False) + "\n" if isinstance(found.body, dict) else found.body
             _write(text, out)
             return
-        _, total = _store().list_games(engine=engine, player=player, status=status, limit=1)
+        _, total = current_store().list_games(engine=engine, player=player, status=status, limit=1)
         sink = out.open("w", encoding="utf-8") if out else sys.stdout
         games = events = 0
         try:
             with click.progressbar(length=total, label="Exporting", file=sys.stderr) as bar:
-                for document in documents(_store(), engine=engine, player=player, status=status):
+                for document in documents(current_store(), engine=engine, player=player, status=status):
                     sink.write(ndjson_line(document))
                     games += 1
                     events += len(document["events"])
@@ -124,7 +121,7 @@ def register_cli(app: Flask) -> None:
             for path in files:
                 with path.open("rb") as file, click.progressbar(
                         length=path.stat().st_size, label=f"Importing {path.name}", file=sys.stderr) as bar:
-                    import_file(_store(), file, report, str(path), bar.update)
+                    import_file(current_store(), file, report, str(path), bar.update)
         finally:
             if sink is not None:
                 sink.close()
@@ -145,7 +142,7 @@ def register_cli(app: Flask) -> None:
             raise click.ClickException(str(exc)) from None
         # SQLite: verify the copy itself; PostgreSQL: the dump is only readable by restoring
         # it, so verify the database it was taken from.
-        checked = EventStore(make_engine(f"sqlite:///{out}")) if db.dialect.name == "sqlite" else _store()
+        checked = EventStore(make_engine(f"sqlite:///{out}")) if db.dialect.name == "sqlite" else current_store()
         _report_verified(checked, f"Backed up to {out}")
 
     @app.cli.command("restore")
@@ -158,13 +155,13 @@ def register_cli(app: Flask) -> None:
             restore(current_app.extensions["tablescribe.db"], source)
         except BackupError as exc:
             raise click.ClickException(str(exc)) from None
-        _report_verified(_store(), f"Restored {source}")
+        _report_verified(current_store(), f"Restored {source}")
 
     @app.cli.command("replay")
     @click.argument("game_id")
     def replay(game_id: str) -> None:
         """Print the effective log with its describe lines, then the standings."""
-        store = _store()
+        store = current_store()
         try:
             game = store.get_game(game_id)
             log = store.effective_log(game_id)

@@ -23,33 +23,20 @@ import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from concurrent.futures import Executor
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from flask import Flask
 from sqlalchemy import select
 
+from recorder.http.current import current_store, live_watch
+from recorder.http.handover import LiveFollow
 from recorder.models import Game
 
-ASYNC_KEY = "tablescribe.asgi"  # in the environ: served by recorder.asgi, a stream may be handed over
-FOLLOW_KEY = "tablescribe.follow"  # in the environ: the view's hand-over to the bridge
 KEEP_ALIVE = b": keep-alive\n\n"
 BATCH = 500  # game ids in one poll query
 
 Message = MutableMapping[str, Any]
 T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class LiveFollow:
-    """What a stream follows, handed over by the view once its ``hello`` is written."""
-
-    game_id: str
-    version: int
-    # In a pool thread, in the app's context: (the version now, the update to send or None).
-    update: Callable[[int], tuple[int, str | None]]
-    lasting: float  # seconds before the stream ends and the browser reconnects
-    busy_text: str  # what to write instead when the process follows too many streams
 
 
 class LiveFanout:
@@ -155,8 +142,6 @@ class LiveFanout:
         """Subscribe to the process's LISTEN thread (PostgreSQL), once."""
         if self._watch is not None:
             return
-        from recorder.api.replay import live_watch
-
         self._watch = await self.in_app(live_watch)
         subscribe = getattr(self._watch, "subscribe", None)
         if subscribe is not None:
@@ -175,11 +160,9 @@ class LiveFanout:
 
 
 def _versions_of(game_ids: Iterable[str]) -> dict[str, int]:
-    from recorder.api.games import store
-
     ids = list(game_ids)
     versions: dict[str, int] = {}
-    with store().db.connect() as connection:
+    with current_store().db.connect() as connection:
         for start in range(0, len(ids), BATCH):
             rows = connection.execute(select(Game.id, Game.version).where(Game.id.in_(ids[start:start + BATCH])))
             versions.update({row.id: row.version for row in rows})

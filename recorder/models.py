@@ -70,7 +70,7 @@ class Game(Base):
     board_id: Mapped[str | None] = mapped_column(ForeignKey("boards.id"), index=True)
     board_hash: Mapped[str | None] = mapped_column(String(64))
     # A game imported from an export (None: recorded here): how it came, when, and what its
-    # signature showed (recorder/imports/provenance.py).  Written once, at the import.
+    # signature showed (recorder/provenance.py).  Written once, at the import.
     imported: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 
 

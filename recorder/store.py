@@ -59,7 +59,7 @@ from recorder.hashing import (
     sha256_hex,
 )
 from recorder.history import CORRECTION_TYPES, RECORDER_TYPES, CorrectionRow, Corrections
-from recorder.imports.checks import (
+from recorder.import_checks import (
     check_chain,
     check_result,
     flag_keys,
@@ -67,7 +67,7 @@ from recorder.imports.checks import (
     imported_board,
     scratch_database,
 )
-from recorder.imports.problems import ImportConflict, ImportRefused
+from recorder.import_problems import ImportConflict, ImportRefused
 from recorder.jsonish import UNSTORABLE_TEXT, unstorable
 from recorder.lean_append import Connections, DriverStatements, Head, Outcome, write_event
 from recorder.live import LIVE_CHANNEL
@@ -763,9 +763,9 @@ class EventStore:
         (``present``); a different history under that id is a conflict.  It gets a new
         write token: an export carries none.  The inserts are one transaction, so a
         game is imported whole or not at all.  ``imported``: where it came from and what
-        its signature showed (recorder/imports/provenance.py), kept with the game.
+        its signature showed (recorder/provenance.py), kept with the game.
         """
-        from recorder.imports.provenance import unvouched
+        from recorder.provenance import unvouched
 
         header, records = document["game"], document["events"]
         embedded = imported_board(document)

@@ -53,7 +53,7 @@ class PanAm(EngineBase):
     }
     # The viewer's board partial reads ``engine.board_view(state)`` (``layout``, owned by the viewer work).
     board_view = staticmethod(layout.board_view)
-    # The pages colour each seat as its pieces (``recorder/web/seat_colours.py``).
+    # The pages colour each seat as its pieces (``recorder/views/seat_colours.py``).
     seat_colours = staticmethod(layout.seat_colours)
     functions: ClassVar[EventFunctions] = EventFunctions(check=check_event, apply=apply_event, describe=describe_event,
                                                     apply_in_place=apply_event_in_place)            # guards first, see ``rules``

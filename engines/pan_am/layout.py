@@ -73,7 +73,7 @@ def seat_index(state: Mapping[str, Any]) -> dict[str, int]:
     return {name: i for i, name in enumerate(state.get("seats", []))}
 
 
-# The pages' seat colours (``recorder/web/seat_colours.py``) for the box's four: the pieces'
+# The pages' seat colours (``recorder/views/seat_colours.py``) for the box's four: the pieces'
 # colours of pan-am.css, yellow a shade deeper so that a line of the score chart shows on white.
 SEAT_HEX = {"red": "#c62828", "green": "#2e7d32", "blue": "#1565c0", "yellow": "#b58900"}
 

@@ -7,10 +7,10 @@ from typing import Any
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from recorder.api import schemas
-from recorder.api.games import store
+from recorder import schemas
 from recorder.boards import SOURCE_IMPORTED, SOURCE_TYPED, NewBoard, board_document, board_summary
 from recorder.exports.game_json import file_name
+from recorder.http.current import current_store
 
 blp = Blueprint("boards", __name__, url_prefix="/api/boards",
                 description="Saved boards: what a physical copy of a game holds, transcribed once")
@@ -22,7 +22,7 @@ class Boards(MethodView):
     @blp.response(200, schemas.BoardPage)
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
         """List saved boards, newest first (filter: engine)."""
-        boards, total = store().boards.list(args.get("engine"), args["limit"], args["offset"])
+        boards, total = current_store().boards.list(args.get("engine"), args["limit"], args["offset"])
         return {"boards": [board_summary(b) for b in boards], "total": total,
                 "limit": args["limit"], "offset": args["offset"]}
 
@@ -41,10 +41,10 @@ class Boards(MethodView):
         its ``format``), or ``from_game``: every fact a game declared.  Boards never change: an
         edit is saved as a new board ``based_on`` the old one."""
         if "from_game" in body:
-            board, created = store().board_from_game(body["from_game"], body["engine"], body["name"],
+            board, created = current_store().board_from_game(body["from_game"], body["engine"], body["name"],
                                                      body.get("description", ""))
         else:
-            board, created = store().boards.save(NewBoard(
+            board, created = current_store().boards.save(NewBoard(
                 engine=body["engine"], name=body["name"], data=body["data"],
                 description=body.get("description", ""),
                 source=SOURCE_IMPORTED if "format" in body else SOURCE_TYPED,
@@ -58,8 +58,8 @@ class BoardResource(MethodView):
     @blp.alt_response(404, schema=schemas.ApiError, description="No such board")
     def get(self, board_id: str) -> dict[str, Any]:
         """A board with its data and the newest games recorded on it."""
-        board = store().boards.get(board_id)
-        games, total = store().boards.games_on(board.id)
+        board = current_store().boards.get(board_id)
+        games, total = current_store().boards.games_on(board.id)
         return {**board_summary(board), "data": board.data, "games_total": total,
                 "games": [{"id": g.id, "title": g.title, "status": g.status, "created_at": g.created_at}
                           for g in games]}
@@ -72,6 +72,6 @@ class BoardExport(MethodView):
     @blp.alt_response(404, schema=schemas.ApiError, description="No such board")
     def get(self, board_id: str) -> Any:
         """The board file to share: another server saves it with ``POST /api/boards``."""
-        board = store().boards.get(board_id)
+        board = current_store().boards.get(board_id)
         name = file_name({"id": board.id, "title": board.name}, "tablescribe-board.json")
         return board_document(board), 200, {"Content-Disposition": f'attachment; filename="{name}"'}

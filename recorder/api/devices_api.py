@@ -15,11 +15,11 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
-from recorder.api import schemas
-from recorder.api.games import store
+from recorder import schemas
 from recorder.credentials import OWNER, Writer, clean_label, label_from_user_agent
+from recorder.http.auth import forget_token, remember_token, request_write_token
+from recorder.http.current import current_store
 from recorder.models import NAME_MAX, DeviceCredential, Game
-from recorder.web.auth import forget_token, remember_token, request_write_token
 
 blp = Blueprint("devices", __name__, url_prefix="/api/games",
                 description="Devices that may write to a game: invites, device tokens, revocation, the owner token")
@@ -66,8 +66,8 @@ class OwnerTokenOut(Schema):
 
 
 def _writer(game_id: str) -> tuple[Game, Writer]:
-    game = store().get_game(game_id)
-    return game, store().credentials.writer(game, request_write_token(game_id))
+    game = current_store().get_game(game_id)
+    return game, current_store().credentials.writer(game, request_write_token(game_id))
 
 
 def _from_cookie() -> bool:
@@ -91,7 +91,7 @@ class Invites(MethodView):
         """Make an invite for another device: a single-use code valid for ten minutes.  Any
         device that may write may invite.  Needs a write token (Bearer, or the page's cookie and CSRF header)."""
         _, writer = _writer(game_id)
-        invite = store().credentials.invite(writer)
+        invite = current_store().credentials.invite(writer)
         join_url = url_for("web.record", game_id=game_id, _external=True) + f"#invite={invite.code}"
         body = {"code": invite.code, "join_url": join_url, "expires_at": invite.expires_at,
                 "qr_svg": segno.make(join_url, error="m").svg_inline(scale=4, dark="#17202b")}
@@ -107,7 +107,7 @@ class Devices(MethodView):
     def get(self, game_id: str) -> dict[str, Any]:
         """The devices that may write to the game (and those revoked, with ``revoked_at``).  Needs a write token (Bearer, or the page's cookie and CSRF header)."""
         game, writer = _writer(game_id)
-        rows = store().credentials.devices(game_id)
+        rows = current_store().credentials.devices(game_id)
         retired = [r.revoked_at for r in rows if r.role == OWNER and r.revoked_at]
         owner = {"id": OWNER, "label": "Owner token (from the game's creation)" if not retired else "Owner token",
                  "role": OWNER, "created_at": max(retired) if retired else game.created_at, "last_used_at": None,
@@ -125,9 +125,9 @@ class Devices(MethodView):
     def post(self, body: dict[str, Any], game_id: str) -> Any:
         """Join: exchange an invite code for this device's own write token (shown once).
         Needs no token: the invite is the credential, and it is spent by this."""
-        store().get_game(game_id)
+        current_store().get_game(game_id)
         label = clean_label(body.get("label"), label_from_user_agent(request.user_agent.string))
-        token, row = store().credentials.exchange(game_id, body["invite"], label)
+        token, row = current_store().credentials.exchange(game_id, body["invite"], label)
         return {"token": token, "device": device_dict(row, None) | {"you": True}}, 201
 
 
@@ -143,7 +143,7 @@ class DeviceRevoke(MethodView):
         instance at once.  The owner token may revoke any device; a device may revoke itself.
         The row stays, marked ``revoked_at``.  Needs a write token (Bearer, or the page's cookie and CSRF header)."""
         _, writer = _writer(game_id)
-        row = store().credentials.revoke(writer, device_id)
+        row = current_store().credentials.revoke(writer, device_id)
         response = make_response(device_dict(row, writer), 200)
         if writer.credential_id == row.id and _from_cookie():
             forget_token(response, game_id)
@@ -162,7 +162,7 @@ class OwnerToken(MethodView):
         (403 ``token_revoked``) and invites not yet used expire.  Devices keep their tokens.
         From the recording page, the browser's cookie takes the new token.  Needs a write token (Bearer, or the page's cookie and CSRF header)."""
         game, writer = _writer(game_id)
-        token = store().credentials.rotate_owner(writer, game)
+        token = current_store().credentials.rotate_owner(writer, game)
         response: Response = make_response({"token": token}, 200)
         if _from_cookie():
             remember_token(response, game_id, token)

@@ -8,28 +8,10 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 import engines
-from recorder.api import schemas
-from recorder.api.describe_schema import json_schema
-from recorder.correction_schemas import RECORDER_SCHEMAS
+from recorder import schemas
+from recorder.views.engine_description import engine_dict
 
 blp = Blueprint("engines", __name__, url_prefix="/api/engines", description="The games the service can record")
-
-
-def engine_dict(engine: engines.Engine) -> dict[str, Any]:
-    event_types = {name: json_schema(schema) for name, schema in engine.event_schemas.items()}
-    event_types.update({name: json_schema(schema) for name, schema in RECORDER_SCHEMAS.items()})
-    return {
-        "name": engine.name,
-        "title": engine.title,
-        "rules_version": engine.rules_version,
-        "options": {name: option.to_dict() for name, option in engine.options.items()},
-        "event_types": event_types,
-        # Words for an event type where its name would read wrong (optional hook).
-        "event_labels": dict(engine.event_labels),
-        # What a saved board of this game holds (POST /api/boards takes it as "data").
-        "board_file": {"holds": engine.board_file.holds, "holds_nothing": engine.board_file.holds_nothing,
-                       "json_schema": engine.board_file.json_schema},
-    }
 
 
 @blp.route("")

@@ -10,14 +10,11 @@ from flask_smorest import Api
 from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException
 
-from recorder.api.schemas import ApiError
 from recorder.errors import StoreBusy, StoreError
+from recorder.http.answers import error_response
 from recorder.jsonish import MAX_SAFE_INTEGER, overlong_integer
+from recorder.schemas import ApiError
 from recorder.store_faults import store_fault
-
-
-def error_response(status: int, error: str, message: str, **details: Any) -> tuple[Response, int]:
-    return jsonify({"error": error, "message": message, **details}), status
 
 
 class JsonErrorApi(Api):  # type: ignore[misc]

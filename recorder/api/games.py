@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, current_app
+from flask import Response
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
 import engines
-from recorder.api import schemas
+from recorder import schemas
 from recorder.exports.formats import export_one
 from recorder.flags import split_flags
-from recorder.imports.provenance import public_view
-from recorder.store import AppendRequest, EventStore
-from recorder.web.auth import request_write_token
+from recorder.http.auth import request_write_token
+from recorder.http.current import current_store
+from recorder.provenance import public_view
+from recorder.store import AppendRequest
 
 blp = Blueprint("games", __name__, url_prefix="/api/games", description="Games, their events and their states")
 
@@ -30,10 +31,6 @@ ERRORS = {
 }
 
 
-def store() -> EventStore:
-    return current_app.extensions["tablescribe.store"]  # type: ignore[no-any-return]
-
-
 def game_dict(game: Any, board_names: dict[str, str] | None = None) -> dict[str, Any]:
     """A game's header as the API shows it; ``board`` names the saved board it is recorded on."""
     out = {name: getattr(game, name) for name in (
@@ -41,7 +38,7 @@ def game_dict(game: Any, board_names: dict[str, str] | None = None) -> dict[str,
         "genesis_hash")}
     out["board"] = None
     if game.board_id is not None:
-        names = board_names if board_names is not None else store().boards.names({game.board_id})
+        names = board_names if board_names is not None else current_store().boards.names({game.board_id})
         out["board"] = {"id": game.board_id, "name": names.get(game.board_id), "hash": game.board_hash}
     out["imported"] = public_view(game.imported)  # issue 22: where an imported history came from
     return out
@@ -49,7 +46,7 @@ def game_dict(game: Any, board_names: dict[str, str] | None = None) -> dict[str,
 
 def game_dicts(games: list[Any]) -> list[dict[str, Any]]:
     """Many games, their boards' names read at once."""
-    names = store().boards.names({g.board_id for g in games if g.board_id is not None})
+    names = current_store().boards.names({g.board_id for g in games if g.board_id is not None})
     return [game_dict(g, names) for g in games]
 
 
@@ -59,7 +56,7 @@ class Games(MethodView):
     @blp.response(200, schemas.GamePage)
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
         """List games, newest first (filters: engine, player, status)."""
-        games, total = store().list_games(**args)
+        games, total = current_store().list_games(**args)
         return {"games": game_dicts(games), "total": total,
                 "limit": args["limit"], "offset": args["offset"]}
 
@@ -71,8 +68,8 @@ class Games(MethodView):
         """Create a game, on a saved board if ``board`` names one.  The write token in the
         answer is shown only this once."""
         names = [p["name"] for p in body["players"]]
-        game, token = store().create_game(body["engine"], names, body.get("title"), body["options"], body.get("board"))
-        state = store().initial_state(game)
+        game, token = current_store().create_game(body["engine"], names, body.get("title"), body["options"], body.get("board"))
+        state = current_store().initial_state(game)
         return {**game_dict(game), "write_token": token, "setup_flags": state.get("setup_flags", [])}
 
 
@@ -82,8 +79,8 @@ class GameResource(MethodView):
     @blp.alt_response(404, schema=schemas.ApiError, description=ERRORS[404])
     def get(self, game_id: str) -> dict[str, Any]:
         """A game's header, version, status, current standings and what is expected next."""
-        frame = store().state_at(game_id)
-        game = store().get_game(game_id)
+        frame = current_store().state_at(game_id)
+        game = current_store().get_game(game_id)
         engine = engines.find(game.engine)
         return {**game_dict(game), "standings": engine.standings(frame.state),
                 "expected": engine.expected(frame.state), "steps": frame.step}
@@ -100,9 +97,9 @@ class GameEvents(MethodView):
         are steps in the effective view and seqs in the recorded one."""
         start, end = args.get("from_"), args.get("to")
         if args["view"] == "recorded":
-            rows = store().recorded_events(game_id, start or 1, end)
+            rows = current_store().recorded_events(game_id, start or 1, end)
             return {"view": "recorded", "events": [recorded_dict(r) for r in rows]}
-        log = store().effective_log(game_id)
+        log = current_store().effective_log(game_id)
         chosen = [e for e in log if _in_range(e.get("step", e.get("after_step")), start, end)]
         return {"view": "effective", "events": chosen}
 
@@ -122,7 +119,7 @@ class GameEvents(MethodView):
     def post(self, body: dict[str, Any], game_id: str) -> Any:
         """Record one event (``Authorization: Bearer <write_token>``; from the recording
         page, the game's token cookie plus the ``X-CSRF-Token`` header)."""
-        result, created = store().append(game_id, request_write_token(game_id), AppendRequest(**body))
+        result, created = current_store().append(game_id, request_write_token(game_id), AppendRequest(**body))
         flags, unchecked = split_flags(result.flags)
         payload = {"seq": result.seq, "version": result.version, "flags": flags, "unchecked": unchecked,
                    "standings": result.standings, "describe": result.describe}
@@ -142,7 +139,7 @@ class GameChecks(MethodView):
         recording page shows why a choice is refused for the chosen player before it is
         tapped.  Needs the write token, as recording does."""
         requests = [AppendRequest(type=e["type"], actor=e.get("actor"), data=e["data"]) for e in body["events"]]
-        version, results = store().check(game_id, request_write_token(game_id), requests)
+        version, results = current_store().check(game_id, request_write_token(game_id), requests)
         return {"version": version, "results": results}
 
 
@@ -153,8 +150,8 @@ class GameState(MethodView):
     @blp.alt_response(404, schema=schemas.ApiError, description=ERRORS[404])
     def get(self, args: dict[str, Any], game_id: str) -> dict[str, Any]:
         """The state after ``at`` effective events (the latest without it)."""
-        frame = store().state_at(game_id, args.get("at"))
-        engine = engines.find(store().get_game(game_id).engine)
+        frame = current_store().state_at(game_id, args.get("at"))
+        engine = engines.find(current_store().get_game(game_id).engine)
         return {"step": frame.step, "seq": frame.seq, "version": frame.version, "state": frame.state,
                 "standings": engine.standings(frame.state), "expected": engine.expected(frame.state),
                 "is_over": engine.is_over(frame.state), "position": engine.position(frame.state)}
@@ -166,7 +163,7 @@ class GameVerify(MethodView):
     @blp.alt_response(404, schema=schemas.ApiError, description=ERRORS[404])
     def get(self, game_id: str) -> dict[str, Any]:
         """Recompute the hash chain and name the first event that does not match."""
-        return store().verify(game_id)
+        return current_store().verify(game_id)
 
 
 def recorded_dict(row: Any) -> dict[str, Any]:
@@ -195,7 +192,7 @@ class GameExport(MethodView):
         """A game to keep, share or analyse: enough to replay it later, anywhere, under the
         rules it was recorded with (json), for a spreadsheet (csv), for paper (txt), or its
         result for a logging app (play)."""
-        found = export_one(store(), game_id, args["format"], args["table"])
+        found = export_one(current_store(), game_id, args["format"], args["table"])
         if isinstance(found.body, dict):
             return found.body, 200, _download(found.file_name)
         return Response(found.body, mimetype=found.mimetype, headers=_download(found.file_name))

@@ -20,9 +20,10 @@ from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 from sqlalchemy.exc import SQLAlchemyError
 
-from recorder.api.errors import error_response
-from recorder.api.schemas import ApiError
+from recorder.http.answers import error_response
+from recorder.http.current import current_store
 from recorder.migrate import alembic_config
+from recorder.schemas import ApiError
 
 blp = Blueprint("health", __name__, url_prefix="/api", description="Liveness and readiness, for load balancers")
 
@@ -62,7 +63,7 @@ class Ready(MethodView):
         if current != head:
             return error_response(503, "not_ready", f"The database schema is at {current}, this release needs {head}: "
                                   "run the migrations (flask init-db)")
-        problem = current_app.extensions["tablescribe.store"].write_health.problem()
+        problem = current_store().write_health.problem()
         if problem is not None:
             return error_response(503, "not_ready", f"{problem}: free space for the database", reason="disk_full")
         return {"status": "ready", "database": db.dialect.name, "schema": current}

@@ -9,9 +9,10 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import fields
 
-from recorder.api import schemas
-from recorder.api.errors import error_response
+from recorder import schemas
 from recorder.api.games import game_dict
+from recorder.http.answers import error_response
+from recorder.http.current import current_store
 from recorder.imports.batch import MAX_LISTED_PROBLEMS, NDJSON_TYPES, Report, import_document, import_lines
 from recorder.imports.document import parse_json
 from recorder.imports.upload import spooled
@@ -62,7 +63,7 @@ class Import(MethodView):
         if request.content_length is None:
             return error_response(411, "length_required", "Send the file with a Content-Length")
         request.max_content_length = limit  # the body is read only after this, so the 413 comes first
-        store = current_app.extensions["tablescribe.store"]
+        store = current_store()
         if request.mimetype in NDJSON_TYPES:
             # Read whole before the first game goes in (Content-Length bounds it), but to a
             # temporary file, then a line at a time: recorder/imports/upload.py says why.

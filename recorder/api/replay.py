@@ -16,18 +16,19 @@ from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 import engines
-from recorder.api import schemas
-from recorder.api.errors import error_response
-from recorder.api.games import recorded_dict, store
+from recorder import schemas
+from recorder.api.games import recorded_dict
 from recorder.errors import NotFound
 from recorder.history import CORRECTION_TYPES
-from recorder.live import Watch, watch_for
-from recorder.live_async import ASYNC_KEY, FOLLOW_KEY, LiveFollow
+from recorder.http.answers import error_response
+from recorder.http.current import current_store, live_watch
+from recorder.http.handover import ASYNC_KEY, FOLLOW_KEY, LiveFollow
+from recorder.live import Watch
 from recorder.store import STATUS_FINISHED
-from recorder.web.board_parts import PartTable
-from recorder.web.chart import MAX_POINTS, chart_summary, score_chart, summary_points
-from recorder.web.frames import WITHHELD, frame_json, hidden_information
-from recorder.web.viewer_page import recorded_rows
+from recorder.views.board_parts import PartTable
+from recorder.views.chart import MAX_POINTS, chart_summary, score_chart, summary_points
+from recorder.views.frames import WITHHELD, frame_json, hidden_information
+from recorder.views.log_rows import recorded_rows
 
 blp = Blueprint("replay", __name__, url_prefix="/api/games", description="Replay and live follow, for the viewer")
 
@@ -136,7 +137,7 @@ class Frames(MethodView):
         """Up to 50 consecutive steps from ``from``: describe line, board, standings, changes.
         With ``board=parts`` each board part is sent once for the whole answer.  While the
         game is not over, as the table sees it (``hidden``)."""
-        game, steps, frames = store().frames(game_id, args["from_"], args["count"])
+        game, steps, frames = current_store().frames(game_id, args["from_"], args["count"])
         engine = engines.find(game.engine)
         players = player_names(game)
         last = frames[-1].state if frames else None
@@ -163,11 +164,11 @@ class Timeline(MethodView):
         """Every player's total at every step (a long game's sampled: ``sampled``), and the
         score chart drawn from them; while the game is not over, the totals the table sees
         (``hidden``)."""
-        game = store().get_game(game_id)
+        game = current_store().get_game(game_id)
         engine = engines.find(game.engine)
-        hidden = hidden_information(engine, engine.is_over(store().state_at(game_id).state), args["hidden"] == "show")
+        hidden = hidden_information(engine, engine.is_over(current_store().state_at(game_id).state), args["hidden"] == "show")
         players = player_names(game)
-        game, summary = store().timeline_summary(
+        game, summary = current_store().timeline_summary(
             game_id, chart_summary(engine, players, hidden == WITHHELD),
             key=f"chart:{'table' if hidden == WITHHELD else 'all'}")
         points = summary_points(players, summary)
@@ -193,7 +194,7 @@ class Log(MethodView):
         snapshot, so a page costs the same in a game of any length."""
         recorded = args["view"] == "recorded"
         try:
-            page = store().log_page(game_id, args["from_"], args["count"], recorded=recorded)
+            page = current_store().log_page(game_id, args["from_"], args["count"], recorded=recorded)
         except NotFound as exc:
             if "steps" not in exc.details:
                 raise
@@ -203,7 +204,7 @@ class Log(MethodView):
         answer = {
             "game_id": page.game.id, "version": page.game.version, "steps": page.steps, "view": args["view"],
             "from_": page.start, "to": page.end, "entries": page.entries,
-            "unchecked": store().unchecked_checks(game_id),
+            "unchecked": current_store().unchecked_checks(game_id),
         }
         if recorded:
             shaped = recorded_rows(page.recorded, page.entries, page.corrected_by)
@@ -217,7 +218,7 @@ class Log(MethodView):
 def stream(game_id: str) -> Response:
     """Server-Sent Events: an ``update`` whenever the game's version moves, whichever
     app instance stored the event (recorder/live.py)."""
-    game = store().get_game(game_id)  # 404 before the stream starts
+    game = current_store().get_game(game_id)  # 404 before the stream starts
     config = current_app.config
     follow = _Follow(live_watch(), float(config["LIVE_POLL_SECONDS"]), float(config["LIVE_HEARTBEAT_SECONDS"]),
                      float(config["LIVE_MAX_SECONDS"]))
@@ -234,18 +235,6 @@ def stream(game_id: str) -> Response:
         "tablescribe.streams", threading.BoundedSemaphore(int(config["LIVE_MAX_STREAMS"])))
     return Response(stream_with_context(_updates(game_id, engine, game.version, follow, slots)),
                     mimetype="text/event-stream", headers=headers)
-
-
-_watch_lock = threading.Lock()
-
-
-def live_watch() -> Watch:
-    """This process's watch, made on first use (so each server worker makes its own)."""
-    extensions = current_app.extensions
-    with _watch_lock:
-        if "tablescribe.live" not in extensions:
-            extensions["tablescribe.live"] = watch_for(extensions["tablescribe.db"])
-    return extensions["tablescribe.live"]  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)
@@ -277,11 +266,11 @@ def _hello(version: int) -> str:
 def _update(game_id: str, engine: engines.Engine, known: int) -> tuple[int, str | None]:
     """The game's version now, and the ``update`` to send if it moved past ``known``:
     the one reading both the threaded and the event-loop streams make."""
-    current = store().get_game(game_id).version
+    current = current_store().get_game(game_id).version
     if current == known:
         return known, None
-    rewritten = bool(store().types_between(game_id, known, current) & CORRECTION_TYPES)
-    frame = store().state_at(game_id)
+    rewritten = bool(current_store().types_between(game_id, known, current) & CORRECTION_TYPES)
+    frame = current_store().state_at(game_id)
     return current, _event("update", {"version": current, "steps": frame.step, "rewritten": rewritten,
                                       "is_over": engine.is_over(frame.state)})
 
@@ -301,7 +290,7 @@ def _follow(game_id: str, engine: engines.Engine, version: int, follow: _Follow)
         if time.monotonic() >= deadline:
             return
         mark = follow.watch.mark(game_id)
-        if store().get_game(game_id).version == version:
+        if current_store().get_game(game_id).version == version:
             yield ": keep-alive\n\n"
 
 

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from recorder.exports.csv_cells import csv_table
-from recorder.imports.provenance import describe as describe_origin
 from recorder.models import EventRow, Game
+from recorder.provenance import describe as describe_origin
 
 EVENT_COLUMNS = ("game", "step", "seq", "round", "turn", "position", "actor", "type", "describe", "flags", "override")
 STANDING_COLUMNS = ("game", "step", "player", "rank", "total", "status")

@@ -17,9 +17,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from recorder.import_problems import ImportRefused
 from recorder.imports.document import game_id_of, parse_json, read_document
-from recorder.imports.problems import ImportRefused
-from recorder.imports.provenance import provenance, signature_verdict
+from recorder.provenance import provenance, signature_verdict
 from recorder.signing import current_ring
 from recorder.store import utc_now_text
 

@@ -15,13 +15,13 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, validate
 
-from recorder.api.schemas import BOARD_ID, BoardFileIn, Override, PlayerIn, Strict, Text
 from recorder.correction_schemas import MAX_SEQ
 from recorder.errors import validation_messages
 from recorder.exports.game_json import FORMAT, FORMAT_VERSION
-from recorder.imports.problems import ImportUnreadable
+from recorder.import_problems import ImportUnreadable
 from recorder.jsonish import unstorable
 from recorder.models import NAME_MAX
+from recorder.schemas import BOARD_ID, BoardFileIn, Override, PlayerIn, Strict, Text
 
 HASH = validate.Regexp(r"^[0-9a-f]{64}$", error="Not a SHA-256 hash in lowercase hex.")
 # The store's own clock format (``utc_now_text``); fractions of any length up to microseconds.

@@ -16,7 +16,8 @@ from werkzeug.wrappers import Response
 import engines
 from recorder.boards import SOURCE_IMPORTED, SOURCE_TYPED, board_summary
 from recorder.errors import NotFound, StoreError
-from recorder.web.pages import bp, engine_css, game_or_404, require_csrf, static_file, store
+from recorder.http.current import current_store
+from recorder.web.pages import bp, engine_css, game_or_404, require_csrf, static_file
 
 PAGE_SIZE = 200
 
@@ -41,10 +42,10 @@ def boards() -> str:
     shown = [e for e in board_engines() if chosen in (None, e.name)]
     groups = []
     for engine in shown:
-        saved, total = store().boards.list(engine.name, limit=PAGE_SIZE)
+        saved, total = current_store().boards.list(engine.name, limit=PAGE_SIZE)
         rows = []
         for board in saved:
-            games, count = store().boards.games_on(board.id, limit=5)
+            games, count = current_store().boards.games_on(board.id, limit=5)
             rows.append({**board_summary(board), "games": games, "games_total": count,
                          "source_label": source_label(board.source),
                          "source_game": board.source.partition(":")[2] if board.source.startswith("from_game:") else None})
@@ -62,7 +63,7 @@ def new_board() -> Response:
 @bp.get("/boards/<board_id>/edit")
 def edit_board(board_id: str) -> Response:
     try:
-        board = store().boards.get(board_id)
+        board = current_store().boards.get(board_id)
     except NotFound:
         abort(404, "No such board")
     return _editor(engines.find(board.engine), board)
@@ -92,7 +93,7 @@ def save_game_board(game_id: str) -> Any:
     game = game_or_404(game_id)
     name = (request.form.get("name") or "").strip() or f"{game.title} (board)"[:200]
     try:
-        board, _created = store().board_from_game(game.id, game.engine, name)
+        board, _created = current_store().board_from_game(game.id, game.engine, name)
     except StoreError as exc:
         abort(exc.status if exc.status in (400, 404, 422) else 400, exc.message)
     return redirect(url_for("web.boards", engine=board.engine, saved=board.id) + f"#board-{board.id}", code=303)

@@ -8,7 +8,8 @@ from flask import redirect, render_template, request, url_for
 
 import engines
 from recorder.errors import BadInput, RuleViolation
-from recorder.web.auth import remember_token
+from recorder.http.auth import remember_token
+from recorder.http.current import current_store
 from recorder.web.boards_page import board_engines
 from recorder.web.forms import (
     FORM_HIDDEN_OPTIONS,
@@ -21,7 +22,7 @@ from recorder.web.forms import (
     option_value_text,
     read_new_game,
 )
-from recorder.web.pages import bp, require_csrf, store
+from recorder.web.pages import bp, require_csrf
 
 PAGE_SIZE = 30
 BOARD_CHOICES = 50
@@ -34,7 +35,7 @@ def home() -> str:
     if filters["status"] not in (None, "in_progress", "finished"):
         filters["status"] = None
     page = min(max(request.args.get("page", 1, type=int) or 1, 1), MAX_PAGE)
-    games, total = store().list_games(
+    games, total = current_store().list_games(
         engine=filters["engine"], player=filters["player"], status=filters["status"], search=filters["q"],
         limit=PAGE_SIZE, offset=(page - 1) * PAGE_SIZE)
     # "Use for a new game" on the boards page comes here with the game and the board chosen.
@@ -45,7 +46,7 @@ def home() -> str:
 
 def _render_home(form: NewGameForm, **listing: Any) -> str:
     if not listing:
-        games, total = store().list_games(limit=PAGE_SIZE)
+        games, total = current_store().list_games(limit=PAGE_SIZE)
         listing = {"games": games, "total": total, "filters": {}, "page": 1}
     listing["query"] = {name: value for name, value in listing["filters"].items() if value}
     return render_template(
@@ -57,7 +58,7 @@ def _render_home(form: NewGameForm, **listing: Any) -> str:
 
 def _saved_boards() -> dict[str, list[Any]]:
     """The saved boards of each game that has a board to transcribe, newest first."""
-    return {engine.name: store().boards.list(engine.name, limit=BOARD_CHOICES)[0] for engine in board_engines()}
+    return {engine.name: current_store().boards.list(engine.name, limit=BOARD_CHOICES)[0] for engine in board_engines()}
 
 
 @bp.post("/games")
@@ -66,7 +67,7 @@ def create_game() -> Any:
     form = read_new_game(request.form)
     if not form.errors:
         try:
-            game, token = store().create_game(form.engine, form.players, form.title or None, form.options,
+            game, token = current_store().create_game(form.engine, form.players, form.title or None, form.options,
                                               board=form.board)
         except BadInput as exc:
             # Each field with its own words ("board: No saved board …"), not the names alone.

@@ -18,9 +18,10 @@ from urllib.parse import quote
 from flask import current_app, make_response, render_template, request
 
 from recorder.exports.bulk import ndjson_line
+from recorder.http.auth import remember_token
+from recorder.http.current import current_store
 from recorder.imports.batch import Report, import_file
-from recorder.web.auth import remember_token
-from recorder.web.pages import bp, require_csrf, store
+from recorder.web.pages import bp, require_csrf
 
 
 @bp.post("/import")
@@ -32,7 +33,7 @@ def import_games() -> Any:
     report = Report()
     if upload is None or not upload.filename:
         return render_template("import.html", report=report, missing=True), 400
-    import_file(store(), upload.stream, report, upload.filename)
+    import_file(current_store(), upload.stream, report, upload.filename)
     imported = [game for game in report.games if game.get("write_token")]
     kept = imported if len(imported) == 1 else []
     tokens = "".join(ndjson_line({k: g[k] for k in ("id", "title", "write_token")}) for g in imported)

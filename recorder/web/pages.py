@@ -1,4 +1,5 @@
-"""The pages' blueprint and what its views share; each page has its own module."""
+"""The pages' blueprint and what its views share; each page has its own module, which
+registers its views on ``bp`` (``recorder.web.blueprint`` imports them all)."""
 
 from __future__ import annotations
 
@@ -7,15 +8,11 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, request
 
-from recorder.errors import NotFound, StoreError
-from recorder.store import EventStore
-from recorder.web.csrf import FORM_FIELD, csrf_valid
+from recorder.errors import NotFound
+from recorder.http.csrf import FORM_FIELD, csrf_valid
+from recorder.http.current import current_store
 
 bp = Blueprint("web", __name__)
-
-
-def store() -> EventStore:
-    return current_app.extensions["tablescribe.store"]  # type: ignore[no-any-return]
 
 
 def require_csrf() -> None:
@@ -25,7 +22,7 @@ def require_csrf() -> None:
 
 def game_or_404(game_id: str) -> Any:
     try:
-        return store().get_game(game_id)
+        return current_store().get_game(game_id)
     except NotFound:
         abort(404, "No such game")
 
@@ -44,13 +41,3 @@ def static_file(relative: str) -> str | None:
     return None
 
 
-def token_ok(game_id: str, token: str) -> bool:
-    try:
-        store().authorize(game_id, token)
-    except StoreError:
-        return False
-    return True
-
-
-# The views register themselves on ``bp`` when imported.
-from recorder.web import boards_page, home_page, import_page, record_page, viewer_page  # noqa: E402,F401

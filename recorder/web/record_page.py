@@ -3,7 +3,7 @@
 The page never holds a long-lived token: its "Invite a device" button asks the API for a
 fresh single-use invite (recorder/api/devices_api.py), shown as a link and a QR code, and
 the joining device exchanges it at ``/games/<id>/join`` for a token of its own, kept in
-the browser's one token cookie (recorder/web/auth.py).
+the browser's one token cookie (recorder/http/auth.py).
 """
 
 from __future__ import annotations
@@ -16,12 +16,13 @@ from flask import Response, make_response, redirect, render_template, request, u
 from jinja2.utils import htmlsafe_json_dumps
 
 import engines
-from recorder.api.engines_api import engine_dict
 from recorder.credentials import InviteSpent, InviteUnknown, TokenRevoked, clean_label, label_from_user_agent
 from recorder.errors import StoreError
-from recorder.web.auth import cookie_token, forget_token, migrate_legacy_cookies, remember_token
-from recorder.web.pages import bp, engine_css, game_or_404, require_csrf, store
-from recorder.web.seat_colours import seat_style
+from recorder.http.auth import cookie_token, forget_token, migrate_legacy_cookies, remember_token
+from recorder.http.current import current_store
+from recorder.views.engine_description import engine_dict
+from recorder.views.seat_colours import seat_style
+from recorder.web.pages import bp, engine_css, game_or_404, require_csrf
 
 
 @bp.get("/games/<game_id>/record")
@@ -36,7 +37,7 @@ def _render_record(game_id: str, join_error: str | None = None) -> Response:
     writer, refused = None, None
     if token is not None:
         try:
-            writer = store().credentials.writer(game, token)
+            writer = current_store().credentials.writer(game, token)
         except StoreError as exc:
             refused = exc.message
     can_write = writer is not None
@@ -65,7 +66,7 @@ def _render_record(game_id: str, join_error: str | None = None) -> Response:
         # Not the tojson filter: it sorts keys, and the forms follow the schemas' field order.
         page_json=htmlsafe_json_dumps(page_data, dumps=json.dumps),
         engine_css=engine_css(engine.name), join_error=join_error,
-        seat_style=seat_style(engine, store().initial_state(game))))
+        seat_style=seat_style(engine, current_store().initial_state(game))))
     # The page's answer depends on the browser's credentials: no cache may keep it.
     page.headers["Cache-Control"] = "no-store"
     if refused is not None:
@@ -98,7 +99,7 @@ def join(game_id: str) -> Any:
     token = None
     if kind != "invite":
         try:
-            store().credentials.writer(game, pasted)
+            current_store().credentials.writer(game, pasted)
             token = pasted
         except StoreError as exc:
             if kind == "token" or isinstance(exc, TokenRevoked):
@@ -106,7 +107,7 @@ def join(game_id: str) -> Any:
     if token is None:
         label = clean_label(request.form.get("label"), label_from_user_agent(request.user_agent.string))
         try:
-            token, _ = store().credentials.exchange(game_id, pasted, label)
+            token, _ = current_store().credentials.exchange(game_id, pasted, label)
         except (InviteUnknown, InviteSpent) as exc:
             return _render_record(game_id, join_error=f"{exc.message}."), exc.status
     response = redirect(url_for("web.record", game_id=game_id), code=303)

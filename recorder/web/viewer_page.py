@@ -17,15 +17,15 @@ from flask import abort, render_template, request, url_for
 import engines
 from engines import State
 from recorder.errors import NotFound
-from recorder.history import CORRECTION_TYPES
-from recorder.web.auth import cookie_token
-from recorder.web.chart import chart_summary, score_chart, summary_points
-from recorder.web.frames import SET_UP, WITHHELD, frame_json, hidden_information
-from recorder.web.pages import bp, engine_css, game_or_404, store
-from recorder.web.seat_colours import seat_style
+from recorder.http.auth import cookie_token
+from recorder.http.current import current_store
+from recorder.views.chart import chart_summary, score_chart, summary_points
+from recorder.views.frames import SET_UP, WITHHELD, frame_json, hidden_information
+from recorder.views.log_rows import recorded_rows, summary
+from recorder.views.seat_colours import seat_style
+from recorder.web.pages import bp, engine_css, game_or_404
 
 LOG_VIEWS = ("effective", "recorded")
-SUMMARY_MAX = 140
 SPEEDS = ((2000, "Slow"), (1000, "Normal"), (500, "Fast"), (200, "Very fast"))
 DEFAULT_SPEED = 1000
 WHOLE_LOG_STEPS = 500  # a game this long or shorter: the whole log in the page, as always
@@ -36,40 +36,40 @@ LOG_WINDOW = 200  # a longer one: this many steps' log lines around the step sho
 def viewer(game_id: str) -> str:
     game = game_or_404(game_id)
     engine = engines.find(game.engine)
-    latest = store().state_at(game_id)
+    latest = current_store().state_at(game_id)
     live = game.status != "finished" and not engine.is_over(latest.state)
     # A game not over at its latest step is shown as the table sees it, at every step (docs/WEB.md).
     withheld = hidden_information(engine, not live, show=False) == WITHHELD
     players = [p["name"] for p in game.players]
     # One fold from the start per version gives the step count and the chart, sampled:
     # the page is the same size for a game of any length (docs/WEB.md, "Long games").
-    game, timeline = store().timeline_summary(
+    game, timeline = current_store().timeline_summary(
         game_id, chart_summary(engine, players, withheld), key=f"chart:{'table' if withheld else 'all'}")
     steps = int(timeline["steps"])
     step = _requested_step(engine, game_id, steps)
     try:
-        _, _, frames = store().frames(game_id, step, 1)
+        _, _, frames = current_store().frames(game_id, step, 1)
     except NotFound as exc:  # a correction shortened the game in between: show its new last step
         step = min(step, int(exc.details.get("steps", 0)))
-        _, _, frames = store().frames(game_id, step, 1)
+        _, _, frames = current_store().frames(game_id, step, 1)
     frame = frame_json(engine, players, frames[0], table=withheld)
     log_view = request.args.get("log") if request.args.get("log") in LOG_VIEWS else "effective"
     start, count = log_window(step, steps)
-    page = store().log_page(game_id, start, count, recorded=log_view == "recorded")
+    page = current_store().log_page(game_id, start, count, recorded=log_view == "recorded")
     recorded = recorded_rows(page.recorded, page.entries, page.corrected_by) if log_view == "recorded" else []
     chart = score_chart(players, summary_points(players, timeline), current=step)
-    board = store().boards.find(game.board_id) if game.board_id is not None else None
+    board = current_store().boards.find(game.board_id) if game.board_id is not None else None
     return render_template(
         "viewer.html", game=game, engine=engine, steps=steps, step=step, frame=frame, players=players,
         seats={name: seat % 10 for seat, name in enumerate(players)},
         standings=standings_table(frame["standings"]),
         log_groups=log_groups(page.entries, setup=page.start == 0), log_view=log_view, recorded=recorded,
         log_page={"start": page.start, "end": page.end, "whole": page.start == 0 and page.end == steps},
-        unchecked=store().unchecked_checks(game_id),
+        unchecked=current_store().unchecked_checks(game_id),
         chart_html=chart, live=live, withheld=withheld, speeds=SPEEDS, default_speed=DEFAULT_SPEED,
         can_write=cookie_token(game_id) is not None, engine_css=engine_css(engine.name),
         board=board, offer_board=not live and board is None and not engine.board_file.holds_nothing,
-        seat_style=seat_style(engine, store().initial_state(game)),
+        seat_style=seat_style(engine, current_store().initial_state(game)),
         config={
             "gameId": game.id, "version": game.version, "steps": steps, "step": step, "live": live,
             "logView": log_view, "players": players,
@@ -107,7 +107,7 @@ def _requested_step(engine: engines.Engine, game_id: str, steps: int) -> int:
                     return step + 1
             return None
 
-        _, found = store().timeline_summary(game_id, first_of_turn)  # stops at the turn: nothing kept
+        _, found = current_store().timeline_summary(game_id, first_of_turn)  # stops at the turn: nothing kept
         if found is None:
             abort(404, f"This game has no turn {turn}.")
         return min(int(found), steps)
@@ -137,24 +137,6 @@ def cell_text(value: Any) -> str:
     if isinstance(value, (int, float)):
         return str(value)
     return summary(value)
-
-
-def summary(value: Any, top: bool = True) -> str:
-    """Event data in one short line: ``target: Ben, card: {kind: FALL, value: 300}``."""
-    if isinstance(value, Mapping):
-        inner = ", ".join(f"{k}: {summary(v, False)}" for k, v in value.items())
-        text = inner if top else "{" + inner + "}"
-    elif isinstance(value, (list, tuple)):
-        text = "[" + ", ".join(summary(v, False) for v in value) + "]"
-    elif value is None:
-        text = "null"
-    elif isinstance(value, bool):
-        text = "true" if value else "false"
-    else:
-        text = str(value)
-    if top and len(text) > SUMMARY_MAX:
-        text = text[: SUMMARY_MAX - 1] + "…"
-    return text
 
 
 def standings_table(standings: Mapping[str, Any]) -> dict[str, Any]:
@@ -200,33 +182,3 @@ def log_groups(log: Iterable[Mapping[str, Any]], setup: bool = True) -> list[dic
             groups.append({"label": label, "entries": []})
         groups[-1]["entries"].append(dict(entry))
     return groups
-
-
-FATE_WORDS = {"undo": "undone", "void": "voided", "amend": "amended"}
-
-
-def recorded_rows(rows: Iterable[Any], log: Iterable[Mapping[str, Any]],
-                  corrected_by: Mapping[int, tuple[str, int]] | None = None) -> list[dict[str, Any]]:
-    """The log as recorded, each row with what became of it and, when it stands, its step;
-    for a page of it, ``corrected_by`` (``LogPage``) names corrections stored on other pages."""
-    step_of = {entry["seq"]: entry["step"] for entry in log if entry.get("kind") == "event"}
-    rows = list(rows)
-    fate: dict[int, tuple[str, int]] = {}
-    if corrected_by is not None:
-        fate = {target: (FATE_WORDS[type_], seq) for target, (type_, seq) in corrected_by.items()}
-    for row in rows if corrected_by is None else ():
-        if row.type in CORRECTION_TYPES and isinstance(row.data, Mapping) and "target_seq" in row.data:
-            fate[int(row.data["target_seq"])] = (FATE_WORDS[row.type], row.seq)
-    out = []
-    for row in rows:
-        data = row.data if isinstance(row.data, Mapping) else {}
-        out.append({
-            "seq": row.seq, "type": row.type, "actor": row.actor, "summary": summary(data),
-            "correction": row.type in CORRECTION_TYPES, "target_seq": data.get("target_seq"),
-            "note": row.type == "note", "flags": row.flags or [], "override": row.override,
-            "fate": fate.get(row.seq), "step": step_of.get(row.seq), "recorded_at": row.recorded_at,
-            "hash": row.hash or "",
-        })
-    return out
-
-

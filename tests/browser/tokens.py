@@ -1,11 +1,11 @@
 """The write token a browser context holds for a game, read from its one HttpOnly
-``ts_tokens`` cookie (recorder/web/auth.py): the page's script never sees it."""
+``ts_tokens`` cookie (recorder/http/auth.py): the page's script never sees it."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from recorder.web.auth import COOKIE, parse_jar
+from recorder.http.auth import COOKIE, parse_jar
 
 
 def token_cookie(context: Any) -> dict[str, Any]:

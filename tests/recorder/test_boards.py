@@ -15,8 +15,8 @@ from sqlalchemy.exc import DBAPIError
 from recorder import close_app, create_app
 from recorder.exports.game_json import export_game
 from recorder.hashing import board_hash, board_id, canonical_json
+from recorder.import_problems import ImportRefused
 from recorder.imports.document import read_document
-from recorder.imports.problems import ImportRefused
 from recorder.models import Board, Game
 from recorder.store import EventStore
 from tests.formats import validator

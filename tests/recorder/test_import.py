@@ -15,9 +15,9 @@ from werkzeug.test import EnvironBuilder, run_wsgi_app
 from bench.games import rechained
 from recorder.demo import load_demo_games
 from recorder.exports.game_json import export_game
+from recorder.import_problems import ImportConflict, ImportRefused, ImportUnreadable
 from recorder.imports.batch import import_lines
 from recorder.imports.document import read_document
-from recorder.imports.problems import ImportConflict, ImportRefused, ImportUnreadable
 from recorder.models import EventRow, Game, Snapshot
 from recorder.store import AppendRequest, EventStore
 from tests.recorder.helpers import PLAYERS, draw, play_fall

@@ -13,8 +13,8 @@ import pytest
 from engines.base import Engine, State
 from engines.content_cache import content_digest
 from recorder import close_app, create_app
-from recorder.web.board_parts import PartTable, assemble
-from recorder.web.frames import render_board, render_board_chunks
+from recorder.views.board_parts import PartTable, assemble
+from recorder.views.frames import render_board, render_board_chunks
 
 
 def template_app(folder: Path) -> Iterator[Any]:

@@ -1,4 +1,4 @@
-"""Boards drawn with ``{% memo %}`` (recorder/web/fragments.py) are the boards drawn
+"""Boards drawn with ``{% memo %}`` (recorder/views/fragments.py) are the boards drawn
 without it, at every step of every demo game, whatever order the steps come in."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 import engines
 from engines.base import Event, resolve_options
 from recorder.demo import demo_games
-from recorder.web.frames import render_board
+from recorder.views.frames import render_board
 
 DEMOS = list(demo_games())
 MEMOIZED = {"pan-am", "panic-in-the-air", "isle-of-pan", "panamax", "air-alliance"}  # the boards whose templates use {% memo %}

@@ -1,4 +1,4 @@
-"""``{% memo %}`` blocks as Parts (recorder/web/fragments.py): text for a page, chunks for
+"""``{% memo %}`` blocks as Parts (recorder/views/fragments.py): text for a page, chunks for
 a batch of frames, the same HTML either way."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from typing import Any
 from jinja2 import Environment
 from markupsafe import Markup
 
-from recorder.web.board_parts import PartTable, assemble
-from recorder.web.fragments import FragmentCache, Part, board_chunks
+from recorder.views.board_parts import PartTable, assemble
+from recorder.views.fragments import FragmentCache, Part, board_chunks
 
 TEMPLATE = """<a>{{ x }}{% memo (x,) %}<b>{{ x }}</b>{% memo ("inner",) %}<i>in</i>{% endmemo %}{% endmemo %}
 {%- for i in items %}{% memo (i,) %}<c>{{ i }}</c>{% endmemo %}{% memo (i,) %}<d>{{ i }}</d>{% endmemo %}{% endfor %}

@@ -1,5 +1,5 @@
 """``/frames?board=parts``: each board part once per batch, and boards that join back
-into exactly the HTML a single frame sends (recorder/web/board_parts.py)."""
+into exactly the HTML a single frame sends (recorder/views/board_parts.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from recorder.demo import load_demo_games
 from recorder.store import EventStore
-from recorder.web.board_parts import assemble
+from recorder.views.board_parts import assemble
 
 ENGINES = ["pan-am", "isle-of-pan", "panic-in-the-air", "panamax", "air-alliance"]
 

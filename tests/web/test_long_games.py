@@ -17,7 +17,7 @@ from recorder.caches import VersionedCache, json_bytes
 from recorder.db import make_engine
 from recorder.migrate import upgrade
 from recorder.store import AppendRequest, EventStore
-from recorder.web.chart import MAX_POINTS, sample_points
+from recorder.views.chart import MAX_POINTS, sample_points
 from recorder.web.viewer_page import LOG_WINDOW
 from tests.recorder.helpers import play_fall
 
@@ -151,7 +151,7 @@ def test_every_page_of_the_log_is_the_slice_of_the_whole_log(store: EventStore, 
 
 
 def test_pages_of_the_recorded_log_cover_every_row_once_with_its_fate(store: EventStore, corrected: str) -> None:
-    from recorder.web.viewer_page import recorded_rows
+    from recorder.views.log_rows import recorded_rows
 
     whole = recorded_rows(store.recorded_events(corrected), store.effective_log(corrected))
     steps = store.state_at(corrected).step

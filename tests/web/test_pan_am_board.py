@@ -17,7 +17,7 @@ from engines.pan_am import layout
 from engines.pan_am.state import PLANES, route_key
 from engines.pan_am.state import new_state as _new_state
 from recorder.store import AppendRequest, EventStore
-from recorder.web.frames import render_board
+from recorder.views.frames import render_board
 
 PAN_AM = engines.find("pan-am")
 PLAYERS = ["Ann", "Bob", "Cy"]

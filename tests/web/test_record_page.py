@@ -8,8 +8,8 @@ import re
 from http.cookies import SimpleCookie
 from typing import Any
 
+from recorder.http.auth import parse_jar
 from recorder.store import EventStore
-from recorder.web.auth import parse_jar
 
 PANIC = "panic-in-the-air"
 

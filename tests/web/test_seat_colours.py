@@ -8,7 +8,7 @@ from typing import Any
 
 import engines
 from recorder.store import EventStore
-from recorder.web.seat_colours import seat_style
+from recorder.views.seat_colours import seat_style
 
 
 def _main_style(page: str) -> str | None:

@@ -14,8 +14,8 @@ from flask import request
 from sqlalchemy import text
 
 from recorder import close_app, create_app
+from recorder.http.auth import MAX_GAMES, parse_jar
 from recorder.store import EventStore
-from recorder.web.auth import MAX_GAMES, parse_jar
 from tests.web.test_record_page import csrf_of, token_cookie
 
 PANIC = "panic-in-the-air"

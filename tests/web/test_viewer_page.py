@@ -11,8 +11,8 @@ import pytest
 from markupsafe import escape
 
 import engines
+from recorder.http.auth import COOKIE
 from recorder.store import AppendRequest, EventStore
-from recorder.web.auth import COOKIE
 from recorder.web.viewer_page import humanise, log_groups, summary
 from tests.recorder.helpers import PLAYERS, draw, panic_demo_id, play_fall
 

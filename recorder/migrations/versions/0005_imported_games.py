@@ -1,6 +1,6 @@
 """Imported games are marked: ``games.imported`` says how an imported game came, when, at
 which version, whose signature its head carried and whether this server knows that key
-(recorder/imports/provenance.py).  NULL for a game recorded on this server, and so for
+(recorder/provenance.py).  NULL for a game recorded on this server, and so for
 every game stored before this revision: an import did not say where it came from then,
 and is not guessed at now.
 

@@ -17,7 +17,7 @@ Each cached block is kept as a ``Part``: its HTML as chunks, literal text and th
 A batch of frames asks for chunks (``board_chunks``): each block then stands in the
 page as a marker, and the board comes back as literal HTML and Parts, which the
 frames API sends once per batch however many frames show them
-(``recorder/web/board_parts.py``).
+(``recorder/views/board_parts.py``).
 """
 
 from __future__ import annotations

@@ -13,8 +13,8 @@ import engines
 from engines import Event, State
 from recorder.flags import split_flags
 from recorder.store import FrameData
-from recorder.web.board_parts import PartTable
-from recorder.web.fragments import Chunk, board_chunks
+from recorder.views.board_parts import PartTable
+from recorder.views.fragments import Chunk, board_chunks
 
 SET_UP = "Set-up"
 SET_UP_POSITION = {"round": None, "turn": None, "label": SET_UP}

@@ -16,7 +16,7 @@ import engines
 from engines.base import SetupError, resolve_options
 from recorder.boards import NewBoard, new_board_from_document
 from recorder.hashing import board_hash, board_id, canonical_json, genesis_hash, link_problem
-from recorder.imports.problems import ImportRefused
+from recorder.import_problems import ImportRefused
 from recorder.jsonish import as_json, declared_of
 from recorder.models import Base
 

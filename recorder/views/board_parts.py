@@ -8,7 +8,7 @@ part of the batch's ``parts`` list, which is itself such a list.  Joining the ch
 each part joined the same way, gives exactly the frame's ``board_html``
 (``static/js/viewer/frames.js`` does it in the browser).
 
->>> from recorder.web.fragments import Part
+>>> from recorder.views.fragments import Part
 >>> inner = Part(("<b>x</b>",))
 >>> table = PartTable()
 >>> table.encode(("<p>", Part(("<i>", inner, "</i>")), inner, Part(("<b>x</b>",)), "</p>")), table.parts
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from recorder.web.fragments import Chunk, Part
+from recorder.views.fragments import Chunk, Part
 
 JsonChunk = str | int
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from recorder.imports.checks import check_chain
-from recorder.imports.problems import ImportRefused
+from recorder.import_checks import check_chain
+from recorder.import_problems import ImportRefused
 from recorder.signing import BadSignature, KeyRing, Verdict, judge
 
 SOURCE_MAX = 300  # characters: a file's name is the uploader's to choose

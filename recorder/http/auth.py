@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import re
 
-from flask import Response, current_app, g, request
+from flask import Response, g, request
 from werkzeug.wrappers import Response as BaseResponse
 
 from recorder.errors import Forbidden
-from recorder.web.csrf import HEADER, csrf_valid
+from recorder.http.csrf import HEADER, csrf_valid
+from recorder.http.current import current_store
 
 COOKIE = "ts_tokens"
 LEGACY_PREFIX = "ts_token_"
@@ -109,7 +110,7 @@ def _pruned(jar: Jar) -> Jar:
     """At most MAX_GAMES entries: the first always stays, finished games go before the oldest."""
     if len(jar) <= MAX_GAMES:
         return jar
-    finished = current_app.extensions["tablescribe.store"].credentials.finished(
+    finished = current_store().credentials.finished(
         game_id for game_id, _ in jar[1:])
     over = len(jar) - MAX_GAMES
     for index in range(len(jar) - 1, 0, -1):

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from flask import Flask, current_app, make_response, render_template, request
 from werkzeug.wrappers import Response
 
-from recorder.api.errors import error_response
+from recorder.http.answers import error_response
 
 # Endpoints that create something new: limited per client address.
 CREATING = {"games.Games", "imports.Import", "boards.Boards", "web.create_game", "web.import_games"}

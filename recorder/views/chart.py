@@ -21,7 +21,7 @@ from markupsafe import Markup, escape
 
 import engines
 from engines import State
-from recorder.web.frames import totals
+from recorder.views.frames import totals
 
 WIDTH, HEIGHT = 640, 220
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 12, 28
