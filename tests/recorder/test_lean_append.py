@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select, text
 
-import recorder.store
+import recorder.store.appends
 from engines.isle_of_pan.demo import demo_game
 from recorder.errors import Forbidden, RuleViolation, Unauthorized, VersionConflict
 from recorder.models import EventRow, Snapshot
@@ -30,15 +30,15 @@ def ticking_clock() -> Callable[[], str]:
 def lean_writes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Counts the appends that went the lean way and were written."""
     written: list[int] = []
-    real = recorder.store.write_event
+    real = recorder.store.appends.write_event
 
     def counting(*args: Any, **kwargs: Any) -> Any:
         outcome = real(*args, **kwargs)
-        if outcome is recorder.store.Outcome.WRITTEN:
+        if outcome is recorder.store.appends.Outcome.WRITTEN:
             written.append(1)
         return outcome
 
-    monkeypatch.setattr(recorder.store, "write_event", counting)
+    monkeypatch.setattr(recorder.store.appends, "write_event", counting)
     return written
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import engines
-import recorder.store
+import recorder.store.core
 from bench.seek import OPTIONS, PLAYERS, synthetic_events
 from recorder import close_app, create_app
 from recorder.caches import VersionedCache, json_bytes
@@ -187,8 +187,8 @@ def test_sampling_keeps_every_players_extremes_gaps_and_last_step() -> None:
 
 def test_the_log_and_timeline_caches_stay_within_their_bytes(monkeypatch: pytest.MonkeyPatch,
                                                             store: EventStore, db_url: str) -> None:
-    monkeypatch.setattr(recorder.store, "LOG_CACHE_BYTES", 1_500_000)
-    monkeypatch.setattr(recorder.store, "TIMELINE_CACHE_BYTES", 1_500_000)
+    monkeypatch.setattr(recorder.store.core, "LOG_CACHE_BYTES", 1_500_000)
+    monkeypatch.setattr(recorder.store.core, "TIMELINE_CACHE_BYTES", 1_500_000)
     small = EventStore(make_engine(db_url), snapshot_every=100)
     games = []
     for _ in range(6):

@@ -1,0 +1,186 @@
+"""Folding a game's effective events into its state at a step, from the best snapshot on, and saving snapshots."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import Session
+
+import engines
+from engines import Event, State
+from engines.base import json_copy
+from recorder.errors import (
+    NotFound,
+    RuleViolation,
+    StoreBusy,
+    StoreFull,
+)
+from recorder.history import RECORDER_TYPES, Corrections
+from recorder.models import EventRow, Game, Snapshot
+from recorder.snapshots import replace_snapshots
+from recorder.store.core import StoreBase
+from recorder.store.values import Effective, Fold, Frame
+
+# A read stores the snapshots it folded past only if the gate is free within this: they
+# are a cache, and the next fold writes them as well.
+SNAPSHOT_WAIT_SECONDS = 0.05
+SNAPSHOT_BATCH = 100  # snapshots per write transaction: the write lock is never held long
+
+
+class StoreFolds(StoreBase):
+    """Folding a game's effective events into its state at a step, from the best snapshot on, and saving snapshots."""
+
+    def state_at(self, game_id: str, step: int | None = None, remember: bool = True) -> Frame:
+        """The state after ``step`` effective events (the latest when None).
+
+        Starts from the nearest valid snapshot, so the cost is O(snapshot_every),
+        not O(step); snapshots passed on the way are written for next time.  With
+        ``remember=False`` the latest fold is not kept in the per-process cache: a bulk
+        export reads every game once, and would otherwise fill it with games nobody plays.
+        """
+        with self._readers() as session, session.begin():
+            game = self._game(session, game_id)
+            engine = engines.find(game.engine)
+            corrections = self._corrections(session, game)
+            if step is None:
+                fold = self._latest_fold(session, game, engine, corrections, remember)
+            else:
+                fold = self._fold(session, game, engine, corrections, step=step)
+            version = game.version
+        if step is not None and fold.step < step:
+            raise NotFound(f"Game {game_id} has only {fold.step} steps", steps=fold.step)
+        self._save_snapshots(game, engine, corrections, fold.passed, version)
+        return Frame(fold.step, fold.seq, fold.state, version)
+
+    def _latest_fold(self, session: Session, game: Game, engine: engines.Engine, corrections: Corrections,
+                     remember: bool = True) -> Fold:
+        """The fold at the game's current version, from the cache when this process has it."""
+        cached = self._latest.get(game.id, game.version)
+        if cached is not None:
+            return cached
+        fold = self._fold(session, game, engine, corrections)
+        if remember:
+            self._latest.put(game.id, game.version, Fold(fold.state, fold.step, fold.seq))
+        return fold
+
+    def _fold(
+        self,
+        session: Session,
+        game: Game,
+        engine: engines.Engine,
+        corrections: Corrections,
+        step: int | None = None,
+        check_from: int | None = None,
+    ) -> Fold:
+        """Fold the effective events up to ``step``.
+
+        With ``check_from``, every event from that seq on is judged before it is
+        applied and the ones now illegal are collected in ``breaks`` (the ones
+        the table already let stand, by override or a forced correction, are
+        not); that is how a void or amend is tried before it is stored.
+        """
+        base = self._base(session, game, engine, corrections, step, check_from)
+        self._refuse_long_fold(game, corrections, base, step)
+        fold = Fold(base.state, base.step, base.seq)
+        owned = False  # whether fold.state is a state this fold made, so never seen elsewhere
+        for effective in self._effective_after(session, game, corrections, base.seq, base.step, step):
+            seq, event, overridden = effective.seq, effective.event, effective.override is not None
+            if check_from is not None and seq >= check_from:
+                violations = [v.to_dict() for v in engine.check(fold.state, event)]
+                if seq == check_from and seq in corrections.replacements:
+                    fold.replacement_flags = violations
+                errors = [v for v in violations if v["severity"] == "error"]
+                if errors and not (overridden or corrections.accepted_anyway(seq)):
+                    fold.breaks.append({"seq": seq, "type": event.type, "violations": errors})
+            fold.state = engine.apply_in_place(fold.state, event) if owned else engine.apply(fold.state, event)
+            owned = True
+            fold.step += 1
+            fold.seq = seq
+            if fold.step % self.snapshot_every == 0 and fold.step > base.step:
+                fold.passed.append((fold.step, seq, json_copy(fold.state)))  # the fold goes on changing its own
+        return fold
+
+    def _base(
+        self,
+        session: Session,
+        game: Game,
+        engine: engines.Engine,
+        corrections: Corrections,
+        step: int | None,
+        check_from: int | None,
+    ) -> Fold:
+        """The best starting point: the latest still-valid snapshot at or before ``step``."""
+        # Choose on the small columns first: only the chosen snapshot's state is read.
+        query = select(Snapshot.id, Snapshot.step, Snapshot.seq, Snapshot.version).where(
+            Snapshot.game_id == game.id, Snapshot.rules_version == engine.rules_version)
+        if step is not None:
+            query = query.where(Snapshot.step <= step)
+        if check_from is not None:
+            query = query.where(Snapshot.seq < check_from)
+        candidates = session.execute(query.order_by(Snapshot.step.desc(), Snapshot.version.desc()).limit(50)).all()
+        for snapshot_id, snapshot_step, snapshot_seq, snapshot_version in candidates:
+            if not corrections.invalidates(snapshot_seq, snapshot_version):
+                state = session.scalar(select(Snapshot.state).where(Snapshot.id == snapshot_id))
+                if state is not None:  # None: replaced since the query above (recorder/snapshots.py)
+                    return Fold(state, snapshot_step, snapshot_seq)
+        return Fold(self.initial_state(game), 0, 0)
+
+    def _effective_after(
+        self, session: Session, game: Game, corrections: Corrections, after_seq: int, after_step: int,
+        step: int | None,
+    ) -> Iterator[Effective]:
+        """Each effective game event after ``after_seq``, up to the game's version as
+        read (PostgreSQL's READ COMMITTED would show later commits)."""
+        query = (
+            select(EventRow.seq, EventRow.type, EventRow.data, EventRow.actor, EventRow.override, EventRow.flags)
+            .where(EventRow.game_id == game.id, EventRow.seq > after_seq, EventRow.seq <= game.version,
+                   EventRow.type.not_in(RECORDER_TYPES))
+            .order_by(EventRow.seq)
+        )
+        if step is not None:
+            query = query.limit(step - after_step + corrections.retracted_after(after_seq))
+        wanted = None if step is None else step - after_step
+        for seq, type_, data, actor, override, flags in session.execute(query):
+            if wanted is not None and wanted <= 0:
+                return
+            event = corrections.effective(seq, Event(type_, data, actor))
+            if event is None:
+                continue
+            if wanted is not None:
+                wanted -= 1
+            yield Effective(seq, event, corrections.override_of(seq, override),
+                            corrections.flags_of(seq, flags or []))
+
+    def _refuse_long_fold(self, game: Game, corrections: Corrections, base: Fold, step: int | None) -> None:
+        """Refuse a fold of more than ``fold_limit`` events from its snapshot (counted from
+        the rows it reads: the recorder's own included), before any is read."""
+        reach = game.version - base.seq
+        if step is not None:
+            reach = min(reach, step - base.step + corrections.retracted_after(base.seq))
+        if reach > self.fold_limit:
+            raise RuleViolation(
+                [{"code": "store/fold-limit", "rule": "Fold limit", "severity": "error",
+                  "message": f"This needs a fold of {reach} events from the nearest snapshot; this server "
+                             f"folds at most {self.fold_limit} in one request (TABLESCRIBE_FOLD_LIMIT)"}],
+                fold_limit=self.fold_limit, would_fold=reach)
+
+    def _save_snapshots(
+        self, game: Game, engine: engines.Engine, corrections: Corrections, passed: list[tuple[int, int, State]],
+        version: int, prune: bool = False,
+    ) -> None:
+        """Best effort, after the request's own transaction: a snapshot is a cache, so losing
+        a race for one, or finding the store busy, costs nothing (the next fold writes it).
+        Written in small batches, each replacing the game's stale snapshots and skipping the
+        steps that have a standing one (recorder/snapshots.py): reads behind a correction do
+        not pile rows up.  ``prune``: delete the stale ones even with nothing to write."""
+        batches = [passed[start:start + SNAPSHOT_BATCH] for start in range(0, len(passed), SNAPSHOT_BATCH)]
+        for batch in batches or ([[]] if prune else []):
+            rows = [{"game_id": game.id, "step": step, "seq": seq, "version": version,
+                     "rules_version": engine.rules_version, "state": state} for step, seq, state in batch]
+            try:
+                with self._write(SNAPSHOT_WAIT_SECONDS) as session:
+                    replace_snapshots(session, game.id, engine.rules_version, corrections, rows)
+            except (IntegrityError, OperationalError, StoreBusy, StoreFull):
+                return
