@@ -1,6 +1,8 @@
 """The package map of docs/DESIGN.md ("Package map"), checked: each package imports only
 the packages the map allows it, so that an import that breaks the map fails here rather
-than in a review.  Read from the source with ``ast`` (no module is imported)."""
+than in a review.  Read from the source with ``ast`` (no module is imported).  With it,
+the two other structural promises: the recorder never probes an engine for a hook, and
+no module outside the tests outgrows one job."""
 
 from __future__ import annotations
 
@@ -111,3 +113,14 @@ def test_the_recorder_never_probes_an_engine_for_a_hook() -> None:
               if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "hasattr")
               and node.args and isinstance(node.args[0], ast.Name) and node.args[0].id == "engine"]
     assert probes == []
+
+
+LONGEST_MODULE = 600  # lines: a module past this holds more than one job (issue 23)
+
+
+def test_no_module_outside_the_tests_is_longer_than_the_limit() -> None:
+    folders = ("engines", "recorder", "serve", "soak", "bench")
+    paths = [path for folder in folders for path in (ROOT / folder).rglob("*.py") if "migrations" not in path.parts]
+    long = {str(path.relative_to(ROOT)): count for path in paths
+            if (count := len(path.read_text(encoding="utf-8").splitlines())) > LONGEST_MODULE}
+    assert long == {}
