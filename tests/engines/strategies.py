@@ -15,6 +15,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 import engines
+from engines._template.engine import TemplateGame
 from engines.air_alliance.demo import candidates as air_alliance_candidates
 from engines.base import Engine, Event, State
 from engines.panamax.demo import candidates as panamax_candidates
@@ -364,3 +365,27 @@ def air_alliance_game(data: st.DataObject) -> GameRecipe:
 
 
 GAME_STRATEGIES["air-alliance"] = air_alliance_game
+
+
+def offered_events(engine: Engine, state: State) -> list[Event]:
+    """Every event ``expected()`` offers, where each offered field lists its choices (an
+    engine on ``TableEngine`` whose offers are complete, as the template's are)."""
+    exp = engine.expected(state)
+    out: list[Event] = []
+    for event_type in exp["event_types"]:
+        fields = exp["options"].get(event_type, {})
+        datas: list[dict[str, Any]] = [{}]
+        for name, choices in fields.items():
+            datas = [{**data, name: choice} for data in datas for choice in choices]
+        out += [Event(event_type, data, actor) for data in datas for actor in exp["actors"][:1]]
+    return out
+
+
+def template_game(data: st.DataObject) -> GameRecipe:
+    """2 to 4 players, any target (the template engine, and any copy of it)."""
+    engine = TemplateGame()
+    players = seats(data)
+    return legal_game(data, engine, players, _profile(data, engine), offered_events)
+
+
+GAME_STRATEGIES["template"] = template_game

@@ -1,0 +1,119 @@
+"""The template engine (engines/_template/): its rules as scenarios, and the contract
+suite run over a copy of it, as docs/NEW_GAME.md tells a newcomer to make one: a sixth
+engine's skeleton passes the contract untouched."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import shutil
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engines._template.engine import TemplateGame
+from engines.base import Engine, Event, State
+from tests.engines import test_contract
+
+ENGINE = TemplateGame()
+TEMPLATE = Path(__file__).resolve().parents[2] / "engines" / "_template"
+
+
+def play(state: State, *events: Event) -> State:
+    for event in events:
+        assert [v.code for v in ENGINE.check(state, event)] == [], event
+        state = ENGINE.apply(state, event)
+    return state
+
+
+def scored(player: str, points: int) -> Event:
+    return Event("points_scored", {"points": points}, player)
+
+
+def ended(player: str) -> Event:
+    return Event("turn_ended", {}, player)
+
+
+def codes(state: State, event: Event) -> list[str]:
+    return [v.code for v in ENGINE.check(state, event)]
+
+
+def test_a_turn_scores_the_die_then_passes_to_the_next_seat() -> None:
+    state = play(ENGINE.setup(["Ana", "Ben", "Cy"], {}), scored("Ana", 4), ended("Ana"), scored("Ben", 6))
+    assert state["scores"] == {"Ana": 4, "Ben": 6, "Cy": 0} and state["current"] == "Ben"
+    assert ENGINE.expected(state) == {"actors": ["Ben"], "event_types": ["turn_ended"], "options": {}}
+    assert ENGINE.position(state) == {"round": None, "turn": 2, "label": "Turn 2 · Ben"}
+
+
+def test_a_die_shows_one_to_six_and_scores_once_a_turn() -> None:
+    state = ENGINE.setup(["Ana", "Ben"], {})
+    assert codes(state, scored("Ana", 7)) == ["TT-T01"]
+    assert codes(state, scored("Ana", 0)) == ["TT-T01"]
+    assert codes(play(state, scored("Ana", 3)), scored("Ana", 9)) == ["TT-T01", "TT-T02"]
+    assert codes(state, ended("Ana")) == ["TT-T03"]
+
+
+def test_the_generic_guards_come_first_in_their_order() -> None:
+    state = ENGINE.setup(["Ana", "Ben"], {})
+    assert codes(state, Event("card_drawn", {}, "Ana")) == ["event/unknown-type"]
+    assert codes(state, scored("Zed", 9)) == ["event/unknown-player"]
+    assert codes(state, scored("Ben", 9)) == ["event/not-your-turn"]  # before the rule's own TT-T01
+    assert codes(state, Event("points_scored", {"points": 2})) == []  # no actor: the current player's
+
+
+def test_the_game_ends_with_a_turn_at_the_target_and_ties_share_the_win() -> None:
+    state = play(ENGINE.setup(["Ana", "Ben"], {"target": 10}), scored("Ana", 6), ended("Ana"), scored("Ben", 6),
+                 ended("Ben"), scored("Ana", 4))
+    assert not ENGINE.is_over(state)  # the turn has not ended yet
+    state = play(state, ended("Ana"))
+    assert ENGINE.is_over(state) and ENGINE.standings(state)["winners"] == ["Ana"]
+    assert codes(state, scored("Ben", 6)) == ["event/game-over"]
+    tie = play(ENGINE.setup(["Ana", "Ben"], {"target": 10}), scored("Ana", 5), ended("Ana"), scored("Ben", 6),
+               ended("Ben"), scored("Ana", 5), ended("Ana"))
+    assert [row["rank"] for row in ENGINE.standings(tie)["players"]] == [1, 2]
+    assert ENGINE.standings(tie)["winners"] == ["Ana"]
+
+
+def test_a_refused_event_recorded_anyway_folds_what_it_can_and_never_raises() -> None:
+    state = ENGINE.setup(["Ana", "Ben"], {})
+    twice = ENGINE.apply(ENGINE.apply(state, scored("Ana", 9)), scored("Ana", 2))  # a table's ruling: both stand
+    assert twice["scores"]["Ana"] == 11
+    unreadable = ENGINE.apply(state, Event("points_scored", {"points": "lots"}, "Ana"))
+    assert unreadable == state and unreadable is not state
+    assert ENGINE.describe(state, Event("points_scored", {}, "Ana")) == "Ana: points scored"
+
+
+def test_a_setup_outside_two_to_four_players_is_refused_with_its_rule() -> None:
+    from engines.base import SetupError
+
+    with pytest.raises(SetupError) as refused:
+        ENGINE.setup(["Ana"], {})
+    assert [v.code for v in refused.value.violations] == ["TT-S01"]
+
+
+@pytest.fixture(scope="module")
+def copied_engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
+    """The template copied to a package of another name, untouched, as a sixth engine starts."""
+    root = tmp_path_factory.mktemp("sixth")
+    shutil.copytree(TEMPLATE, root / "sixth_game", ignore=shutil.ignore_patterns("__pycache__"))
+    sys.path.insert(0, str(root))
+    try:
+        module = importlib.import_module("sixth_game.engine")
+        assert Path(module.__file__ or "").is_relative_to(root)  # the copy, not the template
+        yield module.TemplateGame()
+    finally:
+        sys.path.remove(str(root))
+        for name in [name for name in sys.modules if name == "sixth_game" or name.startswith("sixth_game.")]:
+            del sys.modules[name]
+
+
+CONTRACT = [(name, test) for name, test in inspect.getmembers(test_contract, inspect.isfunction)
+            if name.startswith("test_") and "engine" in inspect.signature(test).parameters]
+
+
+@pytest.mark.parametrize(("name", "contract_test"), CONTRACT, ids=[name for name, _ in CONTRACT])
+def test_a_copy_of_the_template_passes_the_contract_suite(copied_engine: Engine, name: str, contract_test: Any) -> None:
+    contract_test(engine=copied_engine)
