@@ -228,6 +228,13 @@ class VerifyOut(Schema):
     first_broken = fields.Dict(allow_none=True)
 
 
+class CheckCodeOut(Schema):
+    code = fields.String(metadata={"description": "The stable code a flag or refusal carries (IP-C05, event/unknown-type)"})
+    sections = fields.List(fields.String(), metadata={"description": "Every rulebook section the code is reported with, "
+                                                                     "as a flag's rule names it"})
+    rule = fields.String(metadata={"description": "The rule it checks, in one line"})
+
+
 class EngineOut(Schema):
     name = fields.String()
     title = fields.String()
@@ -236,6 +243,8 @@ class EngineOut(Schema):
     event_types = fields.Dict()
     event_labels = fields.Dict(metadata={"description": "An event type's name for people, where its name would read wrong"})
     board_file = fields.Dict(metadata={"description": "holds (in words), holds_nothing, json_schema (a path in the repository)"})
+    codes = fields.List(fields.Nested(CheckCodeOut), metadata={"description": "Every check code the engine can report, "
+                                                                  "its own and the generic ones, sorted by code"})
 
 
 class BoardListArgs(Strict):

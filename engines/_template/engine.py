@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engines.base import BoardFile, Option, SetupError, State, TableEngine, chosen_board, resolve_options
+from engines.base import BoardFile, Option, SetupError, State, chosen_board, resolve_options
+from engines.table_engine import TableEngine
 
 from . import scoring, view
 from .board import BOARD_FILE
+from .codes import CODES
 from .events import EVENT_RULES
 from .offers import possible
 from .rules_setup import OPTIONS, setup_problems
@@ -23,6 +25,7 @@ class TemplateGame(TableEngine):
     rules_version: ClassVar[str] = "1"
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     board_file: ClassVar[BoardFile] = BOARD_FILE
+    codes = CODES
     event_rules = EVENT_RULES
     standings = staticmethod(scoring.standings)
     position = staticmethod(view.position)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.base import EventRule
+from engines.table_engine import EventRule
 
 from . import rules_turn, words
 from .offers import points_offered

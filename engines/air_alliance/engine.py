@@ -11,6 +11,7 @@ from marshmallow import Schema
 
 from engines.air_alliance import first_turn, offers, reservations, reveals, scoring, setup_phase, turns
 from engines.air_alliance.board import BOARD_FILE, board_state
+from engines.air_alliance.codes import CODES
 from engines.air_alliance.schemas import EVENT_SCHEMAS
 from engines.air_alliance.table import OPTIONS, initial_state, setup_problems
 from engines.base import (
@@ -289,6 +290,7 @@ class AirAlliance(EngineBase):
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
     board_file: ClassVar[BoardFile] = BOARD_FILE  # the board, the Boarding Passes, the Passenger Cards
+    codes = CODES  # every check code its rules report (codes.py)
     # The rulebook's own words where the event type's name would read wrong on a button.
     event_labels: ClassVar[Mapping[str, str]] = {"phase1_ended": "End of PHASE 1"}
     functions: ClassVar[EventFunctions] = EventFunctions(check=check_event, apply=apply_event, describe=describe_event,

@@ -25,6 +25,7 @@ from engines.isle_of_pan import scoring
 from engines.isle_of_pan.board import BOARD_FILE, lay
 from engines.isle_of_pan.changes import changes_between, position_of
 from engines.isle_of_pan.choices import expected_of
+from engines.isle_of_pan.codes import CODES
 from engines.isle_of_pan.describe import describe_event
 from engines.isle_of_pan.effects import apply_event
 from engines.isle_of_pan.profile import OPTIONS, default_tile_count, player_problems, profile_problems, setup_flags
@@ -51,6 +52,7 @@ class IsleOfPan(EngineBase):
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
     board_file: ClassVar[BoardFile] = BOARD_FILE  # the Starting Tile and the Landscape tiles
+    codes = CODES  # every check code its rules report (codes.py)
     functions: ClassVar[EventFunctions] = EventFunctions(check=check_event, apply=apply_event, describe=describe_event)  # rules: guards first
     standings = staticmethod(scoring.standings)  # tracks plus the Wondrous Lake bonus
     expected = staticmethod(expected_of)

@@ -26,6 +26,7 @@ from engines.pan_am import board as boards
 from engines.pan_am import layout, scoring
 from engines.pan_am.changes import changes_between, position_of
 from engines.pan_am.choices import expected_of
+from engines.pan_am.codes import CODES
 from engines.pan_am.describe import describe_event
 from engines.pan_am.effects import apply_event, apply_event_in_place
 from engines.pan_am.profile import OPTIONS, setup_problems
@@ -45,6 +46,7 @@ class PanAm(EngineBase):
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
     # The board file (``board``): its shape, problems, facts and ``from_game``.
     board_file: ClassVar[BoardFile] = boards.PAN_AM_BOARD
+    codes = CODES  # every check code its rules report (codes.py)
     # Where a type's name would read wrong on a button ("Pan am expanded").
     event_labels: ClassVar[Mapping[str, str]] = {
         "pan_am_expanded": "Pan Am expanded", "pan_am_offer_declined": "Pan Am's offer declined",

@@ -40,6 +40,7 @@ from engines.panamax import (
     view,
 )
 from engines.panamax import board as _board
+from engines.panamax.codes import CODES
 from engines.panamax.schemas import EVENT_SCHEMAS
 from engines.panamax.setup import OPTIONS, initial_state, setup_problems
 
@@ -388,6 +389,7 @@ class Panamax(EngineBase):
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
     board_file: ClassVar[BoardFile] = _board.BOARD_FILE
+    codes = CODES  # every check code its rules report (codes.py)
     functions: ClassVar[EventFunctions] = EventFunctions(check=check_event, apply=apply_event, describe=describe_event,
                                                     apply_in_place=apply_event_in_place)
     standings = staticmethod(standings)

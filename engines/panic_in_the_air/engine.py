@@ -14,6 +14,7 @@ from engines.base import BoardFile, EngineBase, EventFunctions, Option, SetupErr
 from engines.panic_in_the_air import cards, scoring
 from engines.panic_in_the_air.board import BOARD_FILE
 from engines.panic_in_the_air.changes import changes_between, position_of, table_changes_between
+from engines.panic_in_the_air.codes import CODES
 from engines.panic_in_the_air.describe import describe_event
 from engines.panic_in_the_air.effects import apply_event
 from engines.panic_in_the_air.profile import (
@@ -43,6 +44,7 @@ class PanicInTheAir(EngineBase):
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
     board_file: ClassVar[BoardFile] = BOARD_FILE  # empty: the box has nothing to transcribe
+    codes = CODES  # every check code its rules report (codes.py)
     functions: ClassVar[EventFunctions] = EventFunctions(check=check_event, apply=apply_event, describe=describe_event)  # rules: guards first
     standings = staticmethod(scoring.standings)  # running distances; survivors and winners at the end
     changes = staticmethod(changes_between)      # never raises

@@ -9,7 +9,7 @@ from flask_smorest import Blueprint
 
 import engines
 from recorder import schemas
-from recorder.views.engine_description import engine_dict
+from recorder.views.engine_description import engine_with_codes
 
 blp = Blueprint("engines", __name__, url_prefix="/api/engines", description="The games the service can record")
 
@@ -20,4 +20,4 @@ class Engines(MethodView):
     def get(self) -> list[dict[str, Any]]:
         """Each engine: name, title, rules_version, options with defaults, event types with their
         fields, and what its board file holds (its JSON Schema under docs/formats/)."""
-        return [engine_dict(engine) for engine in engines.all_engines()]
+        return [engine_with_codes(engine) for engine in engines.all_engines()]

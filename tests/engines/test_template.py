@@ -117,3 +117,19 @@ CONTRACT = [(name, test) for name, test in inspect.getmembers(test_contract, ins
 @pytest.mark.parametrize(("name", "contract_test"), CONTRACT, ids=[name for name, _ in CONTRACT])
 def test_a_copy_of_the_template_passes_the_contract_suite(copied_engine: Engine, name: str, contract_test: Any) -> None:
     contract_test(engine=copied_engine)
+
+
+def test_every_code_the_template_reports_is_declared_with_its_section() -> None:
+    from engines.codes import published
+
+    declared = {code.code: code for code in published(ENGINE.codes)}
+    state = ENGINE.setup(["Ana", "Ben"], {})
+    refusals = [*ENGINE.check(state, scored("Ana", 9)), *ENGINE.check(play(state, scored("Ana", 1)), scored("Ana", 2)),
+                *ENGINE.check(state, ended("Ana")), *ENGINE.check(state, scored("Ben", 1)),
+                *ENGINE.check(state, scored("Zed", 1)), *ENGINE.check(state, Event("x", {}, "Ana"))]
+    over = play(ENGINE.setup(["Ana", "Ben"], {"target": 10}), scored("Ana", 6), ended("Ana"), scored("Ben", 1),
+                ended("Ben"), scored("Ana", 6), ended("Ana"))
+    refusals += ENGINE.check(over, scored("Ben", 1))
+    assert {v.code for v in refusals} == {"TT-T01", "TT-T02", "TT-T03", "event/not-your-turn", "event/unknown-player",
+                                          "event/unknown-type", "event/game-over"}
+    assert all(v.rule in declared[v.code].sections for v in refusals)

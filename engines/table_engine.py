@@ -1,0 +1,147 @@
+"""``TableEngine``: the one engine structure a new game is built on (docs/DESIGN.md, "One
+engine structure"; ``engines/_template/`` shows it whole).  Each event type is one
+``EventRule``; the base runs the generic guards, owns the refused-event fallback and
+builds ``expected`` and ``event_schemas`` from the table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+from marshmallow import Schema
+
+from engines.base import EngineBase, Event, State, Violation, json_copy
+
+RuleCheck = Callable[[State, str, Mapping[str, Any]], list[Violation]]
+RuleFold = Callable[[State, str, Mapping[str, Any]], None]
+RuleWords = Callable[[State, str, Mapping[str, Any]], str]
+RuleOffers = Callable[[State, str], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class EventRule:
+    """One event type of a game, declared once: its ``schema`` (the data's shape), its
+    ``check`` (the rules it may break, for the actor ``who``), its ``apply`` (the fold, in
+    place on a state the engine copied), its ``words`` (the log's line, from the state
+    before) and its ``offers`` (the concrete choices ``expected`` lists, where they can be
+    enumerated).  ``by`` says who may record it: the player whose turn it is, or anyone
+    at the table (a card revealed, a count declared)."""
+
+    schema: type[Schema]
+    check: RuleCheck
+    apply: RuleFold
+    words: RuleWords
+    offers: RuleOffers | None = None
+    by: Literal["turn", "table"] = "turn"
+
+
+# The generic guards' codes, one per idea, for engines built on ``TableEngine``.  The
+# five first engines keep the codes their stored games were judged with (IP-C05...).
+UNKNOWN_TYPE = "event/unknown-type"
+GAME_OVER = "event/game-over"
+UNKNOWN_PLAYER = "event/unknown-player"
+NOT_YOUR_TURN = "event/not-your-turn"
+
+
+class TableEngine(EngineBase):
+    """An engine whose event types are one table of ``EventRule`` (``event_rules``): the
+    base runs the generic guards in one order, and each rule's check only after them.
+
+    The guards, the first that fails the only answer:
+
+    1. an event type not in the table          -> ``event/unknown-type``
+    2. the game is over (``is_over``)           -> ``event/game-over``
+    3. an actor who is not a player            -> ``event/unknown-player``
+    4. a ``by="turn"`` event of another player -> ``event/not-your-turn``
+
+    then the rule's ``check``.  An event sent without an actor is the current player's.
+    ``apply`` folds a copy; a refused event recorded anyway (a table's ruling) folds as
+    far as its rule can read it, an event after the end changes nothing, and a fold
+    that cannot read the data leaves the state as it was.  A game names its players,
+    whose turn it is and which event types are possible now; ``expected`` is built
+    from those and the rules' ``offers``."""
+
+    event_rules: ClassVar[Mapping[str, EventRule]]
+    title: ClassVar[str]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        rules = cls.__dict__.get("event_rules")
+        if rules is not None:
+            cls.event_schemas = {event_type: rule.schema for event_type, rule in rules.items()}
+
+    event_schemas: ClassVar[Mapping[str, type[Schema]]]
+
+    def players(self, state: State) -> list[str]:
+        """The players, in seat order."""
+        raise NotImplementedError
+
+    def current(self, state: State) -> str | None:
+        """The player whose turn it is, None when it is nobody's (the set-up)."""
+        raise NotImplementedError
+
+    def possible(self, state: State) -> list[str]:
+        """The event types possible now (the game is not over)."""
+        raise NotImplementedError
+
+    def is_over(self, state: State) -> bool:
+        raise NotImplementedError
+
+    def check(self, state: State, event: Event) -> list[Violation]:
+        """The guards, in order, then the event's own rule."""
+        rule = self.event_rules.get(event.type)
+        if rule is None:
+            return [Violation(UNKNOWN_TYPE, "Events", f"{self.title} has no event type {event.type!r}")]
+        if self.is_over(state):
+            return [Violation(GAME_OVER, "End of the game", f"The game is over: no {event.type} can follow")]
+        if event.actor is not None and event.actor not in self.players(state):
+            return [Violation(UNKNOWN_PLAYER, "Players", f"{event.actor!r} is not a player in this game")]
+        current = self.current(state)
+        who = event.actor if event.actor is not None else (current or "")
+        if rule.by == "turn" and who != current:
+            return [Violation(NOT_YOUR_TURN, "Turn order", f"It is {current}'s turn, not {who}'s")]
+        return rule.check(state, who, event.data)
+
+    def apply(self, state: State, event: Event) -> State:
+        """The state with the event folded in, without judging it; ``state`` is not changed."""
+        rule = self.event_rules.get(event.type)
+        unchanged: State = json_copy(state)
+        if rule is None or self.is_over(state):
+            return unchanged
+        who = event.actor if event.actor is not None else (self.current(state) or "")
+        folded: State = json_copy(state)
+        try:
+            rule.apply(folded, who, event.data)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            return unchanged  # data the rules refused and the fold cannot read: a fact that changes nothing
+        return folded
+
+    def apply_in_place(self, state: State, event: Event) -> State:
+        # A fold that fails half-way must leave the state as it was: always on a copy.
+        return self.apply(state, event)
+
+    def describe(self, state: State, event: Event) -> str:
+        """The rule's words, or the type's name for a type the game does not know."""
+        rule = self.event_rules.get(event.type)
+        if rule is None:
+            return event.type.replace("_", " ")
+        who = event.actor if event.actor is not None else (self.current(state) or "The table")
+        try:
+            return rule.words(state, who, event.data)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            return f"{who}: {event.type.replace('_', ' ')}"
+
+    def expected(self, state: State) -> dict[str, Any]:
+        """Who acts now (the current player, or everyone for table events), what they may
+        record and each type's offered choices."""
+        if self.is_over(state):
+            return {"actors": [], "event_types": [], "options": {}}
+        current = self.current(state)
+        types = self.possible(state)
+        actors = [current] if current is not None else []
+        if any(self.event_rules[t].by == "table" for t in types):
+            actors += [p for p in self.players(state) if p not in actors]
+        who = current or (actors[0] if actors else "")
+        options = {t: offers(state, who) for t in types if (offers := self.event_rules[t].offers) is not None}
+        return {"actors": actors, "event_types": types, "options": options}
