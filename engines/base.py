@@ -54,10 +54,25 @@ class Event:
     actor: str | None = None
 
 
+class _Unset:
+    """The mark of an ``Option.absent`` not given."""
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET: Any = _Unset()
+
+
 @dataclass(frozen=True)
 class Option:
     """One rules-profile switch: its default, the values it accepts and a
-    one-line explanation shown when a game is created."""
+    one-line explanation shown when a game is created.
+
+    ``absent`` is what a game stored before the option existed reads as, when that is
+    not the default: the behaviour the game was recorded under (Air Alliance's
+    ``strict_gain_timing`` came in switched on; the games before it played it off).
+    A game's profile is stored whole when it is created, so only older games lack a key."""
 
     default: JSON
     help: str
@@ -70,6 +85,7 @@ class Option:
     # What the form asks for: "player", one of the players (a seat picker); "per_player",
     # an object of one whole number per player (one field each, e.g. ages).
     form: Literal["player", "per_player"] | None = None
+    absent: Any = UNSET
 
     def accepts(self, value: JSON) -> bool:
         """Whether ``value`` has this option's type (None only when nullable) and is a choice."""
@@ -265,6 +281,9 @@ class Engine(Protocol):
 
     event_labels: ClassVar[Mapping[str, str]]
     hides_information: ClassVar[bool]
+    rules_history: ClassVar[tuple[RulesVersion, ...]]
+
+    def upcast(self, event: Event, recorded_under: str) -> Event: ...
 
     def apply_in_place(self, state: State, event: Event) -> State: ...
 
@@ -281,6 +300,36 @@ class Engine(Protocol):
     def table_view(self, state: State, standings: Mapping[str, Any]) -> tuple[State, Mapping[str, Any]]: ...
 
     def table_changes(self, before: State, after: State, event: Event) -> list[str]: ...
+
+
+EventUpcast = Callable[["Event"], "Event"]
+
+
+@dataclass(frozen=True)
+class RulesVersion:
+    """One version of an engine's rules (``EngineBase.rules_history``, oldest first):
+    what changed from the version before (``changes``, for people), and ``upcast``,
+    which lifts an event recorded under the version before to this version's shape
+    (None: no event's shape changed).  A stored event is never rewritten: the store
+    upcasts each event of an older game as it reads it.  An upcast leaves an event that
+    already has the new shape as it is, since an older game may still be continued."""
+
+    version: str
+    changes: str
+    upcast: EventUpcast | None = None
+
+
+def stored_profile(engine: Engine, options: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored game's options, each option it predates given its ``absent`` value.
+
+    >>> from types import SimpleNamespace
+    >>> game = SimpleNamespace(options={"kept": Option(1, "x"), "added": Option(True, "y", absent=False)})
+    >>> stored_profile(game, {"kept": 2})
+    {'added': False, 'kept': 2}
+    """
+    missing = {name: spec.absent for name, spec in engine.options.items()
+               if name not in options and spec.absent is not UNSET}
+    return {**missing, **options}
 
 
 EventCheck = Callable[[State, str, "str | None", Mapping[str, Any]], list[Violation]]
@@ -319,6 +368,24 @@ class EngineBase:
     hides_information: ClassVar[bool] = False
     # The check codes the game's rules report, each with its sections and rule (none by default).
     codes: ClassVar[Mapping[str, CheckCode]] = {}
+    # Every version of the rules a stored game may have been recorded under, oldest first,
+    # the current ``rules_version`` last (docs/DESIGN.md, "Rules versions").
+    rules_history: ClassVar[tuple[RulesVersion, ...]] = ()
+    rules_version: ClassVar[str]
+
+    def upcast(self, event: Event, recorded_under: str) -> Event:
+        """``event``, recorded under the rules ``recorded_under``, lifted to the current
+        shape by the upcasts of every later version in turn; itself when it is current
+        (or the version is not in the history, which the store refuses elsewhere)."""
+        if recorded_under == self.rules_version:
+            return event
+        versions = [entry.version for entry in self.rules_history]
+        if recorded_under not in versions:
+            return event
+        for later in self.rules_history[versions.index(recorded_under) + 1:]:
+            if later.upcast is not None:
+                event = later.upcast(event)
+        return event
 
     def standings(self, state: State) -> dict[str, Any]:
         raise NotImplementedError

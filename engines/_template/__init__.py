@@ -23,6 +23,7 @@ One module per job, with the same names in every engine built on ``TableEngine``
 ``words``      each event's line in the log
 ``view``       where a state is in the game (round, turn, label) for the pages
 ``board``      the board file (what a box holds that the rulebook does not print)
+``versions``   the rules' versions, and the upcasts that lift older games' events
 ``demo``       a demo game, loaded by ``make run``
 ============== ==================================================================
 

@@ -15,6 +15,7 @@ from .events import EVENT_RULES
 from .offers import possible
 from .rules_setup import OPTIONS, setup_problems
 from .state import new_state, tally
+from .versions import RULES_HISTORY
 
 
 class TemplateGame(TableEngine):
@@ -22,7 +23,8 @@ class TemplateGame(TableEngine):
 
     name: ClassVar[str] = "template"
     title: ClassVar[str] = "Tally (template)"
-    rules_version: ClassVar[str] = "1"
+    rules_version: ClassVar[str] = "2"
+    rules_history = RULES_HISTORY
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     board_file: ClassVar[BoardFile] = BOARD_FILE
     codes = CODES

@@ -19,6 +19,7 @@ from engines.base import (
     EngineBase,
     EventFunctions,
     Option,
+    RulesVersion,
     SetupError,
     State,
     Violation,
@@ -287,6 +288,12 @@ class AirAlliance(EngineBase):
     # reshuffle only its discards turn up; strict_gain_timing and allow_null_marker; Trio
     # Sets by the cards' names (AA-C38).  Folds and judgements of stored games change.
     rules_version: ClassVar[str] = "2"
+    rules_history: ClassVar[tuple[RulesVersion, ...]] = (
+        RulesVersion("1", "The first reading of the rulebook"),
+        RulesVersion("2", "An empty deck, the Last Turn and a card's Trio Set from its name (AA-C27, AA-C38); "
+                          "strict_gain_timing and allow_null_marker added, read as off for games before them; "
+                          "no event changed shape"),
+    )
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
     board_file: ClassVar[BoardFile] = BOARD_FILE  # the board, the Boarding Passes, the Passenger Cards

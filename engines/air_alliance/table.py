@@ -36,10 +36,12 @@ OPTIONS: dict[str, Option] = {
     "strict_gain_timing": Option(True, "A passenger is carried only by flights made after its card turned up in the "
                                  "Baggage Claim Area (\"Resolve the action just after you place the marker\"); off: "
                                  "any flight of the turn.", type="bool",
-                                 label="Only flights after a card turns up carry its passenger"),
+                                 label="Only flights after a card turns up carry its passenger",
+                                 absent=False),  # rules 1 carried a passenger on any flight of the turn
     "allow_null_marker": Option(True, "A marker is placed on an icon with no action when, and only when, nothing is "
                                 "legal for it (\"Place all 3 markers\"); off: every marker flies, switches or "
-                                "reserves.", type="bool", label="A marker with nothing legal is placed with no action"),
+                                "reserves.", type="bool", label="A marker with nothing legal is placed with no action",
+                                absent=False),  # rules 1 had no marker without an action
     "kobe_double_codeshare": Option(False, "Kobe Rules (1): two markers on a Code Sharing icon use an NPA of an "
                                     "opponents' Alliance once.", type="bool",
                                     label="Kobe Rules (1): double Code Sharing"),

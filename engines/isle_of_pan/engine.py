@@ -15,6 +15,7 @@ from engines.base import (
     EngineBase,
     EventFunctions,
     Option,
+    RulesVersion,
     SetupError,
     State,
     Violation,
@@ -49,6 +50,10 @@ class IsleOfPan(EngineBase):
     # stored games alone, whose options are stored whole; a Wondrous Lake space out of its
     # Domain Group changes standings only, which are never cached, and folds as before.
     rules_version: ClassVar[str] = "1"
+    rules_history: ClassVar[tuple[RulesVersion, ...]] = (
+        RulesVersion("1", "The first reading of the rulebook; later options read as the games before them "
+                          "played (zero_move_end_check off)"),
+    )
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
     board_file: ClassVar[BoardFile] = BOARD_FILE  # the Starting Tile and the Landscape tiles

@@ -76,6 +76,7 @@ OPTIONS: dict[str, Option] = {
         choices=[False, True],
         type="bool",
         label="An Explorer that stays put must stand on an empty space",
+        absent=False,  # games stored before the option let an Explorer stay put anywhere
     ),
     "wl_adds_hexes": Option(
         False,

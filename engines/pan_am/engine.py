@@ -15,6 +15,7 @@ from engines.base import (
     EngineBase,
     EventFunctions,
     Option,
+    RulesVersion,
     SetupError,
     State,
     Violation,
@@ -42,6 +43,11 @@ class PanAm(EngineBase):
     name: ClassVar[str] = "pan-am"
     title: ClassVar[str] = "Pan Am"
     rules_version: ClassVar[str] = "2"
+    rules_history: ClassVar[tuple[RulesVersion, ...]] = (
+        RulesVersion("1", "The first reading of the rulebook"),
+        RulesVersion("2", "Every rule a claim breaks is reported (PA-B22, PA-LR-5, PA-D2, PA-D3, PA-P1 may add "
+                          "flags); no event or option changed shape"),
+    )
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
     # The board file (``board``): its shape, problems, facts and ``from_game``.

@@ -15,6 +15,7 @@ from engines.base import (
     EngineBase,
     EventFunctions,
     Option,
+    RulesVersion,
     SetupError,
     State,
     Violation,
@@ -385,7 +386,13 @@ class Panamax(EngineBase):
 
     name: ClassVar[str] = "panamax"
     title: ClassVar[str] = "Panamax"
-    rules_version: ClassVar[str] = "2"  # 2: issue 21 (the canal's order and ends, pushes, exits, the Market floor, reveals)
+    rules_version: ClassVar[str] = "2"
+    rules_history: ClassVar[tuple[RulesVersion, ...]] = (
+        RulesVersion("1", "The first reading of the rulebook"),
+        RulesVersion("2", "The canal's order and ends, pushes, exits, the Market floor and reveals checked "
+                          "(PX-M2, M3, M4, M9, M10, M12, C3, C9, B22); the market_floor option added, read as 0 "
+                          "(no floor) for games before it; no event changed shape"),
+    )
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
     board_file: ClassVar[BoardFile] = _board.BOARD_FILE

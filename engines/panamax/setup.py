@@ -91,7 +91,8 @@ OPTIONS: dict[str, Option] = {
     "market_floor": Option(
         MARKET_FLOOR, "Without a Market table on the board, a falling price stops at this value: the rulebook prints no table "
         "but moves the cube \"2 steps on the market table\", and every price it names is at least $1.",
-        type="int", choices=list(range(0, 7)), label="Lowest share price without a Market table"),
+        type="int", choices=list(range(0, 7)), label="Lowest share price without a Market table",
+        absent=0),  # rules 1 had no floor: the closest is 0
     "two_player_pacific_cruise": Option(
         "Lucky Me Cruises",
         "With 2 players one 3-slot Cruise ship waits in each Waiting zone (§9); both start on the Atlantic "

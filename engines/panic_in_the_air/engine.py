@@ -10,7 +10,17 @@ from typing import Any, ClassVar
 
 from marshmallow import Schema
 
-from engines.base import BoardFile, EngineBase, EventFunctions, Option, SetupError, State, chosen_board, resolve_options
+from engines.base import (
+    BoardFile,
+    EngineBase,
+    EventFunctions,
+    Option,
+    RulesVersion,
+    SetupError,
+    State,
+    chosen_board,
+    resolve_options,
+)
 from engines.panic_in_the_air import cards, scoring
 from engines.panic_in_the_air.board import BOARD_FILE
 from engines.panic_in_the_air.changes import changes_between, position_of, table_changes_between
@@ -41,6 +51,12 @@ class PanicInTheAir(EngineBase):
     # Still "2" with ``risk_declined`` (issue 21): a new event type and option; every stored
     # event folds and is judged as before, and a state without the option reads it as on.
     rules_version: ClassVar[str] = "2"
+    rules_history: ClassVar[tuple[RulesVersion, ...]] = (
+        RulesVersion("1", "The first reading of the rulebook"),
+        RulesVersion("2", "A player may open their parachute right after their turn's last action (PN-C02, "
+                          "PN-C08); risk_may_decline added later, read as off for games before it; no event "
+                          "changed shape"),
+    )
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
     board_file: ClassVar[BoardFile] = BOARD_FILE  # empty: the box has nothing to transcribe

@@ -82,6 +82,7 @@ OPTIONS: dict[str, Option] = {
         choices=[True, False],
         type="bool",
         label="A player may decline the cards of their Risk",
+        absent=False,  # games stored before the option took the cards
     ),
     "min_players": Option(
         2,

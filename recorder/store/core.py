@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 import engines
 from engines import State
+from engines.base import stored_profile
 from recorder.boards import BoardStore
 from recorder.caches import VersionedCache, json_bytes, states_bytes
 from recorder.credentials import Credentials
@@ -85,7 +86,9 @@ class StoreBase:
     def initial_state(self, game: Game) -> State:
         engine = engines.find(game.engine)
         board = self.boards.data_of(game.board_id) if game.board_id is not None else None
-        return engine.setup([p["name"] for p in game.players], game.options, board=board)
+        # A profile stored before one of today's options existed reads that option as the
+        # game was played (Option.absent), not as today's default.
+        return engine.setup([p["name"] for p in game.players], stored_profile(engine, game.options), board=board)
 
     @contextmanager
     def _write(self, deadline: float | None = None) -> Iterator[Session]:

@@ -142,12 +142,14 @@ class StoreFolds(StoreBase):
         if step is not None:
             query = query.limit(step - after_step + corrections.retracted_after(after_seq))
         wanted = None if step is None else step - after_step
+        engine = engines.find(game.engine)
         for seq, type_, data, actor, override, flags in session.execute(query):
             if wanted is not None and wanted <= 0:
                 return
             event = corrections.effective(seq, Event(type_, data, actor))
             if event is None:
                 continue
+            event = engine.upcast(event, game.rules_version)  # an older game's event, in today's shape
             if wanted is not None:
                 wanted -= 1
             yield Effective(seq, event, corrections.override_of(seq, override),

@@ -19,8 +19,9 @@ from recorder.store.values import RECORDER_TYPE_TERM, Fold, FrameData, LogPage
 
 
 def _log_lines(engine: engines.Engine, corrections: Corrections, rows: Iterable[EventRow], state: State,
-               step: int) -> Iterator[dict[str, Any]]:
-    """The effective log's entries for ``rows``, from ``state`` after ``step`` on."""
+               step: int, recorded_under: str) -> Iterator[dict[str, Any]]:
+    """The effective log's entries for ``rows``, from ``state`` after ``step`` on; the
+    events of a game recorded under older rules (``recorded_under``) lifted to today's shape."""
     for row in rows:
         if row.type == "note":
             yield {"kind": "note", "seq": row.seq, "after_step": step, "text": row.data["text"],
@@ -31,6 +32,7 @@ def _log_lines(engine: engines.Engine, corrections: Corrections, rows: Iterable[
         event = corrections.effective(row.seq, Event(row.type, row.data, row.actor))
         if event is None:
             continue
+        event = engine.upcast(event, recorded_under)
         step += 1
         flags, unchecked = split_flags(corrections.flags_of(row.seq, row.flags))
         yield {
@@ -72,7 +74,7 @@ class StoreReads(StoreFolds):
             corrections = self._corrections(session, game)
             rows = list(session.scalars(
                 select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)))
-        log = list(_log_lines(engine, corrections, rows, self.initial_state(game), 0))
+        log = list(_log_lines(engine, corrections, rows, self.initial_state(game), 0, game.rules_version))
         self._logs.put(game_id, game.version, log)
         return log
 
@@ -91,7 +93,7 @@ class StoreReads(StoreFolds):
             entries: list[dict[str, Any]] = []
             end_seq = game.version
             try:  # read in batches, and no further than the page
-                for entry in _log_lines(engine, corrections, rows, fold.state, fold.step):
+                for entry in _log_lines(engine, corrections, rows, fold.state, fold.step, game.rules_version):
                     if entry["kind"] == "event" and entry["step"] > last:
                         end_seq = entry["seq"] - 1
                         break

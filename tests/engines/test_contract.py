@@ -278,3 +278,16 @@ def test_every_engine_publishes_its_board_file_and_takes_an_empty_one(engine: En
     assert engine.board_file.shape_errors({"no such section": 1}) != {}
     assert not published.is_valid({"no such section": 1})
     assert engine.board_file.holds_nothing == (engine.name in ("panic-in-the-air", "template"))
+
+
+@per_engine
+@PROPERTY
+@given(data=st.data())
+def test_the_rules_history_ends_today_and_leaves_todays_events_as_they_are(engine: Engine,
+                                                                            data: st.DataObject) -> None:
+    versions = [entry.version for entry in engine.rules_history]
+    assert versions and versions[-1] == engine.rules_version and len(set(versions)) == len(versions)
+    assert all(entry.changes.strip() for entry in engine.rules_history)
+    _, _, events = recipe(engine, data)
+    for older in versions[:-1]:  # a game begun under older rules and continued today
+        assert [engine.upcast(event, older) for event in events] == events

@@ -133,3 +133,11 @@ def test_every_code_the_template_reports_is_declared_with_its_section() -> None:
     assert {v.code for v in refusals} == {"TT-T01", "TT-T02", "TT-T03", "event/not-your-turn", "event/unknown-player",
                                           "event/unknown-type", "event/game-over"}
     assert all(v.rule in declared[v.code].sections for v in refusals)
+
+
+def test_an_event_recorded_under_version_one_is_lifted_to_todays_shape() -> None:
+    old = Event("points_scored", {"roll": 4}, "Ana")
+    assert ENGINE.upcast(old, "1") == Event("points_scored", {"points": 4}, "Ana")
+    assert ENGINE.upcast(old, "2") is old  # recorded under today's rules: as it is
+    state = play(ENGINE.setup(["Ana", "Ben"], {}), ENGINE.upcast(old, "1"))
+    assert state["scores"] == {"Ana": 4, "Ben": 0}
