@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Protocol
 
-from marshmallow import Schema
+from marshmallow import RAISE, Schema
 
 from engines.codes import CheckCode
 
@@ -192,6 +192,20 @@ class BoardFile:
             return [Violation("board/shape", "Board file", f"{name}: {message}")
                     for name, message in sorted(_flat_messages(errors).items())]
         return [problem.violation() for problem in self.problems(board)]
+
+
+class _NoSections(Schema):
+    """A board file with no sections: any field is unknown."""
+
+    class Meta:
+        unknown = RAISE
+
+
+def empty_board_file(json_schema: str) -> BoardFile:
+    """The board file of a game whose box holds nothing the rulebook does not print: its only
+    form is ``{}``, so that every engine speaks the same board protocol."""
+    return BoardFile(schema=_NoSections, problems=lambda _board: [], facts=lambda _board: [],
+                     from_game=lambda _state: {}, json_schema=json_schema)
 
 
 def _flat_messages(messages: Any, prefix: str = "") -> dict[str, str]:

@@ -9,32 +9,6 @@ is ``{}``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from engines.base import empty_board_file
 
-from marshmallow import RAISE, Schema
-
-from engines.base import BoardFile, BoardProblem, State
-
-
-class PanicBoard(Schema):
-    """No sections: any field is unknown."""
-
-    class Meta:
-        unknown = RAISE
-
-
-def problems(_board: Mapping[str, Any]) -> list[BoardProblem]:
-    return []
-
-
-def facts(_board: Mapping[str, Any]) -> list[Any]:
-    return []
-
-
-def from_game(_state: State) -> dict[str, Any]:
-    return {}
-
-
-BOARD_FILE = BoardFile(schema=PanicBoard, problems=problems, facts=facts, from_game=from_game,
-                       json_schema="docs/formats/panic-in-the-air-board-v1.schema.json")
+BOARD_FILE = empty_board_file("docs/formats/panic-in-the-air-board-v1.schema.json")
