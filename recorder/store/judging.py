@@ -21,28 +21,9 @@ from recorder.models import Game
 from recorder.store.values import AppendRequest, Fold
 
 
-def judge_event(engine: engines.Engine, game_id: str, current: Fold,
-                 record: Mapping[str, Any]) -> tuple[list[dict[str, Any]], Fold]:
-    """Judge one recorded game event as ``append`` did: its flags and the fold after it.
-    ``append`` stores the actor it resolved, so a stored None means nobody was due."""
-    seq, type_ = record["seq"], record["type"]
-    if record["actor"] is None and default_actor(engine, current.state) is not None:
-        raise ImportRefused("import/refold-differs", f"Event {seq} ({type_}) has no actor, but "
-                            f"{default_actor(engine, current.state)} was due to act", game=game_id, seq=seq)
-    event = Event(type_, record["data"], record["actor"])
-    flags = [v.to_dict() for v in engine.check(current.state, event)]
-    errors = [f for f in flags if f["severity"] == "error"]
-    if errors and not record["override"]:
-        raise ImportRefused(
-            "import/illegal-event",
-            f"Event {seq} ({type_}) breaks a rule and the table did not override it: "
-            f"{errors[0]['code']}: {errors[0]['message']}", game=game_id, seq=seq, violations=errors)
-    return flags, Fold(engine.apply(current.state, event), current.step + 1, seq)
-
-
 @dataclass(frozen=True)
 class Judgement:
-    """A request judged against the game as it stands: what is stored, and the fold after."""
+    """An event judged against the game as it stands: what is stored, and the fold after."""
 
     data: dict[str, Any]
     flags: list[dict[str, Any]]
@@ -51,16 +32,43 @@ class Judgement:
     event: Event | None  # the game event judged (None for a correction)
 
 
-def judge_request(engine: engines.Engine, current: Fold, version: int, request: AppendRequest) -> Judgement:
-    """A game event checked against ``current``: refused when it breaks a rule and the
-    table did not override it, else applied.  ``version`` is the game's before it."""
-    event = Event(request.type, request.data, request.actor or default_actor(engine, current.state))
+def judge(engine: engines.Engine, current: Fold, event: Event, overridden: bool, seq: int) -> Judgement:
+    """The one judge of a game event, for an append and for an import alike: every rule it
+    breaks, as flags; refused (``RuleViolation``) when one blocks and the table did not
+    override it; else folded, as the event stored at ``seq``."""
     flags = [v.to_dict() for v in engine.check(current.state, event)]
     errors = [f for f in flags if f["severity"] == "error"]
-    if errors and not request.override:
+    if errors and not overridden:
         raise RuleViolation(errors, warnings=[f for f in flags if f["severity"] != "error"])
-    after = Fold(engine.apply(current.state, event), current.step + 1, version + 1)
-    return Judgement(request.data, flags, event.actor, after, event)
+    after = Fold(engine.apply(current.state, event), current.step + 1, seq)
+    return Judgement(dict(event.data), flags, event.actor, after, event)
+
+
+def judge_request(engine: engines.Engine, current: Fold, version: int, request: AppendRequest) -> Judgement:
+    """An appended event, judged: sent without an actor, it is the player's who is due.
+    ``version`` is the game's before it."""
+    event = Event(request.type, request.data, request.actor or default_actor(engine, current.state))
+    return judge(engine, current, event, bool(request.override), version + 1)
+
+
+def judge_event(engine: engines.Engine, game_id: str, current: Fold,
+                record: Mapping[str, Any]) -> tuple[list[dict[str, Any]], Fold]:
+    """An imported event, judged as ``append`` judged it when it was recorded: its flags and
+    the fold after it.  ``append`` stores the actor it resolved, so a stored None means
+    nobody was due, and a refusal names the import's line and event."""
+    seq, type_ = record["seq"], record["type"]
+    if record["actor"] is None and default_actor(engine, current.state) is not None:
+        raise ImportRefused("import/refold-differs", f"Event {seq} ({type_}) has no actor, but "
+                            f"{default_actor(engine, current.state)} was due to act", game=game_id, seq=seq)
+    try:
+        judged = judge(engine, current, Event(type_, record["data"], record["actor"]), bool(record["override"]), seq)
+    except RuleViolation as refused:
+        errors = refused.details["violations"]
+        raise ImportRefused(
+            "import/illegal-event",
+            f"Event {seq} ({type_}) breaks a rule and the table did not override it: "
+            f"{errors[0]['code']}: {errors[0]['message']}", game=game_id, seq=seq, violations=errors) from None
+    return judged.flags, judged.after
 
 
 _SCHEMAS: dict[tuple[str, str], Schema] = {}
