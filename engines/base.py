@@ -297,6 +297,8 @@ class Engine(Protocol):
     hides_information: ClassVar[bool]
     rules_history: ClassVar[tuple[RulesVersion, ...]]
 
+    def versions_since(self, recorded_under: str) -> tuple[RulesVersion, ...]: ...
+
     def upcast(self, event: Event, recorded_under: str) -> Event: ...
 
     def apply_in_place(self, state: State, event: Event) -> State: ...
@@ -387,16 +389,20 @@ class EngineBase:
     rules_history: ClassVar[tuple[RulesVersion, ...]] = ()
     rules_version: ClassVar[str]
 
+    def versions_since(self, recorded_under: str) -> tuple[RulesVersion, ...]:
+        """The versions of the rules after ``recorded_under``, oldest first: none for a
+        game of today's rules (or of a version the history does not know)."""
+        versions = [entry.version for entry in self.rules_history]
+        if recorded_under == self.rules_version or recorded_under not in versions:
+            return ()
+        return self.rules_history[versions.index(recorded_under) + 1:]
+
     def upcast(self, event: Event, recorded_under: str) -> Event:
         """``event``, recorded under the rules ``recorded_under``, lifted to the current
-        shape by the upcasts of every later version in turn; itself when it is current
-        (or the version is not in the history, which the store refuses elsewhere)."""
+        shape by the upcasts of every later version in turn; itself when it is current."""
         if recorded_under == self.rules_version:
             return event
-        versions = [entry.version for entry in self.rules_history]
-        if recorded_under not in versions:
-            return event
-        for later in self.rules_history[versions.index(recorded_under) + 1:]:
+        for later in self.versions_since(recorded_under):
             if later.upcast is not None:
                 event = later.upcast(event)
         return event

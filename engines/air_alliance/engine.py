@@ -290,9 +290,9 @@ class AirAlliance(EngineBase):
     rules_version: ClassVar[str] = "2"
     rules_history: ClassVar[tuple[RulesVersion, ...]] = (
         RulesVersion("1", "The first reading of the rulebook"),
-        RulesVersion("2", "An empty deck, the Last Turn and a card's Trio Set from its name (AA-C27, AA-C38); "
-                          "strict_gain_timing and allow_null_marker added, read as off for games before them; "
-                          "no event changed shape"),
+        RulesVersion("2", "An empty deck, the Last Turn, and a card's Trio Set read from its name (AA-C27, "
+                          "AA-C38). \"Only flights after a card turns up carry its passenger\" and \"A marker with "
+                          "nothing legal is placed with no action\" came in: games before them play both off"),
     )
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS

@@ -51,8 +51,8 @@ class IsleOfPan(EngineBase):
     # Domain Group changes standings only, which are never cached, and folds as before.
     rules_version: ClassVar[str] = "1"
     rules_history: ClassVar[tuple[RulesVersion, ...]] = (
-        RulesVersion("1", "The first reading of the rulebook; later options read as the games before them "
-                          "played (zero_move_end_check off)"),
+        RulesVersion("1", "The first reading of the rulebook. \"An Explorer that stays put must stand on an "
+                          "empty space\" came in later: games before it play it off"),
     )
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS

@@ -45,8 +45,8 @@ class PanAm(EngineBase):
     rules_version: ClassVar[str] = "2"
     rules_history: ClassVar[tuple[RulesVersion, ...]] = (
         RulesVersion("1", "The first reading of the rulebook"),
-        RulesVersion("2", "Every rule a claim breaks is reported (PA-B22, PA-LR-5, PA-D2, PA-D3, PA-P1 may add "
-                          "flags); no event or option changed shape"),
+        RulesVersion("2", "Every rule a claim breaks is reported, not only the first (PA-B22, PA-LR-5, PA-D2, "
+                          "PA-D3, PA-P1)"),
     )
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS

@@ -389,9 +389,9 @@ class Panamax(EngineBase):
     rules_version: ClassVar[str] = "2"
     rules_history: ClassVar[tuple[RulesVersion, ...]] = (
         RulesVersion("1", "The first reading of the rulebook"),
-        RulesVersion("2", "The canal's order and ends, pushes, exits, the Market floor and reveals checked "
-                          "(PX-M2, M3, M4, M9, M10, M12, C3, C9, B22); the market_floor option added, read as 0 "
-                          "(no floor) for games before it; no event changed shape"),
+        RulesVersion("2", "The canal's order and ends, pushes, exits and reveals are checked (PX-M2, M3, M4, M9, "
+                          "M10, M12, C3, C9, B22). \"Lowest share price without a Market table\" came in: games "
+                          "before it have no floor (0)"),
     )
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS

@@ -54,8 +54,8 @@ class PanicInTheAir(EngineBase):
     rules_history: ClassVar[tuple[RulesVersion, ...]] = (
         RulesVersion("1", "The first reading of the rulebook"),
         RulesVersion("2", "A player may open their parachute right after their turn's last action (PN-C02, "
-                          "PN-C08); risk_may_decline added later, read as off for games before it; no event "
-                          "changed shape"),
+                          "PN-C08). \"A player may decline the cards of their Risk\" came in later: games before it "
+                          "take the cards"),
     )
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS

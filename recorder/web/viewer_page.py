@@ -61,6 +61,8 @@ def viewer(game_id: str) -> str:
     board = current_store().boards.find(game.board_id) if game.board_id is not None else None
     return render_template(
         "viewer.html", game=game, engine=engine, steps=steps, step=step, frame=frame, players=players,
+        # A game of older rules says so, and what changed since (docs/DESIGN.md, "Rules versions").
+        rules_since=engine.versions_since(game.rules_version),
         seats={name: seat % 10 for seat, name in enumerate(players)},
         standings=standings_table(frame["standings"]),
         log_groups=log_groups(page.entries, setup=page.start == 0), log_view=log_view, recorded=recorded,

@@ -112,3 +112,13 @@ def test_an_event_of_an_older_shape_is_upcast_as_the_store_reads_it(stores: Any,
     now.append(game.id, token, AppendRequest("turn_ended", {}, "Ana"))
     now.append(game.id, token, AppendRequest("points_scored", {"points": 5}, "Ben"))
     assert stores().state_at(game.id).state["scores"] == {"Ana": 4, "Ben": 5}
+
+
+def test_the_viewer_says_a_game_was_recorded_under_older_rules_and_what_changed(client: Any, app: Any) -> None:
+    store: EventStore = app.extensions["tablescribe.store"]
+    older, _ = store.create_game("air-alliance", ["Ann", "Bob"], "Before rules 2")
+    today, _ = store.create_game("air-alliance", ["Ann", "Bob"], "Under rules 2")
+    as_stored_back_then(store, older.id, "1", "strict_gain_timing")
+    page = client.get(f"/games/{older.id}").get_data(as_text=True)
+    assert "Recorded under rules 1, replayed under rules 2" in page and "<li>Rules 2: An empty deck" in page
+    assert "data-older-rules" not in client.get(f"/games/{today.id}").get_data(as_text=True)
