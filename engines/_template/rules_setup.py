@@ -8,7 +8,6 @@ from typing import Any
 from engines.base import Option, Violation, seat_problems
 
 PLAYERS_RULE = "Set-up: players"
-TARGET_RULE = "End of the game"
 
 OPTIONS: dict[str, Option] = {
     "target": Option(default=20, type="int", choices=[10, 20, 30],

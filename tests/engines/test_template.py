@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from engines._template.engine import TemplateGame
-from engines.base import Engine, Event, State
+from engines.base import Engine, Event, SetupError, State
 from tests.engines import test_contract
 
 ENGINE = TemplateGame()
@@ -87,8 +87,6 @@ def test_a_refused_event_recorded_anyway_folds_what_it_can_and_never_raises() ->
 
 
 def test_a_setup_outside_two_to_four_players_is_refused_with_its_rule() -> None:
-    from engines.base import SetupError
-
     with pytest.raises(SetupError) as refused:
         ENGINE.setup(["Ana"], {})
     assert [v.code for v in refused.value.violations] == ["TT-S01"]
