@@ -54,16 +54,28 @@ class TableEngine(EngineBase):
     2. the game is over (``is_over``)           -> ``event/game-over``
     3. an actor who is not a player            -> ``event/unknown-player``
     4. a ``by="turn"`` event of another player -> ``event/not-your-turn``
+    5. the game's own guards (``table_guards``: a free action due first, say)
 
     then the rule's ``check``.  An event sent without an actor is the current player's.
-    ``apply`` folds a copy; a refused event recorded anyway (a table's ruling) folds as
-    far as its rule can read it, an event after the end changes nothing, and a fold
-    that cannot read the data leaves the state as it was.  A game names its players,
-    whose turn it is and which event types are possible now; ``expected`` is built
-    from those and the rules' ``offers``."""
+    A game whose stored games were judged with codes of its own for these ideas names
+    them in ``guard_codes`` (generic code -> (its code, its rulebook section)): a code
+    once stored keeps its meaning.
+
+    ``apply`` folds a copy through ``fold`` (the rule's ``apply``, which a game may wrap
+    with what follows every event: a step counter, a pending effect settled).  A refused
+    event recorded anyway (a table's ruling) folds as far as its rule can read it; one
+    whose data the fold cannot read at all becomes ``unfolded`` (by default the state
+    unchanged); an event after the end changes nothing.  A *legal* event that fails to
+    fold is a bug, and raises.  With ``folds_in_place`` a legal event folds into the
+    state a replay made (``apply_in_place``), sparing a copy of a large table.
+
+    A game names its players, whose turn it is and which event types are possible now;
+    ``expected`` is built from those and the rules' ``offers``."""
 
     event_rules: ClassVar[Mapping[str, EventRule]]
     title: ClassVar[str]
+    guard_codes: ClassVar[Mapping[str, tuple[str, str]]] = {}
+    folds_in_place: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -88,38 +100,68 @@ class TableEngine(EngineBase):
     def is_over(self, state: State) -> bool:
         raise NotImplementedError
 
+    def table_guards(self, state: State, event: Event, who: str) -> list[Violation]:
+        """The game's own guards, after the generic ones and before the rule: none by default."""
+        return []
+
+    def fold(self, folded: State, who: str, event: Event) -> None:
+        """Fold ``event`` into ``folded`` (a state ``apply`` owns): the rule's ``apply``."""
+        self.event_rules[event.type].apply(folded, who, event.data)
+
+    def unfolded(self, state: State, event: Event) -> State:
+        """The state after a refused event whose data no fold can read: ``state`` unchanged."""
+        return json_copy(state)  # type: ignore[no-any-return]
+
+    def unreadable_words(self, state: State, event: Event, who: str) -> str:
+        """The log's line for a refused event whose words would need what it names."""
+        return f"{who}: {event.type.replace('_', ' ')}"
+
+    def _guard(self, generic: str, section: str, message: str) -> list[Violation]:
+        code, section = self.guard_codes.get(generic, (generic, section))
+        return [Violation(code, section, message)]
+
+    def _who(self, state: State, event: Event) -> str:
+        return event.actor if event.actor is not None else (self.current(state) or "")
+
     def check(self, state: State, event: Event) -> list[Violation]:
         """The guards, in order, then the event's own rule."""
         rule = self.event_rules.get(event.type)
         if rule is None:
-            return [Violation(UNKNOWN_TYPE, "Events", f"{self.title} has no event type {event.type!r}")]
+            return self._guard(UNKNOWN_TYPE, "Events", f"{self.title} has no event type {event.type!r}")
         if self.is_over(state):
-            return [Violation(GAME_OVER, "End of the game", f"The game is over: no {event.type} can follow")]
+            return self._guard(GAME_OVER, "End of the game", f"The game is over: no {event.type} can follow")
         if event.actor is not None and event.actor not in self.players(state):
-            return [Violation(UNKNOWN_PLAYER, "Players", f"{event.actor!r} is not a player in this game")]
+            return self._guard(UNKNOWN_PLAYER, "Players", f"{event.actor!r} is not a player in this game")
         current = self.current(state)
-        who = event.actor if event.actor is not None else (current or "")
+        who = self._who(state, event)
         if rule.by == "turn" and who != current:
-            return [Violation(NOT_YOUR_TURN, "Turn order", f"It is {current}'s turn, not {who}'s")]
-        return rule.check(state, who, event.data)
+            return self._guard(NOT_YOUR_TURN, "Turn order", f"It is {current}'s turn, not {who}'s")
+        return self.table_guards(state, event, who) or rule.check(state, who, event.data)
+
+    def _refused(self, state: State, event: Event) -> bool:
+        return any(violation.blocks for violation in self.check(state, event))
 
     def apply(self, state: State, event: Event) -> State:
         """The state with the event folded in, without judging it; ``state`` is not changed."""
-        rule = self.event_rules.get(event.type)
-        unchanged: State = json_copy(state)
-        if rule is None or self.is_over(state):
-            return unchanged
-        who = event.actor if event.actor is not None else (self.current(state) or "")
+        if event.type not in self.event_rules or self.is_over(state):
+            return json_copy(state)  # type: ignore[no-any-return]
         folded: State = json_copy(state)
         try:
-            rule.apply(folded, who, event.data)
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-            return unchanged  # data the rules refused and the fold cannot read: a fact that changes nothing
+            self.fold(folded, self._who(state, event), event)
+        except _UNFOLDABLE:
+            if not self._refused(state, event):
+                raise
+            return self.unfolded(state, event)  # a ruling the fold cannot read: a fact that changes nothing
         return folded
 
     def apply_in_place(self, state: State, event: Event) -> State:
-        # A fold that fails half-way must leave the state as it was: always on a copy.
-        return self.apply(state, event)
+        """With ``folds_in_place``, a legal event folds into ``state`` itself; otherwise, and
+        for a refused event (whose fallback needs the state intact), ``apply``."""
+        if not self.folds_in_place or event.type not in self.event_rules or self.is_over(state) \
+                or self._refused(state, event):
+            return self.apply(state, event)
+        self.fold(state, self._who(state, event), event)
+        return state
 
     def describe(self, state: State, event: Event) -> str:
         """The rule's words, or the type's name for a type the game does not know."""
@@ -129,8 +171,10 @@ class TableEngine(EngineBase):
         who = event.actor if event.actor is not None else (self.current(state) or "The table")
         try:
             return rule.words(state, who, event.data)
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-            return f"{who}: {event.type.replace('_', ' ')}"
+        except _UNFOLDABLE:
+            if not self._refused(state, event):
+                raise
+            return self.unreadable_words(state, event, who)
 
     def expected(self, state: State) -> dict[str, Any]:
         """Who acts now (the current player, or everyone for table events), what they may
@@ -145,3 +189,7 @@ class TableEngine(EngineBase):
         who = current or (actors[0] if actors else "")
         options = {t: offers(state, who) for t in types if (offers := self.event_rules[t].offers) is not None}
         return {"actors": actors, "event_types": types, "options": options}
+
+
+# What a fold meets when the state lacks what a refused event names.
+_UNFOLDABLE = (KeyError, IndexError, TypeError, ValueError, AttributeError)
