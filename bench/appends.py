@@ -10,7 +10,7 @@ half way would otherwise decide it):
 - raw ``sqlite3``: one INSERT of a JSON body per ``BEGIN IMMEDIATE ... COMMIT``,
   same pragmas, same disk;
 - the eventsourcing library: one ``save()`` of one event of a trivial aggregate;
-- the schema floor: the lean append's own statements on our schema (``BEGIN
+- the schema floor: the event write's own statements on our schema (``BEGIN
   IMMEDIATE``, the event's INSERT, the version's compare-and-set, ``COMMIT``) with a
   fixed, realistic row and no Python work at all.  Not a target: it shows what no
   append through this schema can beat, so the store's time beyond it is its checks,
@@ -30,9 +30,9 @@ from typing import Protocol
 from bench.es_reference import Saver
 from recorder.db import make_engine
 from recorder.demo import demo_games
-from recorder.lean_append import EVENT_COLUMNS, DriverStatements
 from recorder.migrate import upgrade
 from recorder.store import AppendRequest, EventStore
+from recorder.store.writes import EVENT_COLUMNS, DriverStatements
 
 ENGINES = ("panic-in-the-air", "isle-of-pan")
 
@@ -106,7 +106,7 @@ class RawCommits:
 
 
 class SchemaFloor:
-    """The lean append's statements alone, on a migrated database, same pragmas."""
+    """The event write's statements alone, on a migrated database, same pragmas."""
 
     def __init__(self, path: Path):
         store = new_store(path)

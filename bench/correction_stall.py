@@ -1,6 +1,6 @@
 """One game's corrections against every other game's writes (issue 22, part 2).
 
-A game of 100,000 events (built with the lean append path, without fsync, to save
+A game of 100,000 events (built by appends judged on the game's head, without fsync, to save
 minutes), then, through the Flask app on one SQLite file:
 
 - one thread sends 12 forced voids of early events of that game, each of which

@@ -1,9 +1,9 @@
-"""What checking the writer's credential in the lean append's compare-and-set costs.
+"""What checking the writer's credential in the event write's compare-and-set costs.
 
 Every append checks its token in the database (recorder/credentials.py), so that a
 revocation holds at once in every instance: the owner's digest against the game row, a
 device's through ``device_credentials``' unique index, inside the ``UPDATE games`` the
-lean path runs anyway.  This measures appends through ``EventStore.append`` with the
+event write runs anyway.  This measures appends through ``EventStore.append`` with the
 owner's token and with a device's, and the compare-and-set alone with and without the
 check (same disk, WAL, ``synchronous=FULL``; rounds interleaved).
 
@@ -19,8 +19,8 @@ import time
 from pathlib import Path
 
 from bench.appends import _floor_row, new_store
-from recorder.lean_append import DriverStatements
 from recorder.store import AppendRequest
+from recorder.store.writes import DriverStatements
 
 ROUNDS = 5
 DRAWS_PER_GAME = 10  # a three-player Panic deck allows a few more: well inside it

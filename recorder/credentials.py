@@ -13,7 +13,7 @@ retired owner token: nothing is deleted, and no event of the game is touched.
 
 Every write checks the credential in the database, never in a per-process cache, so a
 revocation holds at once in every app instance: the general append path reads it with the
-game, and the lean path folds it into its compare-and-set (recorder/lean_append.py).
+game, and the one write folds it into its compare-and-set (recorder/store/writes.py).
 """
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ class Credentials:
         self._readers = readers
         self._writers = writers
         self.now = now
-        # Digests this process has seen authorised, per game: only a hint that the lean
+        # Digests this process has seen authorised, per game: only a hint that the head
         # append may try them (it checks them in the database); a wrong token never gets
         # that far, so guessing never takes the write lock.
         self._seen: OrderedDict[tuple[str, str], None] = OrderedDict()
@@ -136,7 +136,7 @@ class Credentials:
                 raise Forbidden("That is not this game's write token")
             if row.revoked_at is not None:
                 with self._lock:
-                    self._seen.pop((game.id, digest), None)  # no more lean tries for it here
+                    self._seen.pop((game.id, digest), None)  # no more tries on the head for it here
                 what = ("This owner token was replaced by a new one" if row.role == OWNER
                         else "This device's access to the game was revoked")
                 raise TokenRevoked(f"{what}: ask someone at the table for a new invite", revoked_at=row.revoked_at)
@@ -144,7 +144,7 @@ class Credentials:
         self._remember_seen(game.id, digest)
         return found
 
-    def may_try_lean(self, game_id: str, digest: str) -> bool:
+    def may_try_head(self, game_id: str, digest: str) -> bool:
         """Whether this process has seen ``digest`` write to the game (the database still decides)."""
         with self._lock:
             return (game_id, digest) in self._seen

@@ -1,4 +1,6 @@
-"""Appending one event: judged outside the write lock, stored with a compare-and-set on the version."""
+"""Appending one event: judged outside the write lock (against this process's head of the
+game, or the game read afresh when there is none or it is old), then stored by the one
+write (``recorder/store/writes.py``) with a compare-and-set on the version."""
 
 from __future__ import annotations
 
@@ -8,8 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from marshmallow import ValidationError
-from sqlalchemy import func, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 import engines
@@ -25,9 +26,7 @@ from recorder.errors import (
 )
 from recorder.hashing import event_hash
 from recorder.history import CORRECTION_TYPES, RECORDER_TYPES, CorrectionRow
-from recorder.lean_append import Head, Outcome, write_event
-from recorder.live import LIVE_CHANNEL
-from recorder.models import EventRow, Game, Snapshot
+from recorder.models import EventRow, Game
 from recorder.store.corrections import StoreCorrections
 from recorder.store.games import StoreGames
 from recorder.store.judging import (
@@ -44,10 +43,10 @@ from recorder.store.values import (
     AppendRequest,
     AppendResult,
     Fold,
-    LostRace,
     Moved,
     Prepared,
 )
+from recorder.store.writes import Head, Outcome, write_event
 from recorder.tokens import token_digest
 
 # How often an append without expected_version is retried after losing a race.
@@ -71,10 +70,11 @@ class StoreAppends(StoreGames, StoreCorrections):
         """
         head = self._heads.latest(game_id)
         if head is not None and request.type not in RECORDER_TYPES:
-            done = self._append_lean(head, token, request)
+            done = self._append_on_head(head, token, request)
             if done is not None:
                 return done, True
         game = self.authorize(game_id, token)
+        digest = token_digest(token or "")
         engine = engines.find(game.engine)
         self._check_shape(engine, player_names_of(game), request)
         # The version the request must be judged at: the client's, or for an undo sent
@@ -93,22 +93,20 @@ class StoreAppends(StoreGames, StoreCorrections):
             if prepared.replayed is not None:
                 return prepared.replayed, False
             judged = prepared
-            try:
-                self._commit(prepared)
-            except LostRace:
-                if request.expected_version is not None:
-                    raise self._conflict(self.get_game(game_id).version, request, judged) from None
-            except IntegrityError:
-                # A racing writer took our seq or our idempotency key: look again.
-                if request.expected_version is not None and not request.idempotency_key:
-                    raise self._conflict(self.get_game(game_id).version, request, judged) from None
-            else:
+            outcome = self._store(game_id, prepared.version, prepared.row, prepared.finished, prepared.snapshot, digest)
+            if outcome is Outcome.WRITTEN:
                 result = prepared.result
                 assert result is not None and prepared.after is not None and prepared.corrections is not None
                 self._remember_head(game, engine, result.version, prepared.row["hash"], prepared.after)
                 self._save_snapshots(game, engine, prepared.corrections, prepared.passed, result.version,
                                      prune=request.type in CORRECTION_TYPES)
                 return result, True
+            if outcome is Outcome.STALE:
+                # Another writer got in first, or this token may no longer write (then 403).
+                self.authorize(game_id, token)
+                if request.expected_version is not None and not request.idempotency_key:
+                    raise self._conflict(self.get_game(game_id).version, request, judged) from None
+            # KEY_SEEN, or STALE with a key: the next judgement finds the stored event and answers with it.
             if request.type == "undo":
                 pinned = prepared.version
         raise self._conflict(self.get_game(game_id).version, request, judged)
@@ -146,17 +144,18 @@ class StoreAppends(StoreGames, StoreCorrections):
                             "warnings": [f for f in flags if f["severity"] != "error"], "fields": {}})
         return frame.version, results
 
-    def _append_lean(self, head: Head, token: str | None, request: AppendRequest) -> AppendResult | None:
-        """A game event judged against this process's head of the game and written with
-        ``lean_append``; None when the general way must answer: the game moved on, the
-        idempotency key was seen, the client expects another version, or the event breaks
-        a rule (a refusal is judged against the game as it stands, never a head)."""
+    def _append_on_head(self, head: Head, token: str | None, request: AppendRequest) -> AppendResult | None:
+        """A game event judged against this process's head of the game, sparing the reads
+        of the game, its corrections and its fold; None when the game must be read afresh:
+        the game moved on, the idempotency key was seen, the client expects another
+        version, or the event breaks a rule (a refusal is judged against the game as it
+        stands, never a head)."""
         if not token:
             raise Unauthorized("This game needs its write token: Authorization: Bearer <token>")
         digest = token_digest(token)
-        # Only a token this process has seen write tries the lean way (whose compare-and-set
-        # checks it in the database): any other is judged the general way, outside the write lock.
-        if digest != head.token_hash and not self.credentials.may_try_lean(head.game_id, digest):
+        # Only a token this process has seen write is judged on the head (the write's
+        # compare-and-set checks it in the database): any other is authorised afresh first.
+        if digest != head.token_hash and not self.credentials.may_try_head(head.game_id, digest):
             return None
         if request.expected_version is not None and request.expected_version != head.version:
             return None
@@ -172,12 +171,7 @@ class StoreAppends(StoreGames, StoreCorrections):
         if judged.after.step % self.snapshot_every == 0:
             snapshot = {"game_id": head.game_id, "step": judged.after.step, "seq": row["seq"],
                         "version": row["seq"], "rules_version": engine.rules_version, "state": judged.after.state}
-        status = STATUS_FINISHED if engine.is_over(judged.after.state) else STATUS_IN_PROGRESS
-        try:
-            with self._faults(), self._gate.held(self.write_deadline):
-                outcome = write_event(self._lean_connections, self._lean_sql, head, row, status, snapshot, digest)
-        except self.db.dialect.dbapi.IntegrityError:  # type: ignore[union-attr]
-            outcome = Outcome.STALE
+        outcome = self._store(head.game_id, head.version, row, engine.is_over(judged.after.state), snapshot, digest)
         if outcome is not Outcome.WRITTEN:
             return None
         if digest != head.token_hash:
@@ -255,15 +249,17 @@ class StoreAppends(StoreGames, StoreCorrections):
         return Prepared(game, game.version, row, engine.is_over(after.state), snapshot, result, after,
                          corrections, passed)
 
-    def _commit(self, prepared: Prepared) -> None:
-        """Store what ``_prepare`` judged if the game is still at the version judged (the
-        compare-and-set, else LostRace): the write lock is held for these few statements."""
-        with self._write() as session:
-            session.add(EventRow(**prepared.row))
-            session.flush()
-            self._advance(session, prepared.game, prepared.finished)
-            if prepared.snapshot is not None:
-                session.add(Snapshot(**prepared.snapshot))
+    def _store(self, game_id: str, version: int, row: dict[str, Any], finished: bool,
+               snapshot: dict[str, Any] | None, digest: str) -> Outcome:
+        """Write ``row`` as the game's version ``version + 1`` if the game is still at
+        ``version`` and ``digest`` may write to it: the write gate is held for these few
+        statements only.  A racing writer's seq or key is STALE, as a moved version is."""
+        status = STATUS_FINISHED if finished else STATUS_IN_PROGRESS
+        try:
+            with self._faults(), self._gate.held(self.write_deadline):
+                return write_event(self._connections, self._statements, game_id, version, row, status, snapshot, digest)
+        except self.db.dialect.dbapi.IntegrityError:  # type: ignore[union-attr]
+            return Outcome.STALE
 
     def _replay_result(
         self, session: Session, game: Game, engine: engines.Engine, earlier: EventRow, request: AppendRequest
@@ -290,18 +286,3 @@ class StoreAppends(StoreGames, StoreCorrections):
         # The fingerprint only serves a retry with the same idempotency key.
         fingerprint = request.fingerprint() if request.idempotency_key else None
         return {**fields, "hash": event_hash(fields), "request_hash": fingerprint}
-
-    def _advance(self, session: Session, game: Game, finished: bool) -> None:
-        """Compare-and-set the version: zero rows updated means another writer won."""
-        result = session.execute(
-            update(Game)
-            .where(Game.id == game.id, Game.version == game.version)
-            .values(version=game.version + 1, status=STATUS_FINISHED if finished else STATUS_IN_PROGRESS)
-            .execution_options(synchronize_session=False)
-        )
-        if result.rowcount != 1:  # type: ignore[attr-defined]
-            raise LostRace()
-        if session.get_bind().dialect.name == "postgresql":
-            # Delivered at commit, and never if the transaction rolls back: live
-            # streams in every app instance wake only for events that were stored.
-            session.execute(select(func.pg_notify(LIVE_CHANNEL, game.id)))

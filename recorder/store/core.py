@@ -22,10 +22,10 @@ from recorder.credentials import Credentials
 from recorder.db import WriteGate, session_factories, write_deadline
 from recorder.errors import NotFound
 from recorder.history import CORRECTION_TYPES, CorrectionRow, Corrections
-from recorder.lean_append import Connections, DriverStatements, Head
 from recorder.models import EventRow, Game
 from recorder.store.judging import player_names_of
 from recorder.store.values import RECORDER_TYPE_TERM, Fold, utc_now_text
+from recorder.store.writes import Connections, DriverStatements, Head
 from recorder.store_faults import WriteHealth, store_fault
 
 DEFAULT_SNAPSHOT_EVERY = 100
@@ -66,10 +66,10 @@ class StoreBase:
         # The newest fold spares every append a fold from the last snapshot; the
         # timeline and the log spare every viewer a fold from the start.
         self._latest: VersionedCache[Fold] = VersionedCache(512)
-        # What an append to a game this process created or wrote last needs: it goes the lean way.
+        # What an append to a game this process created or wrote last is judged against.
         self._heads: VersionedCache[Head] = VersionedCache(512)
-        self._lean_sql = DriverStatements(db)
-        self._lean_connections = Connections(db)
+        self._statements = DriverStatements(db)
+        self._connections = Connections(db)
         self._gate = WriteGate(db)
         # Weighed in estimated bytes: one huge game must not pin a worker's memory for good.
         self._timelines: VersionedCache[list[tuple[int, State]]] = VersionedCache(TIMELINE_CACHE_BYTES, states_bytes)
@@ -102,7 +102,7 @@ class StoreBase:
     @contextmanager
     def _faults(self) -> Iterator[None]:
         """A busy or full database raised as StoreBusy or StoreFull (recorder/store_faults.py),
-        whether SQLAlchemy's, the driver's (the lean path) or the OS's; ``write_health``
+        whether SQLAlchemy's, the driver's (the event write) or the OS's; ``write_health``
         learns of a full store, and that a write succeeded again."""
         try:
             yield

@@ -98,7 +98,7 @@ class StoreGames(StoreFolds):
             session.add(game)
             session.flush()
             session.add_all(GamePlayer(game_id=game.id, seat=i, name=n) for i, n in enumerate(players))
-        # The game's head at version 0, so that its first event goes the lean way too.
+        # The game's head at version 0, so that its first event is judged on it too.
         self._remember_head(game, engine, 0, game.genesis_hash, Fold(start, 0, 0))
         return game, token
 

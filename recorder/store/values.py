@@ -130,10 +130,6 @@ class LogPage:
     corrected_by: dict[int, tuple[str, int]]  # target seq -> (correction type, its seq): the last one
 
 
-class LostRace(Exception):
-    """Another writer advanced the game between our read and our write."""
-
-
 class Moved(Exception):
     """The game is no longer at the version the request must be judged at."""
 

@@ -1,7 +1,7 @@
 """Per-device write credentials (issue 22, part 7): an invite is a short-lived, single-use
 code a device exchanges for its own token; the owner lists, revokes and rotates; and a
 revocation holds at once, in this app and in another app on the same database, on the
-lean append path too."""
+appends judged on a cached head of the game too."""
 
 from __future__ import annotations
 
@@ -161,12 +161,12 @@ def test_rotating_the_owner_token_retires_the_old_one_and_spends_open_invites(cl
         ("owner", False), ("owner", True), ("device", False)]
 
 
-def test_a_revocation_in_one_app_holds_at_once_in_the_other_on_its_lean_path(two_apps: tuple[Any, Any]) -> None:
+def test_a_revocation_in_one_app_holds_at_once_in_the_other_on_its_cached_head(two_apps: tuple[Any, Any]) -> None:
     here, there = (app.test_client() for app in two_apps)
     game = new_game(here)
     ana = device(here, game, game["write_token"])
     # ``there`` writes twice with the device token: its head of the game (and the token)
-    # is cached, so its next append goes the lean way.
+    # is cached, so its next append is judged on it.
     assert [draw(there, game, ana["token"]).status_code for _ in range(2)] == [201, 201]
     assert store_of(two_apps[1])._heads.latest(game["id"]) is not None
     revoked = here.post(f"/api/games/{game['id']}/devices/{ana['device']['id']}/revoke", json={},
@@ -188,7 +188,7 @@ def test_an_owner_token_rotated_in_one_app_is_refused_at_once_by_the_other(two_a
     assert there.get(f"/api/games/{game['id']}").get_json()["version"] == 2
 
 
-def test_a_wrong_token_never_takes_the_lean_path(client: Any, app: Any) -> None:
+def test_a_wrong_token_is_never_judged_on_the_head(client: Any, app: Any) -> None:
     game = new_game(client)
     assert draw(client, game, game["write_token"]).status_code == 201
     before = store_of(app)._heads.latest(game["id"])

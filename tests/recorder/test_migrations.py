@@ -11,9 +11,9 @@ from sqlalchemy import event, text
 from sqlalchemy.exc import DBAPIError
 
 from recorder.db import make_engine
-from recorder.lean_append import DriverStatements
 from recorder.migrate import alembic_config, upgrade
 from recorder.store import AppendRequest, EventStore
+from recorder.store.writes import DriverStatements
 from tests.recorder.helpers import PLAYERS, draw
 
 

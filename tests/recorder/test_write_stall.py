@@ -76,7 +76,7 @@ def test_another_games_writes_commit_while_a_long_correction_is_still_folding(
     try:
         assert folding.wait(timeout=30)
         other.append(small.id, small_token, draw())  # the general way: no head of this game in `other`
-        other.append(small.id, small_token, draw())  # the lean way
+        other.append(small.id, small_token, draw())  # judged on the head
         other.create_game("panic-in-the-air", PLAYERS)
         order.append("other")
     finally:
@@ -151,7 +151,7 @@ def test_a_busy_store_answers_503_with_retry_after_and_stores_nothing(
                                                   "players": [{"name": n} for n in PLAYERS]})
         game = created.get_json()
         auth = {"Authorization": f"Bearer {game['write_token']}"}
-        appends = [{"type": "card_drawn", "data": {}}, {"type": "note", "data": {"text": "lean and general"}}]
+        appends = [{"type": "card_drawn", "data": {}}, {"type": "note", "data": {"text": "on the head and afresh"}}]
         with write_lock_held(db_url, game["id"]):
             answers = [client.post(f"/api/games/{game['id']}/events", json=body, headers=auth) for body in appends]
             if db_url.startswith("sqlite"):  # PostgreSQL locks the game's row, not the games table

@@ -1,26 +1,27 @@
-"""The append's hot path: one game event to a game this process created or last wrote.
+"""The one way an event is written: three statements on the driver's connection, one transaction.
 
-Profiling ``make bench`` showed SQLAlchemy's per-statement work (ORM flush, identity
-map, statement compilation and execution context) at over half of an append, more
-than the engine's check and the commit's fsync together.  So when this process
-already holds the game's head (the fold, the chain's last hash and the game's fixed
-columns at a known version), an append runs three statements straight on the
-driver's connection, taken from SQLAlchemy's pool:
+Every event appended (a game event, an undo, a void, an amend) is stored here, whether
+it was judged against this process's head of the game or against the game read afresh
+(``recorder/store/appends.py``): the fast path *is* the path.  Profiling ``make bench``
+showed SQLAlchemy's per-statement work (ORM flush, identity map, statement compilation
+and execution context) at over half of an append, more than the engine's check and the
+commit's fsync together, so the write runs straight on the driver's connection, taken
+from SQLAlchemy's pool:
 
 1. ``INSERT INTO events``: a racing writer that took the same seq makes it fail on
    the unique ``(game_id, seq)``;
 2. ``UPDATE games ... WHERE id = ? AND version = ? AND <the token may write>``, the
-   compare-and-set: zero rows means someone else wrote since the head was taken (or the
+   compare-and-set: zero rows means someone else wrote since the game was judged (or the
    token was revoked, in any instance: recorder/credentials.py); either way the caller
-   goes the general way, which reads everything afresh (in the general way's
-   order: on PostgreSQL, writers taking the two locks in opposite orders deadlock);
+   reads everything afresh and judges again (the event before the version: on
+   PostgreSQL, writers taking the two locks in opposite orders deadlock);
 3. on the snapshot boundary, ``INSERT INTO snapshots``;
 
 plus, first, a look-up of the idempotency key when there is one, and on PostgreSQL
 the ``pg_notify`` that wakes live streams in other instances.  All in one
-transaction (SQLite's write lock is taken up front, as the general way does), so a
-failure anywhere leaves nothing behind.  Values go in as bound parameters; JSON
-columns as ``json.dumps`` text, which is what SQLAlchemy's JSON type writes.
+transaction (SQLite's write lock is taken up front), so a failure anywhere leaves
+nothing behind.  Values go in as bound parameters; JSON columns as ``json.dumps``
+text, which is what SQLAlchemy's JSON type writes.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ JSON_COLUMNS = frozenset({"data", "override", "flags", "state"})
 
 @dataclass(frozen=True)
 class Head:
-    """What an append needs of a game at ``version``, kept between appends.
+    """What an append needs of a game at ``version``, kept between appends (the head).
 
     Every field but the fold is fixed when the game is created; the fold and the
     last hash are what the game's first ``version`` events give, the same in every
@@ -68,8 +69,8 @@ class Head:
 
 class Outcome(Enum):
     WRITTEN = "written"
-    STALE = "stale"  # the game moved on since the head was taken
-    KEY_SEEN = "key seen"  # the idempotency key is already stored: the general way answers
+    STALE = "stale"  # the game moved on since it was judged, or the token may no longer write
+    KEY_SEEN = "key seen"  # the idempotency key is already stored: the game read afresh answers
 
 
 class DriverStatements:
@@ -82,7 +83,7 @@ class DriverStatements:
         elif self.dialect == "postgresql":
             mark, json_mark = "%s", "CAST(%s AS JSON)"
         else:
-            raise ValueError(f"no lean append for {self.dialect}")
+            raise ValueError(f"no event writes for {self.dialect}")
         self.begin = "BEGIN IMMEDIATE" if self.dialect == "sqlite" else None
         self.key_seen = f"SELECT 1 FROM events WHERE game_id = {mark} AND idempotency_key = {mark}"
         # The compare-and-set also checks the writer's token in the database: the owner's
@@ -107,7 +108,7 @@ def _row(columns: tuple[str, ...], values: Mapping[str, Any]) -> tuple[Any, ...]
 
 
 class Connections:
-    """Where the lean path gets its driver connection.
+    """Where the write gets its driver connection.
 
     On SQLite each thread keeps one of its own, out of the pool: checking a connection
     out of SQLAlchemy's pool and back in (its reset and events) cost about 20 µs of an
@@ -146,35 +147,35 @@ class Connections:
             raise
 
 
-def write_event(connections: Connections, sql: DriverStatements, head: Head, event: Mapping[str, Any],
+def write_event(connections: Connections, sql: DriverStatements, game_id: str, version: int, event: Mapping[str, Any],
                 status: str, snapshot: Mapping[str, Any] | None, writer_digest: str) -> Outcome:
-    """Store ``event`` (every EVENT_COLUMNS key) as version ``head.version + 1`` in one
-    transaction, or nothing.  The driver's IntegrityError (a racing writer took the seq
+    """Store ``event`` (every EVENT_COLUMNS key) as version ``version + 1`` of the game in
+    one transaction, or nothing.  The driver's IntegrityError (a racing writer took the seq
     or the key) propagates after the rollback; the caller treats it as STALE, and so a
-    ``writer_digest`` that no longer may write (the general way then says why)."""
+    ``writer_digest`` that no longer may write (the authorisation read afresh says why)."""
     with connections.borrowed() as connection:
         cursor = connection.cursor()
         try:
             if sql.begin:
                 cursor.execute(sql.begin)
             if event["idempotency_key"] is not None:
-                cursor.execute(sql.key_seen, (head.game_id, event["idempotency_key"]))
+                cursor.execute(sql.key_seen, (game_id, event["idempotency_key"]))
                 if cursor.fetchone() is not None:
                     connection.rollback()
                     return Outcome.KEY_SEEN
-            # The event first, then the version: the order of the general way, so two
-            # writers of one game on PostgreSQL never hold one lock each and wait for the
-            # other's (a deadlock, seen in the soak before this order was kept).
+            # The event first, then the version: two writers of one game on PostgreSQL
+            # never hold one lock each and wait for the other's (a deadlock, seen in the
+            # soak before this order was kept).
             cursor.execute(sql.insert_event, _row(EVENT_COLUMNS, event))
-            cursor.execute(sql.advance, (head.version + 1, status, head.game_id, head.version,
-                                         writer_digest, writer_digest, head.game_id))
+            cursor.execute(sql.advance, (version + 1, status, game_id, version,
+                                         writer_digest, writer_digest, game_id))
             if cursor.rowcount != 1:
                 connection.rollback()
                 return Outcome.STALE
             if snapshot is not None:
                 cursor.execute(sql.insert_snapshot, _row(SNAPSHOT_COLUMNS, snapshot))
             if sql.notify:
-                cursor.execute(sql.notify, (LIVE_CHANNEL, head.game_id))
+                cursor.execute(sql.notify, (LIVE_CHANNEL, game_id))
             connection.commit()
             return Outcome.WRITTEN
         except BaseException:

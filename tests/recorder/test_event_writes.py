@@ -1,5 +1,7 @@
-"""The lean append (``recorder.lean_append``), on SQLite and PostgreSQL: it writes exactly
-what the general way writes, and a head another writer has made old is never trusted."""
+"""The one event write (``recorder.store.writes``), on SQLite and PostgreSQL: an event
+judged on this process's head of the game is stored exactly as one judged on the game
+read afresh, both through ``write_event``, and a head another writer made old is never
+trusted."""
 
 from __future__ import annotations
 
@@ -26,25 +28,40 @@ def ticking_clock() -> Callable[[], str]:
     return lambda: f"2026-12-01T10:00:{next(ticks) % 60:02d}.000000Z"
 
 
-@pytest.fixture
-def lean_writes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Counts the appends that went the lean way and were written."""
-    written: list[int] = []
-    real = recorder.store.appends.write_event
+class Writes:
+    """What went through ``write_event`` (every write), and which appends were judged on a head."""
 
-    def counting(*args: Any, **kwargs: Any) -> Any:
-        outcome = real(*args, **kwargs)
+    def __init__(self) -> None:
+        self.written = 0
+        self.on_head: list[int] = []
+
+
+@pytest.fixture
+def writes(monkeypatch: pytest.MonkeyPatch) -> Writes:
+    seen = Writes()
+    real_write = recorder.store.appends.write_event
+    real_on_head = EventStore._append_on_head
+
+    def counting_write(*args: Any, **kwargs: Any) -> Any:
+        outcome = real_write(*args, **kwargs)
         if outcome is recorder.store.appends.Outcome.WRITTEN:
-            written.append(1)
+            seen.written += 1
         return outcome
 
-    monkeypatch.setattr(recorder.store.appends, "write_event", counting)
-    return written
+    def counting_on_head(self: EventStore, *args: Any) -> Any:
+        result = real_on_head(self, *args)
+        if result is not None:
+            seen.on_head.append(1)
+        return result
+
+    monkeypatch.setattr(recorder.store.appends, "write_event", counting_write)
+    monkeypatch.setattr(EventStore, "_append_on_head", counting_on_head)
+    return seen
 
 
 def stored(db: Any, game_id: str) -> list[tuple[Any, ...]]:
     """Every column that does not depend on the game's id, as the database holds it (the
-    JSON columns as their text): the two ways must agree byte for byte."""
+    JSON columns as their text): the two judgements must be stored byte for byte alike."""
     with db.connect() as conn:
         return [tuple(row) for row in conn.execute(text(
             "SELECT seq, type, CAST(data AS TEXT), actor, note, recorded_at, recorded_by, idempotency_key, "
@@ -59,39 +76,40 @@ def snapshots(db: Any, game_id: str) -> list[tuple[Any, ...]]:
             .where(Snapshot.game_id == game_id).order_by(Snapshot.step))]
 
 
-def test_the_lean_way_stores_what_the_general_way_stores(store: EventStore, lean_writes: list[int]) -> None:
+def test_an_event_judged_on_the_head_is_stored_as_one_judged_afresh(store: EventStore, writes: Writes) -> None:
     demo = demo_game()
-    lean = EventStore(store.db, snapshot_every=10, clock=ticking_clock())
-    lean_game, lean_token = lean.create_game(ISLE, demo["players"], "lean", demo.get("options"))
-    general_clock = ticking_clock()
-    general_game, general_token = EventStore(store.db, clock=general_clock).create_game(
-        ISLE, demo["players"], "general", demo.get("options"))
+    on_head = EventStore(store.db, snapshot_every=10, clock=ticking_clock())
+    head_game, head_token = on_head.create_game(ISLE, demo["players"], "on the head", demo.get("options"))
+    fresh_clock = ticking_clock()
+    fresh_game, fresh_token = EventStore(store.db, clock=fresh_clock).create_game(
+        ISLE, demo["players"], "afresh", demo.get("options"))
     requests = [AppendRequest(e["type"], e.get("data", {}), e.get("actor"), recorded_by="demo", note=e.get("note"))
                 for e in demo["events"]]
     requests[5].idempotency_key = "the sixth"
     for request in requests:
-        lean.append(lean_game.id, lean_token, request)
-    assert len(lean_writes) == len(requests)  # the store that created the game holds its head
+        on_head.append(head_game.id, head_token, request)
+    assert len(writes.on_head) == writes.written == len(requests)  # the store that created the game holds its head
     for request in requests:
-        # A store with no head of the game: every append goes the general way.
-        EventStore(store.db, snapshot_every=10, clock=general_clock).append(general_game.id, general_token, request)
-    assert len(lean_writes) == len(requests)
-    assert stored(store.db, lean_game.id) == stored(store.db, general_game.id)
-    assert len(snapshots(store.db, lean_game.id)) == len(requests) // 10
-    assert snapshots(store.db, lean_game.id) == snapshots(store.db, general_game.id)
-    for game in (lean_game, general_game):
+        # A store with no head of the game: every append reads the game afresh.
+        EventStore(store.db, snapshot_every=10, clock=fresh_clock).append(fresh_game.id, fresh_token, request)
+    assert len(writes.on_head) == len(requests)
+    assert writes.written == 2 * len(requests)  # both through the one write
+    assert stored(store.db, head_game.id) == stored(store.db, fresh_game.id)
+    assert len(snapshots(store.db, head_game.id)) == len(requests) // 10
+    assert snapshots(store.db, head_game.id) == snapshots(store.db, fresh_game.id)
+    for game in (head_game, fresh_game):
         assert store.verify(game.id)["ok"], game.title
-    assert store.get_game(lean_game.id).status == store.get_game(general_game.id).status == "finished"
-    assert store.state_at(lean_game.id).state == store.state_at(general_game.id).state
+    assert store.get_game(head_game.id).status == store.get_game(fresh_game.id).status == "finished"
+    assert store.state_at(head_game.id).state == store.state_at(fresh_game.id).state
 
 
-def test_a_head_made_old_by_another_writer_is_judged_afresh(store: EventStore, lean_writes: list[int]) -> None:
+def test_a_head_made_old_by_another_writer_is_judged_afresh(store: EventStore, writes: Writes) -> None:
     """Two stores on one database are two app processes.  The first's head says Ana still
     has an action; the second has since ended her turn, so her draw is refused."""
     here, there = store, EventStore(store.db)
     game, token = here.create_game("panic-in-the-air", PLAYERS)
     here.append(game.id, token, draw("Ana"))  # the head: Ana has one action left
-    assert lean_writes == [1]  # the creating store held the game's head from the start
+    assert writes.on_head == [1]  # the creating store held the game's head from the start
     there.append(game.id, token, play_fall("Ana", 100, "Ana"))  # her second: Ben's turn now
     with pytest.raises(RuleViolation) as refused:
         here.append(game.id, token, draw("Ana"))
@@ -99,13 +117,14 @@ def test_a_head_made_old_by_another_writer_is_judged_afresh(store: EventStore, l
     assert "Ben's turn" in refused.value.details["violations"][0]["message"]
     result, created = here.append(game.id, token, draw("Ben"))
     assert created and result.seq == 3
-    assert lean_writes == [1]  # the stale head was tried, found old, and never written through
+    assert writes.on_head == [1]  # the stale head was tried, found old, and never written through
+    assert writes.written == 3
     result, _ = here.append(game.id, token, play_fall("Ben", 100, "Ben"))
-    assert result.seq == 4 and lean_writes == [1, 1]  # the general way renewed the head
+    assert result.seq == 4 and writes.on_head == [1, 1]  # the fresh read renewed the head
     assert store.verify(game.id)["ok"]
 
 
-def test_the_lean_way_keeps_tokens_versions_and_idempotency(store: EventStore, lean_writes: list[int]) -> None:
+def test_appends_on_the_head_keep_tokens_versions_and_idempotency(store: EventStore, writes: Writes) -> None:
     game, token = store.create_game("panic-in-the-air", PLAYERS)
     other, other_token = store.create_game("panic-in-the-air", PLAYERS)
     store.append(game.id, token, draw("Ana"))
@@ -118,7 +137,7 @@ def test_the_lean_way_keeps_tokens_versions_and_idempotency(store: EventStore, l
     with pytest.raises(RuleViolation) as refused:
         store.append(game.id, token, draw("Ben"))
     assert refused.value.details["violations"][0]["code"] == "PN-C02"
-    assert store.get_game(game.id).version == 1 and lean_writes == [1]
+    assert store.get_game(game.id).version == 1 and writes.on_head == [1] and writes.written == 1
 
     first, created = store.append(game.id, token, play_fall("Ana", 100, idempotency_key="k", expected_version=1))
     again, created_again = store.append(game.id, token, play_fall("Ana", 100, idempotency_key="k",
@@ -130,7 +149,7 @@ def test_the_lean_way_keeps_tokens_versions_and_idempotency(store: EventStore, l
     assert reused.value.details["violations"][0]["code"] == "idempotency/key-reused"
     with store.db.connect() as conn:
         seqs = list(conn.scalars(select(EventRow.seq).where(EventRow.game_id == game.id).order_by(EventRow.seq)))
-    assert seqs == [1, 2] and lean_writes == [1, 1]
+    assert seqs == [1, 2] and writes.on_head == [1, 1] and writes.written == 2
     assert store.get_game(other.id).version == 0
 
 
@@ -139,7 +158,7 @@ def test_sqlite_lends_each_thread_its_own_connection_and_replaces_a_broken_one(
     from concurrent.futures import ThreadPoolExecutor
 
     from recorder.db import make_engine
-    from recorder.lean_append import Connections
+    from recorder.store.writes import Connections
 
     db = make_engine(f"sqlite:///{tmp_path / 'lend.db'}")
     try:
