@@ -116,9 +116,10 @@ class TableEngine(EngineBase):
         """The log's line for a refused event whose words would need what it names."""
         return f"{who}: {event.type.replace('_', ' ')}"
 
-    def _guard(self, generic: str, section: str, message: str) -> list[Violation]:
-        code, section = self.guard_codes.get(generic, (generic, section))
-        return [Violation(code, section, message)]
+    def _guard(self, generic: Violation) -> list[Violation]:
+        """The generic guard's violation, under the game's own code where it has one."""
+        code, rule = self.guard_codes.get(generic.code, (generic.code, generic.rule))
+        return [Violation(code, rule, generic.message)]
 
     def _who(self, state: State, event: Event) -> str:
         return event.actor if event.actor is not None else (self.current(state) or "")
@@ -127,15 +128,15 @@ class TableEngine(EngineBase):
         """The guards, in order, then the event's own rule."""
         rule = self.event_rules.get(event.type)
         if rule is None:
-            return self._guard(UNKNOWN_TYPE, "Events", f"{self.title} has no event type {event.type!r}")
+            return self._guard(Violation(UNKNOWN_TYPE, "Events", f"{self.title} has no event type {event.type!r}"))
         if self.is_over(state):
-            return self._guard(GAME_OVER, "End of the game", f"The game is over: no {event.type} can follow")
+            return self._guard(Violation(GAME_OVER, "End of the game", f"The game is over: no {event.type} can follow"))
         if event.actor is not None and event.actor not in self.players(state):
-            return self._guard(UNKNOWN_PLAYER, "Players", f"{event.actor!r} is not a player in this game")
+            return self._guard(Violation(UNKNOWN_PLAYER, "Players", f"{event.actor!r} is not a player in this game"))
         current = self.current(state)
         who = self._who(state, event)
         if rule.by == "turn" and who != current:
-            return self._guard(NOT_YOUR_TURN, "Turn order", f"It is {current}'s turn, not {who}'s")
+            return self._guard(Violation(NOT_YOUR_TURN, "Turn order", f"It is {current}'s turn, not {who}'s"))
         return self.table_guards(state, event, who) or rule.check(state, who, event.data)
 
     def _refused(self, state: State, event: Event) -> bool:

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from werkzeug.serving import make_server
+from werkzeug.wsgi import FileWrapper
 
 from recorder import close_app, create_app
 from recorder.migrate import upgrade
@@ -30,10 +31,29 @@ LAPTOP = {"width": 1280, "height": 900}
 LAPTOP_WIDE = {"width": 1366, "height": 900}
 
 
+def _files_read_whole(app: Any) -> Any:
+    """Static files read into memory and closed before werkzeug writes them.
+
+    werkzeug's development server skips closing a response when the browser drops the
+    connection mid-way (its clean-up reads the socket first, and that raises), which
+    leaves a static file open and fails the test with a ResourceWarning.  The service
+    in production runs under granian, which closes it; only this test server needs this.
+    """
+    def serve(environ: Any, start_response: Any) -> Any:
+        body = app(environ, start_response)
+        if not isinstance(body, FileWrapper):
+            return body
+        try:
+            return [b"".join(body)]
+        finally:
+            body.close()
+    return serve
+
+
 class LiveServer:
     def __init__(self, app: Any):
         self.app = app
-        self.server = make_server("127.0.0.1", 0, app, threaded=True)
+        self.server = make_server("127.0.0.1", 0, _files_read_whole(app), threaded=True)
         self.url = f"http://127.0.0.1:{self.server.server_port}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()

@@ -43,8 +43,9 @@ DYNAMIC: dict[str, dict[tuple[str, str], set[tuple[str, str]]]] = {
         ("PA-R1", "3. Resolution Phase"), ("PA-R2", "3. Resolution Phase")}},
 }
 # Where a problem already judged is reported again under its own code (a board problem as a
-# set-up refusal): nothing new is reported there.
-REPORTED_AGAIN = {("engines/base.py", "violation")}
+# set-up refusal; a generic guard under a game's own legacy code, from its ``guard_codes``,
+# which its codes.py declares): nothing new is reported there.
+REPORTED_AGAIN = {("engines/base.py", "violation"), ("engines/table_engine.py", "_guard")}
 
 SINKS = {"Violation": (0, "code", 1, "rule"), "BoardProblem": (1, "code", 2, "rule")}
 UNKNOWN = "?"
