@@ -53,7 +53,8 @@ class TableEngine(EngineBase):
     1. an event type not in the table          -> ``event/unknown-type``
     2. the game is over (``is_over``)           -> ``event/game-over``
     3. an actor who is not a player            -> ``event/unknown-player``
-    4. a ``by="turn"`` event of another player -> ``event/not-your-turn``
+    4. a ``by="turn"`` event of another player -> ``event/not-your-turn`` (``turn_guard``,
+       which a game may widen: a player who may still act right after their turn)
     5. the game's own guards (``table_guards``: a free action due first, say)
 
     then the rule's ``check``.  An event sent without an actor is the current player's.
@@ -100,6 +101,14 @@ class TableEngine(EngineBase):
     def is_over(self, state: State) -> bool:
         raise NotImplementedError
 
+    def turn_guard(self, state: State, event: Event, who: str) -> list[Violation]:
+        """Guard 4: a ``by="turn"`` event is the current player's.  A game overrides it where
+        its rules let someone else act (and calls this for everything else)."""
+        current = self.current(state)
+        if self.event_rules[event.type].by == "turn" and who != current:
+            return self._guard(Violation(NOT_YOUR_TURN, "Turn order", f"It is {current}'s turn, not {who}'s"))
+        return []
+
     def table_guards(self, state: State, event: Event, who: str) -> list[Violation]:
         """The game's own guards, after the generic ones and before the rule: none by default."""
         return []
@@ -133,11 +142,9 @@ class TableEngine(EngineBase):
             return self._guard(Violation(GAME_OVER, "End of the game", f"The game is over: no {event.type} can follow"))
         if event.actor is not None and event.actor not in self.players(state):
             return self._guard(Violation(UNKNOWN_PLAYER, "Players", f"{event.actor!r} is not a player in this game"))
-        current = self.current(state)
         who = self._who(state, event)
-        if rule.by == "turn" and who != current:
-            return self._guard(Violation(NOT_YOUR_TURN, "Turn order", f"It is {current}'s turn, not {who}'s"))
-        return self.table_guards(state, event, who) or rule.check(state, who, event.data)
+        return self.turn_guard(state, event, who) or self.table_guards(state, event, who) \
+            or rule.check(state, who, event.data)
 
     def _refused(self, state: State, event: Event) -> bool:
         return any(violation.blocks for violation in self.check(state, event))
