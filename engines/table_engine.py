@@ -62,11 +62,11 @@ class TableEngine(EngineBase):
     them in ``guard_codes`` (generic code -> (its code, its rulebook section)): a code
     once stored keeps its meaning.
 
-    ``apply`` folds a copy through ``fold`` (the rule's ``apply``, which a game may wrap
+    ``apply`` folds a ``copy`` through ``fold`` (the rule's ``apply``, which a game may wrap
     with what follows every event: a step counter, a pending effect settled).  A refused
     event recorded anyway (a table's ruling) folds as far as its rule can read it; one
-    whose data the fold cannot read at all becomes ``unfolded`` (by default the state
-    unchanged); an event after the end changes nothing.  A *legal* event that fails to
+    whose data the fold cannot read at all becomes ``unfolded``; an unknown type or an
+    event after the end is ``unchanged`` (both a copy of the state by default).  A *legal* event that fails to
     fold is a bug, and raises.  With ``folds_in_place`` a legal event folds into the
     state a replay made (``apply_in_place``), sparing a copy of a large table.
 
@@ -117,9 +117,24 @@ class TableEngine(EngineBase):
         """Fold ``event`` into ``folded`` (a state ``apply`` owns): the rule's ``apply``."""
         self.event_rules[event.type].apply(folded, who, event.data)
 
-    def unfolded(self, state: State, event: Event) -> State:
-        """The state after a refused event whose data no fold can read: ``state`` unchanged."""
+    def copy(self, state: State) -> State:
+        """The copy ``apply`` folds into: a deep one by default.  A game whose state holds
+        what no fold edits (cards that move whole, options) may share it, for speed."""
         return json_copy(state)  # type: ignore[no-any-return]
+
+    def unchanged(self, state: State, event: Event) -> State:
+        """The state after an event that changes nothing (a type the game does not know, a
+        fact after the end): a copy of ``state``.  A game that counts every event's step
+        counts it here."""
+        return self.copy(state)
+
+    def unfolded(self, state: State, event: Event) -> State:
+        """The state after a refused event whose data no fold can read: as ``unchanged``."""
+        return self.unchanged(state, event)
+
+    def over_message(self, state: State, event: Event) -> str:
+        """Guard 2's words; a game may say how it ended ("after round 7")."""
+        return f"The game is over: no {event.type} can follow"
 
     def unreadable_words(self, state: State, event: Event, who: str) -> str:
         """The log's line for a refused event whose words would need what it names."""
@@ -139,7 +154,7 @@ class TableEngine(EngineBase):
         if rule is None:
             return self._guard(Violation(UNKNOWN_TYPE, "Events", f"{self.title} has no event type {event.type!r}"))
         if self.is_over(state):
-            return self._guard(Violation(GAME_OVER, "End of the game", f"The game is over: no {event.type} can follow"))
+            return self._guard(Violation(GAME_OVER, "End of the game", self.over_message(state, event)))
         if event.actor is not None and event.actor not in self.players(state):
             return self._guard(Violation(UNKNOWN_PLAYER, "Players", f"{event.actor!r} is not a player in this game"))
         who = self._who(state, event)
@@ -152,8 +167,8 @@ class TableEngine(EngineBase):
     def apply(self, state: State, event: Event) -> State:
         """The state with the event folded in, without judging it; ``state`` is not changed."""
         if event.type not in self.event_rules or self.is_over(state):
-            return json_copy(state)  # type: ignore[no-any-return]
-        folded: State = json_copy(state)
+            return self.unchanged(state, event)
+        folded = self.copy(state)
         try:
             self.fold(folded, self._who(state, event), event)
         except _UNFOLDABLE:

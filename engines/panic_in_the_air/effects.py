@@ -1,6 +1,6 @@
 """Folding events into state, with every derived effect, and never judging them.
 
-``apply_event`` is total: any event whose data has the right shape folds into
+Each fold is total: any event whose data has the right shape folds into
 something sensible even when the rules forbid it (the table may have overridden
 a rule and the stored fact must still fold).  The choices it makes for illegal
 events are listed in the package docstring ("Folding illegal events").
@@ -20,35 +20,35 @@ from engines.panic_in_the_air.state import (
     in_air,
     is_action,
     next_in_air,
-    next_state,
     pending_of,
     source_of,
 )
 
-Handler = Callable[[State, str, Mapping[str, Any]], None]
+Fold = Callable[[State, str, Mapping[str, Any]], None]
 
 
-def apply_event(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> State:
-    """A new state with the event folded in; ``state`` itself is left untouched."""
-    new: State = next_state(state)
+def begin(new: State) -> None:
+    """What every event does, folded or not: it counts a step, and it closes the moment a
+    player had to open after their turn ended (the late opening itself included);
+    ``fold_event`` may open a new one."""
     new["step"] += 1
-    # Any folded event closes the moment a player had to open after their turn ended
-    # (the late opening itself included); ``_maybe_end_turn`` may open a new one.
     new["may_still_open"] = None
-    handler = _HANDLERS.get(event_type)
-    # Facts recorded after the game stopped do not change how it ended.
-    if handler is None or new["game_over"]:
-        return new
+
+
+def fold_event(new: State, actor: str | None, event_type: str, data: Mapping[str, Any], fold: Fold) -> None:
+    """The event folded into ``new`` (a copy ``apply`` owns) by its rule's ``fold``, then
+    what follows every event: the turn's action counted, the turn passed after two."""
+    begin(new)
+    # An actor who is not at the table (a refused event kept anyway) acts as the current player.
     who = actor if actor is not None and actor in new["players"] else str(new["current"])
-    action = is_action(state, event_type, data)
-    handler(new, who, data)
+    action = is_action(new, event_type, data)
+    fold(new, who, data)
     if action and not new["game_over"]:
         new["actions_done"] += 1
     _maybe_end_turn(new)
-    return new
 
 
-def _drawn(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_drawn(new: State, who: str, data: Mapping[str, Any]) -> None:
     """A card from the deck: into the hand, unless it is the R.I.P. card, which ends the game."""
     draws = pending_of(new, "risk_draws")
     via = data.get("via")
@@ -71,7 +71,7 @@ def _drawn(new: State, who: str, data: Mapping[str, Any]) -> None:
     new["players"][who]["hand_count"] += 1
 
 
-def _played(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_played(new: State, who: str, data: Mapping[str, Any]) -> None:
     """A card from the hand onto a character's stack, then its effect."""
     new["pending"] = None  # a play moves the table on from any Risk still owed
     player = new["players"][who]
@@ -146,7 +146,7 @@ def _movable(stack: list[dict[str, Any]], solo_top: str) -> int | None:
     return None
 
 
-def _taken(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_taken(new: State, who: str, data: Mapping[str, Any]) -> None:
     """Cards move from the Risk target's hand to the player's (the declared count, else the derived one)."""
     source = source_of(data)
     take = pending_of(new, "cards_taken")
@@ -165,12 +165,12 @@ def _taken(new: State, who: str, data: Mapping[str, Any]) -> None:
     new["pending"] = None
 
 
-def _declined(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_declined(new: State, who: str, data: Mapping[str, Any]) -> None:
     """The player takes none of what their Risk still allows: nothing is owed any more."""
     new["pending"] = None
 
 
-def _opened(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_opened(new: State, who: str, data: Mapping[str, Any]) -> None:
     """The parachute opens: out of the game; the game ends when nobody is left, else the
     current player's turn ends.  Anyone else who opens (the late opener, whose turn has
     already passed, or an overridden out-of-turn opening) leaves the turn where it is."""
@@ -235,12 +235,3 @@ def _end_game(new: State, reason: str, rip_by: str | None) -> None:
         elif player["status"] == PARACHUTE_OPEN and cards.click_clacks(player["stack"]) % 2 == 1:
             player["status"] = CRASHED
             player["crash_reason"] = "odd_click_clack"
-
-
-_HANDLERS: dict[str, Handler] = {
-    "card_drawn": _drawn,
-    "card_played": _played,
-    "cards_taken": _taken,
-    "parachute_opened": _opened,
-    "risk_declined": _declined,
-}

@@ -56,12 +56,3 @@ class RiskDeclinedSchema(_Strict):
 
 class ParachuteOpenedSchema(_Strict):
     """``parachute_opened {}``."""
-
-
-EVENT_SCHEMAS: dict[str, type[Schema]] = {
-    "card_drawn": CardDrawnSchema,
-    "card_played": CardPlayedSchema,
-    "cards_taken": CardsTakenSchema,
-    "parachute_opened": ParachuteOpenedSchema,
-    "risk_declined": RiskDeclinedSchema,
-}

@@ -6,7 +6,8 @@ Read from the source with ``ast`` (a) and (c): each ``Violation(code, rule, ...)
 parameters on as the code or the rule (``seat_problems``, ``_problem``, ``_found``...), with
 its code and section resolved where they are literals, module constants (``SHUFFLE_RULE``,
 ``airports.AIRPORT_RULE``), a local set from one, a conditional of them or a constant dict's
-values.  Played (b): each demo game, with refused variations, reports only declared codes
+values; and each ``guard_codes`` entry of a ``TableEngine`` (its generic guards' codes).
+Played (b): each demo game, with refused variations, reports only declared codes
 under declared sections.  Published (d): ``GET /api/engines``.  Written (e): the docs.
 """
 
@@ -252,7 +253,24 @@ def scan(paths: list[Path], shared: list[Path]) -> Scan:
                 for code in codes:
                     found.pairs[code] |= rules
                     found.sites[code].append(site)
+        for line, codes, rules in _guard_codes(scope):
+            for code in codes:
+                found.pairs[code] |= rules
+                found.sites[code].append(Site(scope.rel, "guard_codes", line))
     return found
+
+
+def _guard_codes(scope: Scope) -> Iterator[tuple[int, set[str], set[str]]]:
+    """A ``TableEngine``'s ``guard_codes``: the codes and sections its generic guards report,
+    one ``generic: (code, section)`` entry each."""
+    for node in ast.walk(scope.tree):
+        target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else \
+            node.target if isinstance(node, ast.AnnAssign) else None
+        if not (isinstance(target, ast.Name) and target.id == "guard_codes" and isinstance(node.value, ast.Dict)):
+            continue
+        for entry in node.value.values:
+            assert isinstance(entry, ast.Tuple) and len(entry.elts) == 2, f"{scope.rel}: guard_codes entries are pairs"
+            yield entry.lineno, values(scope, entry.elts[0], None), values(scope, entry.elts[1], None)
 
 
 def game_paths(package: str) -> list[Path]:

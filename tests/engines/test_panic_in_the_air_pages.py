@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template
 
 from engines.base import Engine, Event, State
-from engines.panic_in_the_air.changes import card_label
 from engines.panic_in_the_air.demo import demo_game
+from engines.panic_in_the_air.view import card_label
 from recorder.views.fragments import FragmentCache
 from tests.engines.strategies import GAME_STRATEGIES, random_table
 from tests.engines.test_panic_in_the_air import (

@@ -1,4 +1,5 @@
-"""One line per event for the game log, read from the state *before* the event."""
+"""One line per event for the game log, read from the state *before* the event, in words
+a person at the table would use.  None raises for an event the rules refused."""
 
 from __future__ import annotations
 
@@ -12,27 +13,13 @@ from engines.panic_in_the_air.state import in_air, is_action, late_opener, pendi
 _WAYS = {cards.CW: "clockwise", cards.CCW: "counter-clockwise"}
 
 
-def describe_event(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> str:
-    """What happened, in words a person at the table would use.
-
-    Never raises, even for events the rules forbid or types the engine does not know."""
-    who = str(actor if actor is not None else state.get("current") or "Someone")
-    if event_type == "card_drawn":
-        return _drawn(state, who, data)
-    if event_type == "card_played":
-        return _played(state, who, data)
-    if event_type == "cards_taken":
-        count = data.get("count")
-        if count is None:
-            take = pending_of(state, "cards_taken")
-            count = take["count"] if take else 2
-        noun = "card" if count == 1 else "cards"
-        return f"{who} took {count} {noun} from {source_of(data)}'s hand (Risk)"
-    if event_type == "parachute_opened":
-        return _opened(state, who)
-    if event_type == "risk_declined":
-        return _declined(state, who)
-    return f"{who}: unknown event {event_type!r}"
+def taken_words(state: State, who: str, data: Mapping[str, Any]) -> str:
+    count = data.get("count")
+    if count is None:
+        take = pending_of(state, "cards_taken")
+        count = take["count"] if take else 2
+    noun = "card" if count == 1 else "cards"
+    return f"{who} took {count} {noun} from {source_of(data)}'s hand (Risk)"
 
 
 def _hand(state: State, who: str) -> int:
@@ -40,7 +27,7 @@ def _hand(state: State, who: str) -> int:
     return int(player["hand_count"]) if player else 0
 
 
-def _drawn(state: State, who: str, data: Mapping[str, Any]) -> str:
+def drawn_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     face = data.get("face") or {}
     if face.get("kind") == cards.RIP:
         return f"{who} drew the R.I.P. card: the game ends"
@@ -49,7 +36,7 @@ def _drawn(state: State, who: str, data: Mapping[str, Any]) -> str:
     return f"{who} drew {what}{risk} ({_hand(state, who) + 1} in hand)"
 
 
-def _played(state: State, who: str, data: Mapping[str, Any]) -> str:
+def played_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     card = data.get("card") or {}
     target = data.get("target")
     on = "their own character" if target == who else str(target)
@@ -73,7 +60,7 @@ def _played(state: State, who: str, data: Mapping[str, Any]) -> str:
     return line
 
 
-def _declined(state: State, who: str) -> str:
+def declined_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     """What the Risk still allowed and the player left: cards of an opponent's hand, or draws."""
     take = pending_of(state, "cards_taken")
     if take is not None:
@@ -90,7 +77,7 @@ def _cards(count: int) -> str:
     return "card" if count == 1 else f"{count} cards"
 
 
-def _opened(state: State, who: str) -> str:
+def opened_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     left = [name for name in in_air(state) if name != who]
     opened = f"{who} opened their parachute"
     if who == late_opener(state):

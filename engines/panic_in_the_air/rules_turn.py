@@ -1,13 +1,17 @@
-"""Legality checks PN-C02..PN-C14 (PN-C01 is judged at set-up, in ``profile``).
+"""The rules of a turn, PN-C02..PN-C14 (PN-C01 is judged at set-up, in ``rules_setup``).
 
-Guards run in a fixed order and the first that fails is the only answer:
+``engines.table_engine.TableEngine`` runs the guards in its fixed order, and the first that
+fails is the only answer (the codes these games were first judged with kept, through the
+engine's ``guard_codes``):
 
 1. unknown event type         -> ``event/unknown-type``
 2. game over                  -> PN-C13
-3. not this player's turn     -> PN-C02 (except the late opener's ``parachute_opened``:
-                                 the player whose turn has just ended on an empty hand,
-                                 before any event of the next player; see ``late_opener``)
-4. no action left in the turn -> PN-C03 (plays and action draws only)
+3. an actor not at the table  -> PN-C02
+4. not this player's turn     -> PN-C02 (``turn_problems``: the late opener's
+                                 ``parachute_opened`` passes -- the player whose turn has
+                                 just ended on an empty hand, before any event of the next
+                                 player, see ``late_opener``; an opened parachute is out)
+5. no action left in the turn -> PN-C03 (plays and action draws only: ``actions_left``)
 
 then the rules of that event type, which may report several violations at once.
 Checks that need the deck size report ``unverified`` when ``deck_total`` is None,
@@ -16,13 +20,12 @@ and are warnings instead of errors when ``enforce_bottom10`` is off.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from engines.base import Severity, State, Violation
 from engines.panic_in_the_air import cards
-from engines.panic_in_the_air.schemas import EVENT_SCHEMAS
-from engines.panic_in_the_air.state import IN_AIR, actor_of, is_action, late_opener, may_decline, pending_of, source_of
+from engines.panic_in_the_air.state import IN_AIR, is_action, late_opener, may_decline, pending_of, source_of
 
 TURNS = "Game Turns"
 PARACHUTE = "Opening Your Parachute"
@@ -31,39 +34,25 @@ END = "End of the Game"
 SOLO_RULE = "Card Functions: Solo"
 RISK_RULE = "Card Functions: Risk"
 
-Check = Callable[[State, str, Mapping[str, Any]], list[Violation]]
 
-
-def check_event(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> list[Violation]:
-    """Every violation of the event against the rules, in the documented guard order."""
-    specific = _SPECIFIC.get(event_type)
-    if specific is None:
-        return [Violation("event/unknown-type", TURNS, f"Panic in the Air has no event type {event_type!r}")]
-    # PN-C13: "The game stops when a player draws the R.I.P. card, or all players have opened their parachute."
-    if state["game_over"]:
-        return [Violation("PN-C13", END, f"The game is over; no {event_type} can follow")]
-    who = actor_of(state, actor)
+def turn_problems(state: State, event_type: str, who: str) -> list[Violation] | None:
+    """Guard 4's own reading here, or None where the generic one stands: the late opener
+    may still open, and a player whose parachute is open no longer acts."""
     # PN-C08: "the player can open his parachute at any time during his turn" -- including
     # right after the second action that emptied the hand, before the next player acts.
-    late = event_type == "parachute_opened" and who == late_opener(state)
-    turn = [] if late else _turn_guard(state, who)
-    if turn:
-        return turn
+    if event_type == "parachute_opened" and who == late_opener(state):
+        return []
+    # PN-C02: "The players take turns playing clockwise"; players who are out no longer act.
+    if state["players"][who]["status"] != IN_AIR:
+        return [Violation("PN-C02", PARACHUTE, f"{who} has opened their parachute and no longer acts")]
+    return None
+
+
+def actions_left(state: State, event_type: str, who: str, data: Mapping[str, Any]) -> list[Violation]:
+    """Guard 5: a play or an action draw needs one of the turn's two actions."""
     # PN-C03: "each player must perform 2 actions" -- a third is one too many.
     if is_action(state, event_type, data) and state["actions_done"] >= 2:
         return [Violation("PN-C03", TURNS, f"{who} has already taken 2 actions this turn")]
-    return specific(state, who, data)
-
-
-def _turn_guard(state: State, who: str) -> list[Violation]:
-    # PN-C02: "The players take turns playing clockwise"; players who are out no longer act.
-    players = state["players"]
-    if who not in players:
-        return [Violation("PN-C02", TURNS, f"{who!r} is not a player in this game")]
-    if players[who]["status"] != IN_AIR:
-        return [Violation("PN-C02", PARACHUTE, f"{who} has opened their parachute and no longer acts")]
-    if who != state["current"]:
-        return [Violation("PN-C02", TURNS, f"It is {state['current']}'s turn, not {who}'s")]
     return []
 
 
@@ -89,7 +78,7 @@ def _pending_first(state: State, who: str) -> list[Violation]:
     return []
 
 
-def _check_drawn(state: State, who: str, data: Mapping[str, Any]) -> list[Violation]:
+def check_drawn(state: State, who: str, data: Mapping[str, Any]) -> list[Violation]:
     out: list[Violation] = []
     via = data.get("via")
     if pending_of(state, "cards_taken") is not None or (pending_of(state, "risk_draws") and via == "action"):
@@ -134,7 +123,7 @@ def _unknown_deck(code: str, what: str) -> Violation:
     return Violation(code, START, f"The deck size is unknown (no deck size was given at New game): cannot confirm {what}", "unverified")
 
 
-def _check_played(state: State, who: str, data: Mapping[str, Any]) -> list[Violation]:
+def check_played(state: State, who: str, data: Mapping[str, Any]) -> list[Violation]:
     out = _pending_first(state, who)
     players = state["players"]
     card = data.get("card") or {}
@@ -220,7 +209,7 @@ def _check_five_hundred(state: State, who: str) -> list[Violation]:
     return []
 
 
-def _check_taken(state: State, who: str, data: Mapping[str, Any]) -> list[Violation]:
+def check_taken(state: State, who: str, data: Mapping[str, Any]) -> list[Violation]:
     # PN-C09: Risk on an opponent takes min(2, their hand) from the player it was placed on.
     take = pending_of(state, "cards_taken")
     source = source_of(data)
@@ -242,7 +231,7 @@ def _check_taken(state: State, who: str, data: Mapping[str, Any]) -> list[Violat
     return out
 
 
-def _check_declined(state: State, who: str, data: Mapping[str, Any]) -> list[Violation]:
+def check_declined(state: State, who: str, data: Mapping[str, Any]) -> list[Violation]:
     # PN-C09: "The Risk cards allow you to take 2 cards" -- a permission the player may decline
     # (``risk_may_decline``), and only while their Risk still owes cards.
     if pending_of(state, "cards_taken") is None and pending_of(state, "risk_draws") is None:
@@ -253,7 +242,7 @@ def _check_declined(state: State, who: str, data: Mapping[str, Any]) -> list[Vio
     return []
 
 
-def _check_opened(state: State, who: str, data: Mapping[str, Any]) -> list[Violation]:
+def check_opened(state: State, who: str, data: Mapping[str, Any]) -> list[Violation]:
     # A pending Risk follow-up is the current player's; the late opener's turn is over.
     out = _pending_first(state, who) if who == state["current"] else []
     # PN-C08: "When a player no longer has a card in his hand, he can open his parachute".
@@ -262,13 +251,3 @@ def _check_opened(state: State, who: str, data: Mapping[str, Any]) -> list[Viola
         message = f"{who} still holds {held} card(s); the parachute opens only with an empty hand"
         out.append(Violation("PN-C08", PARACHUTE, message))
     return out
-
-
-_SPECIFIC: dict[str, Check] = {
-    "card_drawn": _check_drawn,
-    "card_played": _check_played,
-    "cards_taken": _check_taken,
-    "parachute_opened": _check_opened,
-    "risk_declined": _check_declined,
-}
-assert set(_SPECIFIC) == set(EVENT_SCHEMAS)
