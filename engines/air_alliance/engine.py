@@ -13,7 +13,7 @@ from engines.air_alliance import first_turn, offers, reservations, reveals, scor
 from engines.air_alliance.board import BOARD_FILE, board_state
 from engines.air_alliance.codes import CODES
 from engines.air_alliance.schemas import EVENT_SCHEMAS
-from engines.air_alliance.table import OPTIONS, initial_state, setup_problems
+from engines.air_alliance.state import OPTIONS, initial_state, setup_problems
 from engines.base import (
     BoardFile,
     EngineBase,

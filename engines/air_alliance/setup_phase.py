@@ -14,7 +14,7 @@ from typing import Any
 
 from engines.air_alliance import airports, turns
 from engines.air_alliance.reveals import ORIGIN
-from engines.air_alliance.table import PLANES_PER_PLAYER, SETUP_RULE
+from engines.air_alliance.state import PLANES_PER_PLAYER, SETUP_RULE
 from engines.base import State, Violation
 from engines.declared import Fact, conflicts, declare
 
