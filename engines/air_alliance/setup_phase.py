@@ -42,7 +42,7 @@ def check_planes(state: State, actor: str | None, data: Mapping[str, Any]) -> li
     return problems
 
 
-def apply_planes(state: State, data: Mapping[str, Any]) -> None:
+def apply_planes(state: State, who: str, data: Mapping[str, Any]) -> None:
     player = state["players"][data["player"]]
     for code in data["airports"]:
         planes = state["airports"][code]
@@ -95,7 +95,7 @@ def check_board(state: State, actor: str | None, data: Mapping[str, Any]) -> lis
     return problems + conflicts(state["declared"], board_facts(data), state["step"] + 1)
 
 
-def apply_board(state: State, data: Mapping[str, Any]) -> None:
+def apply_board(state: State, who: str, data: Mapping[str, Any]) -> None:
     facts = board_facts(data)
     if not conflicts(state["declared"], facts, state["step"]):
         state["declared"] = declare(state["declared"], facts, state["step"])
