@@ -114,10 +114,14 @@ alone carried was PHASE 1's to gain), and placed by a second ``boarding_pass_upd
 as at PHASE 3 (G14), which also ends the turn when the marker is not spent
 (``placements: {}``).  A First Turn that earns an extra turn is over when it ends.
 
-Modules: ``engine`` (the object) delegates to ``table`` (options, the table), ``setup_phase``,
-``turns``, ``reveals``, ``first_turn``, ``reservations``, ``board``, with the pure rules of ``airports``, ``routes``, ``icons``, ``alliances``,
-``baggage``, ``boarding_pass``, ``last_turn``, ``scoring``; ``offers`` (the page's choices),
-``schemas``, ``demo`` (the demo game and its made-up data).
+Modules: ``engine`` (the object, on ``engines.table_engine.TableEngine``) with ``events``
+(the event-rule table: each type's schema, check, fold, words and offers), ``state`` (the
+options and the table at set-up), the rules of ``setup_phase``, ``turns``, ``reveals``,
+``first_turn``, ``reservations``, ``board``, and the pure rules of ``airports``, ``routes``,
+``icons``, ``alliances``, ``baggage``, ``boarding_pass``, ``last_turn``; ``scoring`` (the
+count and the standings), ``offers`` (what is possible now and the page's choices),
+``words`` (the log's lines), ``view`` (position and seat colours), ``versions`` (the rules'
+history), ``schemas``, ``codes``, ``demo`` (the demo game and its made-up data).
 """
 
 import engines

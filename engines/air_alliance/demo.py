@@ -21,7 +21,7 @@ from typing import Any
 from engines import weighted_play
 from engines.air_alliance import routes
 from engines.air_alliance.airports import AIRPORTS, NPA_COLOURS, NPA_START, PLAYER_COLOURS, shape
-from engines.air_alliance.table import DECK
+from engines.air_alliance.state import DECK
 from engines.base import Engine, Event, State
 
 PLAYERS = ["Hana", "Kenji", "Sora"]

@@ -55,7 +55,7 @@ def check_swap(state: State, actor: str | None, data: Mapping[str, Any]) -> list
     return airports.swap_problems(data["airport"], state["airports"][data["airport"]], first, second)
 
 
-def apply_swap(state: State, data: Mapping[str, Any]) -> None:
+def apply_swap(state: State, who: str, data: Mapping[str, Any]) -> None:
     code = data["airport"]
     state["airports"][code] = airports.swap(state["airports"][code], *data["places"])
     state["turn"]["first_swaps"] = state["turn"].get("first_swaps", 0) + 1

@@ -19,6 +19,10 @@ choices the rules accept, each found by asking ``check`` about the event it woul
   when there are none, so that a face is typed).
 A bare slot whose icons nobody has declared is listed with ``icons: None``: the table
 declares them with the marker.
+
+``possible`` gives the event types possible now, ``minor`` the ones among them the page
+shows small, ``actors`` who may act; ``TableEngine.expected`` builds the rest from the
+offers here, each one an ``EventRule.offers`` of ``events.py``.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.air_alliance import airports, boarding_pass, first_turn, turns
+from engines.air_alliance import airports, boarding_pass, first_turn, reservations, reveals, setup_phase, turns
 from engines.air_alliance.airports import NPA_COLOURS
 from engines.base import State
 
@@ -58,7 +62,7 @@ def _actions(state: State, slot: int, index: int, icon: Mapping[str, Any]) -> li
     return [data for data in tried if _legal(turns.check_marker, state, data)]
 
 
-def marker_options(state: State) -> dict[str, list[Any]]:
+def marker_options(state: State, who: str) -> dict[str, list[Any]]:
     turn, player = state["turn"], turns.current(state)
     markers = []
     for slot in range(boarding_pass.SLOTS):
@@ -110,7 +114,7 @@ def marker_use_left(state: State) -> str | None:
     return "a reservation" if reserve else "flushing the pass" if flush else "waiting for a cancellation" if wait else ""
 
 
-def swap_options(state: State) -> dict[str, list[Any]]:
+def swap_options(state: State, who: str) -> dict[str, list[Any]]:
     """The First Turn's legal switches (the Kobe Rules 2)."""
     tried = [{"airport": code, "places": [a, b]} for code, planes in state["airports"].items()
              for a in range(len(planes)) for b in range(a + 1, len(planes))
@@ -119,23 +123,90 @@ def swap_options(state: State) -> dict[str, list[Any]]:
     return {"swaps": legal, "airport": sorted({d["airport"] for d in legal})}
 
 
-def gain_options(state: State) -> dict[str, list[Any]]:
+def gain_options(state: State, who: str) -> dict[str, list[Any]]:
     """The row's cards, and under the Kobe Rules (3) the ones off the board, that this
     turn's flights carry and the player may take."""
     cards = [*(card for card in state["row"] if card is not None), *state["offboard"]]
     return {"card": [card for card in cards if _legal(turns.check_gain, state, {"card": card})]}
 
 
-def alliance_options(state: State) -> dict[str, list[Any]]:
+def alliance_options(state: State, who: str) -> dict[str, list[Any]]:
     legal = [{"npa": npa, "area": area} for npa in NPA_COLOURS for area in range(len(state["alliances"]))
              if _legal(turns.check_alliance, state, {"npa": npa, "area": area})]
     return {"npa": sorted({c["npa"] for c in legal}), "area": sorted({c["area"] for c in legal}), "choices": legal}
 
 
-def phase1_end_options(state: State) -> dict[str, Any]:
+def phase1_end_options(state: State, who: str) -> dict[str, Any]:
     """Whether PHASE 1 may end now, and if not, the rule's code and words."""
     blocking = [v for v in turns.check_phase1_end(state, None, {}) if v.blocks]
     if not blocking:
         return {"ready": [True]}
     return {"ready": [], "refused_choices": {"ready": [{"choice": True, "code": v.code, "rule": v.rule,
                                                         "message": v.message} for v in blocking[:1]]}}
+
+
+def claims_offered(state: State, who: str) -> dict[str, Any]:
+    return reservations.claim_offers(state)
+
+
+def reveal_offered(state: State, who: str) -> dict[str, Any]:
+    """A reveal is offered the cards whose faces are known and that have not turned up
+    (``card.id``: the board's, or those shuffled back); nothing when there are none (the
+    engine's ``expected`` then leaves the type's options out, so that a face is typed)."""
+    ids = reveals.revealable(state)
+    return {"card.id": ids} if ids else {}
+
+
+def actors(state: State) -> list[str]:
+    """Who may act now, without building the offers (the store asks on every append):
+    everyone at the set-up; while the cancellations are claimed (a table event anyone
+    records), everyone, the player whose turn it is first; else that player."""
+    if state["phase"] == "SETUP":
+        return list(state["seats"])
+    if state["phase"] == "OVER":
+        return []
+    if state["turn"].get("claims"):
+        return [turns.current(state), *(name for name in state["seats"] if name != turns.current(state))]
+    return [turns.current(state)]
+
+
+def possible(state: State) -> list[str]:
+    """The event types possible now (the game is not over), in the order the page lists them."""
+    if state["phase"] == "SETUP":
+        due = ["planes_placed"] if not all(p["planes_placed"] for p in state["players"].values()) else []
+        if None in state["row"]:
+            due.append("card_revealed")
+        # board_declared is asked while some fact it declares is unknown; once a board holds
+        # them all it is moot, and only offered among the seldom actions (``minor``: a table
+        # reading the board's facts out at the set-up), never as the next thing to do.
+        if setup_phase.board_facts_due(state) or setup_phase.board_facts_from_board(state):
+            return [*due, "board_declared"]
+        return due
+    turn = state["turn"]
+    if state["deck"] == 0 and state["discards"]:  # "the active player shuffles the discards" as the deck runs out
+        return ["discards_reshuffled"]
+    if turn.get("claims"):
+        return ["cancellations_claimed"]
+    reveal = ["card_revealed"] if None in state["row"] else []
+    if turn["phase"] == 1:
+        fresh = not turn["markers"] and not turn["gained"]
+        refresh = fresh and (turns.in_last_turn(state) and turns.current(state) not in state["last_turn"]["refreshed"]
+                             or first_turn.in_first_turn(state) and not turn.get("first_refreshed"))
+        swap = fresh and first_turn.in_first_turn(state) and turn.get("first_swaps", 0) < first_turn.swaps_allowed(state)
+        return ["marker_placed", "passenger_gained", *reveal, "phase1_ended", *(["alliance_formed"] if fresh else []),
+                *(["row_refreshed"] if refresh else []), *(["first_turn_swap"] if swap else [])]
+    if turn["phase"] == turns.EXTRA_PHASE:  # the Kobe Rules (6): the extra marker, then its cards placed
+        extra_left = turn["extra_markers"] < turns.EXTRA_MARKERS
+        return ["marker_placed" if extra_left else "passenger_gained", *reveal, "boarding_pass_updated"]
+    if turn["phase"] == 2:
+        return ["card_revealed"]
+    return ["boarding_pass_updated"]
+
+
+def minor(state: State) -> list[str]:
+    """The types that are possible but seldom the next thing to do: board_declared at the
+    set-up once the board holds every fact it declares."""
+    if state["phase"] == "SETUP" and not setup_phase.board_facts_due(state) \
+            and setup_phase.board_facts_from_board(state):
+        return ["board_declared"]
+    return []

@@ -111,7 +111,7 @@ def trio_problems(face: Mapping[str, Any]) -> list[Violation]:
                       f"({face['id']}) is not one of them")]
 
 
-def apply_reveal(state: State, data: Mapping[str, Any]) -> None:
+def apply_reveal(state: State, who: str, data: Mapping[str, Any]) -> None:
     """The card fills the row's first empty space and leaves the deck; a face first seen is
     declared (a face named by id is already known)."""
     card_id = data["card"]["id"]
@@ -132,15 +132,6 @@ def apply_reveal(state: State, data: Mapping[str, Any]) -> None:
         turn.setdefault("shown_after", {})[card_id] = len(turn["flights"])
     if turn is not None and turn["phase"] == 2 and None not in state["row"]:
         turn["phase"] = 3
-
-
-def describe_reveal(state: State, data: Mapping[str, Any]) -> str:
-    """"C07 (A1 to E2) turns up", the route from the board when the event names the card."""
-    card_id = data["card"]["id"]
-    face = face_of(state, data["card"]) or {}
-    if "dep" in face and "arr" in face:
-        return f"{card_id} ({face['dep']} to {face['arr']}) turns up"
-    return f"{card_id} turns up"
 
 
 def revealable(state: State) -> list[str]:

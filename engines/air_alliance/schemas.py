@@ -162,18 +162,3 @@ class BoardingPassUpdated(_Strict):
     placements = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True), required=True)
     cover = fields.Nested(Cover, load_default=None, allow_none=True)
 
-
-EVENT_SCHEMAS: dict[str, type[Schema]] = {
-    "planes_placed": PlanesPlaced,
-    "card_revealed": CardRevealed,
-    "board_declared": BoardDeclared,
-    "alliance_formed": AllianceFormed,
-    "marker_placed": MarkerPlaced,
-    "passenger_gained": CardOnly,
-    "phase1_ended": Nothing,
-    "boarding_pass_updated": BoardingPassUpdated,
-    "discards_reshuffled": Nothing,
-    "row_refreshed": Nothing,
-    "first_turn_swap": Swap,
-    "cancellations_claimed": CancellationsClaimed,
-}

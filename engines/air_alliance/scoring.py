@@ -12,6 +12,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from engines.base import State
+from engines.declared import value
+
 TRIO_BONUS = 30_000
 ECONOMY_BONUS, ECONOMY_SET = 10_000, 5
 # "Trio List": each trio's three cards, as printed (both Board Gamers belong to the Enthusiast Trio).
@@ -92,3 +95,37 @@ def score(cards: Sequence[Mapping[str, Any]], kobe_scoring: bool) -> dict[str, i
     trios = TRIO_BONUS * len(complete_trios(cards))
     economy = sum(1 for card in cards if card["cls"] == "ECONOMY") // ECONOMY_SET * ECONOMY_BONUS if kobe_scoring else 0
     return {"miles": miles, "trios": trios, "economy": economy, "total": miles + trios + economy}
+
+
+def held(state: State, player: str) -> list[dict[str, Any]]:
+    """Every card a player holds, on the Boarding Pass or set aside (the faces declared)."""
+    info = state["players"][player]
+    ids = [card for stack in info["slots"] for card in stack] + info["set_aside"]
+    faces: list[dict[str, Any] | None] = [value(state["declared"], f"card:{card}") for card in ids]
+    return [face for face in faces if face is not None]
+
+
+def standings(state: State) -> dict[str, Any]:
+    """Miles so far, with the Trio Sets complete and begun (as "Spy 2/3"); "the player with
+    the most miles" wins (equal totals share a place)."""
+    kobe = bool(state["options"]["kobe_last_turn"])
+    rows = []
+    for name in state["seats"]:
+        cards = held(state, name)
+        counted: dict[str, Any] = dict(score(cards, kobe))
+        total = counted.pop("total")
+        progress = trio_progress(cards)
+        counted["trio_sets"] = ", ".join(complete_trios(cards)) or None
+        counted["partial_trios"] = ", ".join(f"{trio} {count}/{len(TRIOS.get(trio, ()))}"
+                                             for trio, count in progress.items()
+                                             if count < len(TRIOS.get(trio, ()))) or None
+        rows.append({"player": name, "total": total, "breakdown": counted, "rank": None,
+                     "status": "flying"})
+    for row in rows:
+        row["rank"] = 1 + sum(1 for other in rows if other["total"] > row["total"])
+    final = state["phase"] == "OVER"
+    best = max(row["total"] for row in rows)
+    winners = [row["player"] for row in rows if row["total"] == best] if final else []
+    for row in rows:
+        row["status"] = ("winner" if row["player"] in winners else "finished") if final else "flying"
+    return {"final": final, "players": rows, "winners": winners}

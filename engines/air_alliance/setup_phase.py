@@ -14,7 +14,7 @@ from typing import Any
 
 from engines.air_alliance import airports, turns
 from engines.air_alliance.reveals import ORIGIN
-from engines.air_alliance.table import PLANES_PER_PLAYER, SETUP_RULE
+from engines.air_alliance.state import PLANES_PER_PLAYER, SETUP_RULE
 from engines.base import State, Violation
 from engines.declared import Fact, conflicts, declare
 
@@ -42,7 +42,7 @@ def check_planes(state: State, actor: str | None, data: Mapping[str, Any]) -> li
     return problems
 
 
-def apply_planes(state: State, data: Mapping[str, Any]) -> None:
+def apply_planes(state: State, who: str, data: Mapping[str, Any]) -> None:
     player = state["players"][data["player"]]
     for code in data["airports"]:
         planes = state["airports"][code]
@@ -95,7 +95,7 @@ def check_board(state: State, actor: str | None, data: Mapping[str, Any]) -> lis
     return problems + conflicts(state["declared"], board_facts(data), state["step"] + 1)
 
 
-def apply_board(state: State, data: Mapping[str, Any]) -> None:
+def apply_board(state: State, who: str, data: Mapping[str, Any]) -> None:
     facts = board_facts(data)
     if not conflicts(state["declared"], facts, state["step"]):
         state["declared"] = declare(state["declared"], facts, state["step"])

@@ -86,7 +86,7 @@ def check_alliance(state: State, actor: str | None, data: Mapping[str, Any]) -> 
                                         data["npa"], data["area"], state["turn"].get("alliance_open"))
 
 
-def apply_alliance(state: State, data: Mapping[str, Any]) -> None:
+def apply_alliance(state: State, who: str, data: Mapping[str, Any]) -> None:
     """The Alliance stands at once; "remove all Passenger Cards from your Boarding Pass" (they still score).
     The colours the cleared pass showed on all three faces stay open to this PHASE 0
     (``alliance_open``): "with either of two NPA colours, or with both"."""
@@ -242,7 +242,7 @@ def landable(state: State, airport: str) -> dict[str, list[str]] | None:
     return None if found is None else {airport: found}
 
 
-def apply_marker(state: State, data: Mapping[str, Any]) -> None:
+def apply_marker(state: State, who: str, data: Mapping[str, Any]) -> None:
     turn, player = state["turn"], current(state)
     if turn["phase"] == EXTRA_PHASE:
         turn["extra_markers"] += 1
@@ -334,7 +334,7 @@ def _extra_gain_problems(turn: Mapping[str, Any], card_id: str, face: Mapping[st
     return []
 
 
-def apply_gain(state: State, data: Mapping[str, Any]) -> None:
+def apply_gain(state: State, who: str, data: Mapping[str, Any]) -> None:
     reservations.take(state, data["card"])
     state["turn"]["gained"].append(data["card"])
 
@@ -351,7 +351,7 @@ def check_reshuffle(state: State, actor: str | None, data: Mapping[str, Any]) ->
     return []
 
 
-def apply_reshuffle(state: State, data: Mapping[str, Any]) -> None:
+def apply_reshuffle(state: State, who: str, data: Mapping[str, Any]) -> None:
     """The discards become the deck.  The Last Turn was settled when the deck ran out
     (``deck_ran_out``), whenever the reshuffle is recorded; a reshuffle folded with no
     depletion before it (overridden) settles it for the turn being played."""
@@ -410,7 +410,7 @@ def check_refresh(state: State, actor: str | None, data: Mapping[str, Any]) -> l
     return []
 
 
-def apply_refresh(state: State, data: Mapping[str, Any]) -> None:
+def apply_refresh(state: State, who: str, data: Mapping[str, Any]) -> None:
     kept = [c for c in state["row"] if c is not None and c in state["reserved"]]
     state["discards"] += [c for c in state["row"] if c is not None and c not in state["reserved"]]
     state["row"] = [*kept, *[None] * (baggage.SPACES - len(kept))]
@@ -437,7 +437,7 @@ def _refill_problems(state: State) -> list[Violation]:
     return []
 
 
-def apply_phase1_end(state: State, data: Mapping[str, Any]) -> None:
+def apply_phase1_end(state: State, who: str, data: Mapping[str, Any]) -> None:
     """PHASE 2: "discard the leftmost Passenger Card ... other than a reserved card"; a
     reveal then refills the row (PHASE 3 once it is full).  Under the Kobe Rules (4) the
     players waiting for a cancellation claim first (``cancellations_claimed``)."""
@@ -463,7 +463,7 @@ def check_claims(state: State, actor: str | None, data: Mapping[str, Any]) -> li
     return reservations.claim_problems(state, data["claims"])
 
 
-def apply_claims(state: State, data: Mapping[str, Any]) -> None:
+def apply_claims(state: State, who: str, data: Mapping[str, Any]) -> None:
     """The claims settled by precedence, then the Lost Baggage (an overridden claim with no
     window open changes nothing: the Lost Baggage is not the claims' to start)."""
     window = state["turn"].pop("claims", None)
@@ -489,7 +489,7 @@ def check_placement(state: State, actor: str | None, data: Mapping[str, Any]) ->
                                             cover["card"] if cover else None)
 
 
-def apply_placement(state: State, data: Mapping[str, Any]) -> None:
+def apply_placement(state: State, who: str, data: Mapping[str, Any]) -> None:
     turn, player = state["turn"], state["players"][current(state)]
     for card_id, slot in data["placements"].items():
         if 0 <= slot < boarding_pass.SLOTS:

@@ -19,7 +19,7 @@ import pytest
 from engines import weighted_play
 from engines.air_alliance import demo
 from engines.air_alliance.engine import AirAlliance
-from engines.air_alliance.table import OPTIONS
+from engines.air_alliance.state import OPTIONS
 from engines.base import Event, State
 from recorder.web.pages import engine_css
 from tests.engines.scenario import legal
