@@ -132,19 +132,13 @@ class AirAlliance(TableEngine):
         super().fold(folded, who, event)
         setup_phase.begin_if_ready(folded)
 
-    def unfolded(self, state: State, event: Event) -> State:
-        """A refused event the fold cannot read still counts its step."""
+    def unchanged(self, state: State, event: Event) -> State:
+        """An event of an unknown type, after the end, or refused and unreadable still counts
+        its step (as every Air Alliance event always has: the declared facts' ``at`` and the
+        states stored games replay to depend on it)."""
         passed: State = json_copy(state)
         passed["step"] += 1
         return passed
-
-    def apply(self, state: State, event: Event) -> State:
-        """The base's, except that an event of an unknown type, or after the end, still counts
-        its step (as every Air Alliance event always has: the declared facts' ``at`` and the
-        states stored games replay to depend on it)."""
-        if event.type not in self.event_rules or self.is_over(state):
-            return self.unfolded(state, event)
-        return super().apply(state, event)
 
     # -- the pages ---------------------------------------------------------------------
 

@@ -51,7 +51,7 @@ const AREA_NAMES = { A: "A", E: "E", M: "M", U: "U" };
 // The turn's phase after PHASE 3 under the Kobe Rules (6): the extra marker, then its
 // cards placed (engines/air_alliance/turns.py EXTRA_PHASE).
 const EXTRA_PHASE = 4;
-const PLANES = 4; // a player's planes at the set-up (engines/air_alliance/table.py PLANES_PER_PLAYER)
+const PLANES = 4; // a player's planes at the set-up (engines/air_alliance/state.py PLANES_PER_PLAYER)
 
 const plural = (n, word) => `${n} ${n === 1 ? word : /(s|h)$/.test(word) ? `${word}es` : `${word}s`}`;
 const colourName = (c) => humanize(String(c || "?"));
