@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, NamedTuple
 
 from marshmallow import Schema
 
@@ -44,6 +44,17 @@ UNKNOWN_PLAYER = "event/unknown-player"
 NOT_YOUR_TURN = "event/not-your-turn"
 
 
+class GuardCode(NamedTuple):
+    """A generic guard under a game's own code: the ``code`` and rulebook section (``rule``)
+    its stored games were judged with, and optionally its own ``words``, a ``str.format``
+    template of ``{type}`` (the event's type) and ``{actor}`` (who sent it), and for the
+    turn guard ``{current}`` and ``{who}``."""
+
+    code: str
+    rule: str
+    words: str | None = None
+
+
 class TableEngine(EngineBase):
     """An engine whose event types are one table of ``EventRule`` (``event_rules``): the
     base runs the generic guards in one order, and each rule's check only after them.
@@ -53,21 +64,25 @@ class TableEngine(EngineBase):
     1. an event type not in the table          -> ``event/unknown-type``
     2. the game is over (``is_over``)           -> ``event/game-over``
     3. an actor who is not a player            -> ``event/unknown-player``
+       (2 and 3 in ``guard_order``: a game whose stored games named a stranger first
+       declares ``(UNKNOWN_PLAYER, GAME_OVER)``)
     4. a ``by="turn"`` event of another player -> ``event/not-your-turn`` (``turn_guard``,
        which a game may widen: a player who may still act right after their turn)
     5. the game's own guards (``table_guards``: a free action due first, say)
 
-    then the rule's ``check``.  An event sent without an actor is the current player's.
-    A game whose stored games were judged with codes of its own for these ideas names
-    them in ``guard_codes`` (generic code -> (its code, its rulebook section)): a code
-    once stored keeps its meaning.
+    then the rule's ``check``.  An event sent without an actor is the current player's
+    (``actor_of``).  A game whose stored games were judged with codes of its own for
+    these ideas names them in ``guard_codes`` (generic code -> ``GuardCode``: its code,
+    its rulebook section and, if it had them, its words): a code once stored keeps its
+    meaning, and a refusal once stored its message.
 
     ``apply`` folds a ``copy`` through ``fold`` (the rule's ``apply``, which a game may wrap
     with what follows every event: a step counter, a pending effect settled).  A refused
     event recorded anyway (a table's ruling) folds as far as its rule can read it; one
     whose data the fold cannot read at all becomes ``unfolded``; an unknown type or an
-    event after the end is ``unchanged`` (both a copy of the state by default).  A *legal* event that fails to
-    fold is a bug, and raises.  With ``folds_in_place`` a legal event folds into the
+    event after the end is ``unchanged`` (both a copy of the state by default), unless
+    the game ``folds_after_end`` (a ruling after the end folds as any refused event).  A
+    *legal* event that fails to fold is a bug, and raises.  With ``folds_in_place`` a legal event folds into the
     state a replay made (``apply_in_place``), sparing a copy of a large table.
 
     A game names its players, whose turn it is and which event types are possible now;
@@ -75,8 +90,10 @@ class TableEngine(EngineBase):
 
     event_rules: ClassVar[Mapping[str, EventRule]]
     title: ClassVar[str]
-    guard_codes: ClassVar[Mapping[str, tuple[str, str]]] = {}
+    guard_codes: ClassVar[Mapping[str, GuardCode]] = {}
+    guard_order: ClassVar[tuple[str, str]] = (GAME_OVER, UNKNOWN_PLAYER)
     folds_in_place: ClassVar[bool] = False
+    folds_after_end: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -106,7 +123,8 @@ class TableEngine(EngineBase):
         its rules let someone else act (and calls this for everything else)."""
         current = self.current(state)
         if self.event_rules[event.type].by == "turn" and who != current:
-            return self._guard(Violation(NOT_YOUR_TURN, "Turn order", f"It is {current}'s turn, not {who}'s"))
+            return self._guard(Violation(NOT_YOUR_TURN, "Turn order", f"It is {current}'s turn, not {who}'s"),
+                               type=event.type, actor=event.actor, current=current, who=who)
         return []
 
     def table_guards(self, state: State, event: Event, who: str) -> list[Violation]:
@@ -140,24 +158,41 @@ class TableEngine(EngineBase):
         """The log's line for a refused event whose words would need what it names."""
         return f"{who}: {event.type.replace('_', ' ')}"
 
-    def _guard(self, generic: Violation) -> list[Violation]:
-        """The generic guard's violation, under the game's own code where it has one."""
-        code, rule = self.guard_codes.get(generic.code, (generic.code, generic.rule))
-        return [Violation(code, rule, generic.message)]
+    def _guard(self, generic: Violation, **fields: object) -> list[Violation]:
+        """The generic guard's violation, under the game's own code (and words, filled
+        from ``fields``) where it has them."""
+        own = self.guard_codes.get(generic.code)
+        if own is None:
+            return [generic]
+        code, rule, *words = own
+        message = words[0].format(**fields) if words and words[0] is not None else generic.message
+        return [Violation(code, rule, message)]
 
-    def _who(self, state: State, event: Event) -> str:
+    def actor_of(self, state: State, event: Event) -> str:
+        """Who an event is judged and folded for: its actor, or the current player for an
+        event sent without one.  A game whose rules read no actor as nobody returns ``""``."""
         return event.actor if event.actor is not None else (self.current(state) or "")
 
+    def _generic_guard(self, generic: str, state: State, event: Event) -> list[Violation]:
+        if generic == GAME_OVER and self.is_over(state):
+            return self._guard(Violation(GAME_OVER, "End of the game", self.over_message(state, event)),
+                               type=event.type, actor=event.actor)
+        if generic == UNKNOWN_PLAYER and event.actor is not None and event.actor not in self.players(state):
+            return self._guard(Violation(UNKNOWN_PLAYER, "Players", f"{event.actor!r} is not a player in this game"),
+                               type=event.type, actor=event.actor)
+        return []
+
     def check(self, state: State, event: Event) -> list[Violation]:
-        """The guards, in order, then the event's own rule."""
+        """The guards, in order (``guard_order`` for the middle two), then the event's own rule."""
         rule = self.event_rules.get(event.type)
         if rule is None:
-            return self._guard(Violation(UNKNOWN_TYPE, "Events", f"{self.title} has no event type {event.type!r}"))
-        if self.is_over(state):
-            return self._guard(Violation(GAME_OVER, "End of the game", self.over_message(state, event)))
-        if event.actor is not None and event.actor not in self.players(state):
-            return self._guard(Violation(UNKNOWN_PLAYER, "Players", f"{event.actor!r} is not a player in this game"))
-        who = self._who(state, event)
+            return self._guard(Violation(UNKNOWN_TYPE, "Events", f"{self.title} has no event type {event.type!r}"),
+                               type=event.type, actor=event.actor)
+        for generic in self.guard_order:
+            found = self._generic_guard(generic, state, event)
+            if found:
+                return found
+        who = self.actor_of(state, event)
         return self.turn_guard(state, event, who) or self.table_guards(state, event, who) \
             or rule.check(state, who, event.data)
 
@@ -166,11 +201,11 @@ class TableEngine(EngineBase):
 
     def apply(self, state: State, event: Event) -> State:
         """The state with the event folded in, without judging it; ``state`` is not changed."""
-        if event.type not in self.event_rules or self.is_over(state):
+        if event.type not in self.event_rules or (self.is_over(state) and not self.folds_after_end):
             return self.unchanged(state, event)
         folded = self.copy(state)
         try:
-            self.fold(folded, self._who(state, event), event)
+            self.fold(folded, self.actor_of(state, event), event)
         except _UNFOLDABLE:
             if not self._refused(state, event):
                 raise
@@ -183,7 +218,7 @@ class TableEngine(EngineBase):
         if not self.folds_in_place or event.type not in self.event_rules or self.is_over(state) \
                 or self._refused(state, event):
             return self.apply(state, event)
-        self.fold(state, self._who(state, event), event)
+        self.fold(state, self.actor_of(state, event), event)
         return state
 
     def describe(self, state: State, event: Event) -> str:

@@ -27,7 +27,7 @@ from engines.base import (
     json_copy,
     resolve_options,
 )
-from engines.table_engine import GAME_OVER, NOT_YOUR_TURN, UNKNOWN_PLAYER, UNKNOWN_TYPE, TableEngine
+from engines.table_engine import GAME_OVER, NOT_YOUR_TURN, UNKNOWN_PLAYER, UNKNOWN_TYPE, GuardCode, TableEngine
 
 # Rules a board file meets since boards are saved (``board.py``): the ``board`` option's
 # file was read without them, and games stored with such a file must still set up.
@@ -57,13 +57,16 @@ class AirAlliance(TableEngine):
     board_file: ClassVar[BoardFile] = BOARD_FILE  # the board, the Boarding Passes, the Passenger Cards
     codes = CODES  # every check code its rules report (codes.py)
     event_rules = EVENT_RULES
-    # The generic guards under the codes and sections stored games were judged with.
-    guard_codes: ClassVar[Mapping[str, tuple[str, str]]] = {
-        UNKNOWN_TYPE: ("event/unknown-type", "Events"),
-        GAME_OVER: ("AA-C31", "Last Turn"),
-        UNKNOWN_PLAYER: ("event/unknown-player", "Events"),
-        NOT_YOUR_TURN: ("AA-C03", turns.TURN_RULE),
+    # The generic guards under the codes, sections and words stored games were judged with.
+    guard_codes: ClassVar[Mapping[str, GuardCode]] = {
+        UNKNOWN_TYPE: GuardCode("event/unknown-type", "Events", "Air Alliance has no event {type!r}"),
+        GAME_OVER: GuardCode("AA-C31", "Last Turn", "The game is over after the Last Turn"),
+        UNKNOWN_PLAYER: GuardCode("event/unknown-player", "Events", "{actor!r} is not at the table"),
+        NOT_YOUR_TURN: GuardCode("AA-C03", turns.TURN_RULE),
     }
+    # A stranger is named before the game's end: an event of one after the Last Turn is
+    # ``event/unknown-player``, not AA-C31, in the games stored so far.
+    guard_order = (UNKNOWN_PLAYER, GAME_OVER)
     folds_in_place = True  # a legal event folds into the state a replay made: a copy per event spared
     # The rulebook's own words where the event type's name would read wrong on a button.
     event_labels: ClassVar[Mapping[str, str]] = {"phase1_ended": "End of PHASE 1"}
@@ -97,24 +100,6 @@ class AirAlliance(TableEngine):
         return bool(state["phase"] == "OVER")
 
     # -- the guards: today's order and words, kept -------------------------------------
-
-    def check(self, state: State, event: Event) -> list[Violation]:
-        """The guards, then the event's rule.  Air Alliance's order is not the base's: an
-        unknown player is named before the game's end (stored games were judged so: an
-        event of a stranger after the Last Turn is ``event/unknown-player``, not AA-C31),
-        and each guard keeps its own words, which the base's ``check`` would replace.  So
-        the base's ``check`` is overridden here; its ``turn_guard`` and ``table_guards``
-        hooks are still asked, in the base's place."""
-        rule = self.event_rules.get(event.type)
-        if rule is None:
-            return [Violation("event/unknown-type", "Events", f"Air Alliance has no event {event.type!r}")]
-        if event.actor is not None and event.actor not in self.players(state):
-            return [Violation("event/unknown-player", "Events", f"{event.actor!r} is not at the table")]
-        if self.is_over(state):
-            return [Violation("AA-C31", "Last Turn", "The game is over after the Last Turn")]
-        who = self._who(state, event)
-        return self.turn_guard(state, event, who) or self.table_guards(state, event, who) \
-            or rule.check(state, who, event.data)
 
     def turn_guard(self, state: State, event: Event, who: str) -> list[Violation]:
         """AA-C03 (``guard_codes``), only while a turn is under way and an actor is named:

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engines.base import BoardFile, Event, Option, SetupError, State, Violation, chosen_board, resolve_options
-from engines.table_engine import GAME_OVER, NOT_YOUR_TURN, UNKNOWN_PLAYER, UNKNOWN_TYPE, TableEngine
+from engines.table_engine import GAME_OVER, NOT_YOUR_TURN, UNKNOWN_PLAYER, UNKNOWN_TYPE, GuardCode, TableEngine
 
 from . import effects, offers, scoring
 from .board import BOARD_FILE
@@ -35,11 +35,11 @@ class PanicInTheAir(TableEngine):
     codes = CODES  # every check code its rules report (codes.py)
     event_rules = EVENT_RULES
     # The codes its games were first judged with, kept (rules_turn's docstring has the order).
-    guard_codes: ClassVar[Mapping[str, tuple[str, str]]] = {
-        UNKNOWN_TYPE: (UNKNOWN_TYPE, TURNS),
-        GAME_OVER: ("PN-C13", END),
-        UNKNOWN_PLAYER: ("PN-C02", TURNS),
-        NOT_YOUR_TURN: ("PN-C02", TURNS),
+    guard_codes: ClassVar[Mapping[str, GuardCode]] = {
+        UNKNOWN_TYPE: GuardCode(UNKNOWN_TYPE, TURNS),
+        GAME_OVER: GuardCode("PN-C13", END),
+        UNKNOWN_PLAYER: GuardCode("PN-C02", TURNS),
+        NOT_YOUR_TURN: GuardCode("PN-C02", TURNS),
     }
     standings = staticmethod(scoring.standings)  # running distances; survivors and winners at the end
     changes = staticmethod(changes_between)      # never raises

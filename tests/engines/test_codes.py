@@ -262,15 +262,16 @@ def scan(paths: list[Path], shared: list[Path]) -> Scan:
 
 def _guard_codes(scope: Scope) -> Iterator[tuple[int, set[str], set[str]]]:
     """A ``TableEngine``'s ``guard_codes``: the codes and sections its generic guards report,
-    one ``generic: (code, section)`` entry each."""
+    one ``generic: GuardCode(code, section[, words])`` entry each."""
     for node in ast.walk(scope.tree):
         target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else \
             node.target if isinstance(node, ast.AnnAssign) else None
         if not (isinstance(target, ast.Name) and target.id == "guard_codes" and isinstance(node.value, ast.Dict)):
             continue
         for entry in node.value.values:
-            assert isinstance(entry, ast.Tuple) and len(entry.elts) == 2, f"{scope.rel}: guard_codes entries are pairs"
-            yield entry.lineno, values(scope, entry.elts[0], None), values(scope, entry.elts[1], None)
+            assert isinstance(entry, ast.Call) and isinstance(entry.func, ast.Name) and entry.func.id == "GuardCode" \
+                and len(entry.args) >= 2, f"{scope.rel}: guard_codes entries are GuardCode(code, section, ...)"
+            yield entry.lineno, values(scope, entry.args[0], None), values(scope, entry.args[1], None)
 
 
 def game_paths(package: str) -> list[Path]:

@@ -16,6 +16,7 @@ import pytest
 
 from engines._template.engine import TemplateGame
 from engines.base import Engine, Event, SetupError, State
+from engines.table_engine import GAME_OVER, NOT_YOUR_TURN, UNKNOWN_PLAYER, GuardCode
 from tests.engines import test_contract
 
 ENGINE = TemplateGame()
@@ -62,6 +63,29 @@ def test_the_generic_guards_come_first_in_their_order() -> None:
     assert codes(state, scored("Zed", 9)) == ["event/unknown-player"]
     assert codes(state, scored("Ben", 9)) == ["event/not-your-turn"]  # before the rule's own TT-T01
     assert codes(state, Event("points_scored", {"points": 2})) == []  # no actor: the current player's
+
+
+class _StrangerFirst(TemplateGame):
+    """A game whose stored refusals named a stranger before the end, in its own words."""
+
+    guard_order = (UNKNOWN_PLAYER, GAME_OVER)
+    guard_codes = {UNKNOWN_PLAYER: GuardCode("XX-C05", "Players", "{actor!r} is not at the table"),
+                   GAME_OVER: GuardCode("XX-C26", "End of the Game"),
+                   NOT_YOUR_TURN: GuardCode("XX-C02", "Turns", "{who} plays in {current}'s turn")}
+
+
+def test_a_game_declares_its_guards_order_codes_and_words_without_writing_its_own_check() -> None:
+    stranger_first = _StrangerFirst()
+    over = play(ENGINE.setup(["Ana", "Ben"], {"target": 10}), scored("Ana", 6), ended("Ana"), scored("Ben", 1),
+                ended("Ben"), scored("Ana", 6), ended("Ana"))
+    assert codes(over, scored("Zed", 1)) == ["event/game-over"]  # the base's order: the end first
+    [refused] = stranger_first.check(over, scored("Zed", 1))
+    assert (refused.code, refused.rule, refused.message) == ("XX-C05", "Players", "'Zed' is not at the table")
+    [ended_game] = stranger_first.check(over, scored("Ana", 1))
+    assert (ended_game.code, ended_game.rule) == ("XX-C26", "End of the Game")
+    assert ended_game.message == ENGINE.check(over, scored("Ana", 1))[0].message  # no words of its own: the base's
+    [off_turn] = stranger_first.check(ENGINE.setup(["Ana", "Ben"], {}), scored("Ben", 2))
+    assert (off_turn.code, off_turn.message) == ("XX-C02", "Ben plays in Ana's turn")
 
 
 def test_the_game_ends_with_a_turn_at_the_target_and_ties_share_the_win() -> None:
