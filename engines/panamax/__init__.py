@@ -191,13 +191,16 @@ Decisions beyond the note
 
 Modules
 -------
-``engine`` (the object) delegates to ``setup`` and ``setup_phase`` (the table and its
-set-up events), ``setup_contracts``, ``action_table``, ``turns``, ``loading`` (with
-``contracts`` and ``cargo``), ``movement``, ``flags`` and ``free_actions`` (with
-``clipboard``), ``bonus_cards``, ``market``, ``money`` and ``round_end``; ``offers`` (the
-page's choices), ``view`` (the board's derived facts), ``board`` (the board file, with
-``board_schema``, ``board_rules``, ``board_legacy`` and ``reveals``), ``schemas``,
-``demo`` (the demo game and its made-up table data).
+``engine`` (the object, a ``TableEngine``: the guards and what follows every event)
+and ``events`` (each event type's ``EventRule``: schema, rules, fold, words, offers)
+delegate to ``setup`` and ``setup_phase`` (the table and its set-up events),
+``setup_contracts``, ``action_table``, ``turns``, ``loading`` (with ``contracts`` and
+``cargo``), ``movement``, ``flags`` and ``free_actions`` (with ``clipboard``),
+``bonus_cards``, ``market``, ``money`` and ``round_end``; ``offers`` (what is possible now,
+who is due and the page's choices), ``words`` (the log's lines), ``scoring`` (the
+standings), ``view`` (the board's derived facts and each step's place), ``board`` (the
+board file, with ``board_schema``, ``board_rules``, ``board_legacy`` and ``reveals``),
+``schemas``, ``demo`` (the demo game and its made-up table data).
 """
 
 import engines

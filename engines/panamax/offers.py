@@ -1,4 +1,5 @@
-"""What the recording page offers during a turn (``expected()["options"]``).
+"""What may be recorded now (``possible``, whose turn it is) and what the recording page
+offers for it (``expected()["options"]``).
 
 Two kinds of entries, for each event the player may record now:
 
@@ -34,6 +35,8 @@ from engines.panamax import (
     movement,
     reveals,
     round_end,
+    setup_contracts,
+    setup_phase,
     turns,
 )
 from engines.panamax.clipboard import FREE_DIE_VALUE, RAIL_RAISE, next_slot
@@ -257,31 +260,150 @@ def free_action_options(state: State) -> Choices:
     return out
 
 
-def turn_options(state: State, event_types: list[str]) -> dict[str, Choices]:
-    """The choices for each of ``event_types`` that has fields to choose."""
-    makers: dict[str, Callable[[State], Choices]] = {
-        "action_die_taken": _take,
-        "die_transferred": _transfer,
-        "share_bought": lambda s: {"company": [c for c in s["companies"]
-                                               if _legal(turns.check_share, s, {"company": c})]},
-        "stock_raised": lambda s: {"company": [s["players"][current_player(s)]["company"]]},
-        "contract_taken": lambda s: {"source": ["action_table", *(["inbound", "draw_top"] if "extra_contract_choice"
-                                                                 in _company(s)["benefits"] else [])],
-                                     "side": ["front", "back"]},
-        "die_loaded": _load,
-        "ship_built": lambda s: _place(s, "ship_built"),
-        "ship_deployed": lambda s: _place(s, "ship_deployed"),
-        "ship_to_loading_zone": lambda s: _place(s, "ship_to_loading_zone"),
-        "ship_moved": _move,
-        "military_pay_claimed": lambda s: {"ship": list(dict.fromkeys(s["turn"]["military_moved"]))},
-        "bonus_card_played": _bonus,
-    }
-    out = {kind: makers[kind](state) for kind in event_types if kind in makers}
-    if "contract_card_revealed" in event_types:
-        named = reveals.reveal_offers(state, "contract_card_revealed")
-        if named:  # the board's cards that may turn up now, to name instead of spelling out
-            out["contract_card_revealed"] = named
-    return out
+# What each event type offers now, as ``events.py`` names it (``EventRule.offers``):
+# ``TableEngine.expected`` asks the types ``possible`` lists, and leaves out an empty offer.
+
+
+def take_offered(state: State, who: str) -> Choices:
+    return _take(state)
+
+
+def transfer_offered(state: State, who: str) -> Choices:
+    return _transfer(state)
+
+
+def share_offered(state: State, who: str) -> Choices:
+    return {"company": [c for c in state["companies"] if _legal(turns.check_share, state, {"company": c})]}
+
+
+def raise_offered(state: State, who: str) -> Choices:
+    return {"company": [state["players"][current_player(state)]["company"]]}
+
+
+def contract_offered(state: State, who: str) -> Choices:
+    extra = ["inbound", "draw_top"] if "extra_contract_choice" in _company(state)["benefits"] else []
+    return {"source": ["action_table", *extra], "side": ["front", "back"]}
+
+
+def load_offered(state: State, who: str) -> Choices:
+    return _load(state)
+
+
+def built_offered(state: State, who: str) -> Choices:
+    return _place(state, "ship_built")
+
+
+def deployed_offered(state: State, who: str) -> Choices:
+    return _place(state, "ship_deployed")
+
+
+def to_loading_zone_offered(state: State, who: str) -> Choices:
+    return _place(state, "ship_to_loading_zone")
+
+
+def move_offered(state: State, who: str) -> Choices:
+    return _move(state)
+
+
+def military_offered(state: State, who: str) -> Choices:
+    return {"ship": list(dict.fromkeys(state["turn"]["military_moved"]))}
+
+
+def bonus_offered(state: State, who: str) -> Choices:
+    return _bonus(state)
+
+
+def card_revealed_offered(state: State, who: str) -> Choices:
+    """The board's cards that may turn up now, to name instead of spelling out."""
+    return reveals.reveal_offers(state, "contract_card_revealed")
+
+
+def contracts_revealed_offered(state: State, who: str) -> Choices:
+    """The board's cards, to name instead of spelling out."""
+    return reveals.reveal_offers(state, "contracts_revealed")
+
+
+def setup_drawn_offered(state: State, who: str) -> Choices:
+    return reveals.reveal_offers(state, "setup_contracts_drawn")
+
+
+def setup_chosen_offered(state: State, who: str) -> Choices:
+    return {"card": list(state["setup_contracts"]["offered"])}
+
+
+def advisor_kept_offered(state: State, who: str) -> Choices:
+    kept = state["setup"]["advisors_kept"]
+    return {"player": [p for p in state["seats"] if p not in kept]}
+
+
+def free_action_offered(state: State, who: str) -> Choices:
+    return free_action_options(state)
+
+
+def rail_flag_offered(state: State, who: str) -> Choices:
+    pickers = state["end_of_round"]["flag_pickers"]
+    return rail_flag_options(state, pickers[0]) if pickers else {}
+
+
+def fees_offered(state: State, who: str) -> Choices:
+    due = state["end_of_round"]["fees_due"]
+    return fees_options(state, due[0]) if due else {}
+
+
+def dividends_offered(state: State, who: str) -> Choices:
+    due = state["end_of_round"]["dividends_due"]
+    return dividend_options(state, due[0]) if due else {}
+
+
+def advisors_revealed_offered(state: State, who: str) -> Choices:
+    return {"player": [name for name in state["seats"] if name not in state["revealed"]]}
+
+
+def possible(state: State) -> list[str]:
+    """The event types possible now (the game not over): a flag's free action due first,
+    a rail flag's three free moves, then each phase's events."""
+    pending = state.get("free_action")
+    if pending and pending["queue"]:
+        return ["free_action_used"]
+    phase = state["phase"]
+    if state.get("turn") and phase == "END_RAIL":
+        return ["ship_moved", "movement_impossible"]
+    if phase == "SETUP":
+        return setup_phase.remaining(state)
+    if phase == "SETUP_CONTRACTS":
+        if not state["setup_contracts"]["offered"]:
+            return ["setup_contracts_drawn"]
+        if state["turn"] is None:
+            return ["setup_contract_chosen"]
+        return ["die_loaded", *turns.ANY_TIME, "ship_to_loading_zone", "turn_ended"]
+    if phase == "TURNS":
+        return turns.possible(state)
+    return list(_PHASE_EVENTS.get(phase, ()))
+
+
+_PHASE_EVENTS = {"END_RAIL": ("rail_flag_taken",), "END_FEES": ("cargo_fees",), "END_DIVIDENDS": ("dividends",),
+                 "MAINTENANCE": ("action_table_rolled",), "GAME_OVER": ("financial_advisor_revealed",)}
+
+
+def due_player(state: State) -> str | None:
+    """The one player due to act (``TableEngine.current``), phase by phase as ``possible``:
+    a flag's free action's player, the turn's, the next to choose a Setup Contract or a
+    rail flag; None when it is anyone at the table (or nobody)."""
+    pending = state.get("free_action")
+    if pending and pending["queue"]:
+        return str(pending["player"])
+    phase, turn = state["phase"], state.get("turn")
+    if turn and phase == "END_RAIL":
+        return str(turn["player"])
+    if phase == "SETUP_CONTRACTS":
+        if not state["setup_contracts"]["offered"]:
+            return None
+        return next(iter(setup_contracts.pickers(state)), None) if turn is None else str(turn["player"])
+    if phase == "TURNS":
+        return current_player(state)
+    if phase == "END_RAIL":
+        return next(iter(state["end_of_round"]["flag_pickers"]), None)
+    return None
 
 
 def fees_options(state: State, company: str) -> Choices:

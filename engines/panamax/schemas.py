@@ -2,7 +2,7 @@
 
 Shape only; whether an event is legal here and now is a rule, judged by ``check``
 with its PX code.  The set-up's events (the note's B3.1), a turn's (B3.2), the end of a
-round's and of the game's (B3.3).
+round's and of the game's (B3.3).  ``events.py`` gives each event type its schema.
 """
 
 from __future__ import annotations
@@ -314,33 +314,3 @@ class MovementImpossible(_Strict):
     """"if it is impossible for movement to be expended the player's turn ends"."""
 
     reason = fields.String(required=True, validate=validate.Length(min=1, max=500))
-
-
-EVENT_SCHEMAS: dict[str, type[Schema]] = {
-    "action_table_rolled": ActionTableRolled,
-    "contracts_revealed": ContractsRevealed,
-    "financial_advisor_kept": AdvisorKept,
-    "advanced_bids": AdvancedBids,
-    "die_transferred": DieTransferred,
-    "action_die_taken": ActionDieTaken,
-    "share_bought": CompanyTarget,
-    "stock_raised": CompanyTarget,
-    "turn_ended": TurnEnded,
-    "contract_taken": ContractTaken,
-    "contract_card_revealed": CardRevealed,
-    "ship_built": ShipPlaced,
-    "ship_deployed": ShipPlaced,
-    "ship_to_loading_zone": ShipPlaced,
-    "die_loaded": DieLoaded,
-    "rail_flag_taken": RailFlagTaken,
-    "cargo_fees": CargoFees,
-    "dividends": Dividends,
-    "financial_advisor_revealed": AdvisorsRevealed,
-    "setup_contracts_drawn": SetupContractsDrawn,
-    "setup_contract_chosen": SetupContractChosen,
-    "ship_moved": ShipMoved,
-    "military_pay_claimed": MilitaryPay,
-    "free_action_used": FreeActionUsed,
-    "bonus_card_played": BonusCardPlayed,
-    "movement_impossible": MovementImpossible,
-}
