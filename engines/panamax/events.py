@@ -116,6 +116,22 @@ def _placing(kind: str) -> tuple[Check, Fold]:
             lambda state, who, data: loading.apply_place(state, data, kind))
 
 
+def _check_move(state: State, data: Data) -> list[Violation]:
+    return movement.check_move(state, data, turns.current_player(state))
+
+
+def _apply_move(state: State, data: Data) -> None:
+    movement.apply_move(state, data, turns.current_player(state))
+
+
+def _apply_military(state: State, data: Data) -> None:
+    movement.apply_military(state, data, turns.current_player(state))
+
+
+def _check_impossible(state: State, data: Data) -> list[Violation]:
+    return movement.impossible_problems(state)
+
+
 def _apply_impossible(state: State, who: str, data: Data) -> None:
     state["turn"]["movement_waived"] = True
 
@@ -129,60 +145,57 @@ EVENT_RULES: dict[str, EventRule] = {
     # The set-up (§3, ``setup_phase``).
     "action_table_rolled": EventRule(s.ActionTableRolled, _check_roll, _apply_roll, words.rolled, by="table"),
     "contracts_revealed": EventRule(s.ContractsRevealed, _setup_event("contracts_revealed"),
-                                _set_up_fold("contracts_revealed"), words.contracts_revealed,
-                                offers.contracts_revealed_offered, by="table"),
+                                    _set_up_fold("contracts_revealed"), words.contracts_revealed,
+                                    offers.contracts_revealed_offered, by="table"),
     "financial_advisor_kept": EventRule(s.AdvisorKept, _setup_event("financial_advisor_kept"),
-                                    _set_up_fold("financial_advisor_kept"), words.advisor_kept,
-                                    offers.advisor_kept_offered, by="table"),
-    "advanced_bids": EventRule(s.AdvancedBids, _setup_event("advanced_bids"), _set_up_fold("advanced_bids"), words.bids,
-                           by="table"),
+                                        _set_up_fold("financial_advisor_kept"), words.advisor_kept,
+                                        offers.advisor_kept_offered, by="table"),
+    "advanced_bids": EventRule(s.AdvancedBids, _setup_event("advanced_bids"), _set_up_fold("advanced_bids"),
+                               words.bids, by="table"),
     # A turn (§5, ``turns``, ``loading``), and the round's end (§6-§8, ``round_end``).
     "die_transferred": EventRule(s.DieTransferred, _as_sent(turns.check_transfer), _folds(turns.apply_transfer),
-                             words.transferred, offers.transfer_offered),
-    "action_die_taken": EventRule(s.ActionDieTaken, _as_sent(turns.check_take), _folds(turns.apply_take), words.die_taken,
-                              offers.take_offered),
-    "share_bought": EventRule(s.CompanyTarget, _as_sent(turns.check_share), _folds(turns.apply_share), words.share_bought,
-                          offers.share_offered),
-    "stock_raised": EventRule(s.CompanyTarget, _as_sent(turns.check_raise), _folds(turns.apply_raise), words.stock_raised,
-                          offers.raise_offered),
+                                 words.transferred, offers.transfer_offered),
+    "action_die_taken": EventRule(s.ActionDieTaken, _as_sent(turns.check_take), _folds(turns.apply_take),
+                                  words.die_taken, offers.take_offered),
+    "share_bought": EventRule(s.CompanyTarget, _as_sent(turns.check_share), _folds(turns.apply_share),
+                              words.share_bought, offers.share_offered),
+    "stock_raised": EventRule(s.CompanyTarget, _as_sent(turns.check_raise), _folds(turns.apply_raise),
+                              words.stock_raised, offers.raise_offered),
     "turn_ended": EventRule(s.TurnEnded, _check_end, _apply_end, words.turn_ended),
     "contract_taken": EventRule(s.ContractTaken, _as_sent(loading.check_contract), _folds(loading.apply_contract),
-                            words.contract_taken, offers.contract_offered),
-    "contract_card_revealed": EventRule(s.CardRevealed, _as_sent(loading.check_revealed), _folds(loading.apply_revealed),
-                                    words.card_revealed, offers.card_revealed_offered),
+                                words.contract_taken, offers.contract_offered),
+    "contract_card_revealed": EventRule(s.CardRevealed, _as_sent(loading.check_revealed),
+                                        _folds(loading.apply_revealed), words.card_revealed,
+                                        offers.card_revealed_offered),
     "ship_built": EventRule(s.ShipPlaced, *_BUILT, words.built, offers.built_offered),
     "ship_deployed": EventRule(s.ShipPlaced, *_DEPLOYED, words.deployed, offers.deployed_offered),
     "ship_to_loading_zone": EventRule(s.ShipPlaced, *_TO_ZONE, words.to_loading_zone, offers.to_loading_zone_offered),
     "die_loaded": EventRule(s.DieLoaded, _as_sent(loading.check_load), _folds(loading.apply_load), words.die_loaded,
-                        offers.load_offered),
+                            offers.load_offered),
     "rail_flag_taken": EventRule(s.RailFlagTaken, _as_sent(round_end.check_flag), _folds(round_end.apply_flag),
-                             words.rail_flag, offers.rail_flag_offered),
+                                 words.rail_flag, offers.rail_flag_offered),
     "cargo_fees": EventRule(s.CargoFees, _as_sent(round_end.check_fees), _folds(round_end.apply_fees), words.fees,
-                        offers.fees_offered, by="table"),
+                            offers.fees_offered, by="table"),
     "dividends": EventRule(s.Dividends, _as_sent(round_end.check_dividends), _folds(round_end.apply_dividends),
-                       words.dividends, offers.dividends_offered, by="table"),
+                           words.dividends, offers.dividends_offered, by="table"),
     "financial_advisor_revealed": EventRule(s.AdvisorsRevealed, _as_sent(round_end.check_reveal),
-                                        _folds(round_end.apply_reveal), words.advisors_revealed,
-                                        offers.advisors_revealed_offered, by="table"),
+                                            _folds(round_end.apply_reveal), words.advisors_revealed,
+                                            offers.advisors_revealed_offered, by="table"),
     # The Setup Contracts (§4 steps 22-23, ``setup_contracts``).
     "setup_contracts_drawn": EventRule(s.SetupContractsDrawn, _as_sent(setup_contracts.check_drawn),
-                                   _in_setup_contracts(setup_contracts.apply_drawn, "setup_contracts_drawn"),
-                                   words.setup_drawn, offers.setup_drawn_offered, by="table"),
+                                       _in_setup_contracts(setup_contracts.apply_drawn, "setup_contracts_drawn"),
+                                       words.setup_drawn, offers.setup_drawn_offered, by="table"),
     "setup_contract_chosen": EventRule(s.SetupContractChosen, _as_sent(setup_contracts.check_chosen),
-                                   _in_setup_contracts(setup_contracts.apply_chosen, "setup_contract_chosen"),
-                                   words.setup_chosen, offers.setup_chosen_offered),
+                                       _in_setup_contracts(setup_contracts.apply_chosen, "setup_contract_chosen"),
+                                       words.setup_chosen, offers.setup_chosen_offered),
     # Movement (``movement``), a flag's free action whoever's turn it is (``free_actions``), a card.
-    "ship_moved": EventRule(s.ShipMoved, _in_turn(lambda state, data: movement.check_move(
-                            state, data, turns.current_player(state))),
-                        _folds(lambda state, data: movement.apply_move(state, data, turns.current_player(state))),
-                        words.moved, offers.move_offered),
-    "military_pay_claimed": EventRule(s.MilitaryPay, _in_turn(movement.military_problems), _folds(
-                                      lambda state, data: movement.apply_military(state, data, turns.current_player(state))),
-                                  words.military_pay, offers.military_offered),
-    "free_action_used": EventRule(s.FreeActionUsed, _as_sent(free_actions.check_used), _folds(free_actions.apply_used),
-                              words.free_action, offers.free_action_offered),
-    "bonus_card_played": EventRule(s.BonusCardPlayed, _as_sent(bonus_cards.check_played), _folds(bonus_cards.apply_played),
-                               words.bonus_card, offers.bonus_offered),
-    "movement_impossible": EventRule(s.MovementImpossible, _in_turn(lambda state, data: movement.impossible_problems(state)),
-                                 _apply_impossible, words.movement_impossible),
+    "ship_moved": EventRule(s.ShipMoved, _in_turn(_check_move), _folds(_apply_move), words.moved, offers.move_offered),
+    "military_pay_claimed": EventRule(s.MilitaryPay, _in_turn(movement.military_problems), _folds(_apply_military),
+                                      words.military_pay, offers.military_offered),
+    "free_action_used": EventRule(s.FreeActionUsed, _as_sent(free_actions.check_used),
+                                  _folds(free_actions.apply_used), words.free_action, offers.free_action_offered),
+    "bonus_card_played": EventRule(s.BonusCardPlayed, _as_sent(bonus_cards.check_played),
+                                   _folds(bonus_cards.apply_played), words.bonus_card, offers.bonus_offered),
+    "movement_impossible": EventRule(s.MovementImpossible, _in_turn(_check_impossible), _apply_impossible,
+                                     words.movement_impossible),
 }
