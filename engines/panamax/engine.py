@@ -1,9 +1,10 @@
 """The ``Panamax`` engine object, a ``TableEngine``: its event types are ``events.py``'s
 table, and it delegates to one module per job (see the package docstring).  What it keeps
-of its own is what its stored games were judged and folded with: the guards' order and
-words (``check``), PX-T1 and PX-F1 and the Setup Contracts' step (``turn_guard``,
-``table_guards``), the step counted for every event (``fold``, ``unfolded``), a fold past
-the end (``apply``) and the log's fallback lines (``describe``)."""
+of its own is what its stored games were judged and folded with: the guards' order, codes
+and words (``guard_order``, ``guard_codes``), the actor as sent (``actor_of``), a player
+named in the data, PX-T1, PX-F1 and the Setup Contracts' step (``turn_guard``,
+``table_guards``), the step counted for every event (``fold``, ``unchanged``), a fold past
+the end (``folds_after_end``) and the log's fallback lines (``describe``)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from engines.panamax import board_legacy, flags, free_actions, offers, round_end
 from engines.panamax.codes import CODES
 from engines.panamax.events import EVENT_RULES
 from engines.panamax.setup import OPTIONS, initial_state, setup_problems
-from engines.table_engine import GAME_OVER, NOT_YOUR_TURN, UNKNOWN_PLAYER, TableEngine
+from engines.table_engine import GAME_OVER, NOT_YOUR_TURN, UNKNOWN_PLAYER, UNKNOWN_TYPE, GuardCode, TableEngine
 
 # The event types the Setup Contracts' step allows (§4 steps 22-23: a card chosen, its dice loaded).
 SETUP_CONTRACT_EVENTS = ("setup_contracts_drawn", "setup_contract_chosen", "turn_ended", "die_loaded", *turns.ANY_TIME,
@@ -58,10 +59,14 @@ class Panamax(TableEngine):
     codes = CODES  # every check code its rules report (codes.py)
     event_rules = EVENT_RULES
     # The generic guards under the codes and sections Panamax's games were judged with.
-    guard_codes: ClassVar[Mapping[str, tuple[str, str]]] = {
-        UNKNOWN_PLAYER: ("event/unknown-player", "Events"), GAME_OVER: ("PX-G1", "End of the Game"),
-        NOT_YOUR_TURN: ("PX-T1", turns.TURN_RULE)}
+    guard_codes: ClassVar[Mapping[str, GuardCode]] = {
+        UNKNOWN_TYPE: GuardCode("event/unknown-type", "Events", "Panamax has no event {type!r}"),
+        UNKNOWN_PLAYER: GuardCode("event/unknown-player", "Events", "{actor!r} is not at the table"),
+        GAME_OVER: GuardCode("PX-G1", "End of the Game", "The game is over: no event follows the final count"),
+        NOT_YOUR_TURN: GuardCode("PX-T1", turns.TURN_RULE)}
+    guard_order = (UNKNOWN_PLAYER, GAME_OVER)  # a stranger is named first, as always
     folds_in_place: ClassVar[bool] = True  # a whole table is copied per event otherwise
+    folds_after_end: ClassVar[bool] = True  # a ruling after the end folds as any refused event (the step counts)
     standings = staticmethod(scoring.standings)
     possible = staticmethod(offers.possible)
     # The viewer's board partial reads ``engine.board_view(state)`` (what the engine derives for it).
@@ -78,35 +83,20 @@ class Panamax(TableEngine):
     def is_over(self, state: State) -> bool:
         return bool(state["phase"] == "OVER")
 
-    def check(self, state: State, event: Event) -> list[Violation]:
-        """The guards, then the event's rule, as Panamax's games were always judged.
-
-        ``TableEngine.check`` runs the same hooks, but asks whether the game is over before
-        whether the actor plays, words its guards its own way and hands a rule the current
-        player for an event sent without an actor.  Panamax keeps its order (an unknown
-        type, an unknown player, the game over PX-G1, a player named in the data who is not
-        the actor, then ``turn_guard`` and ``table_guards``), its messages, and the actor as
-        sent (``""`` for none): its rules read no actor as nobody in particular."""
-        rule = self.event_rules.get(event.type)
-        actor = event.actor
-        if rule is None:
-            return [Violation("event/unknown-type", "Events", f"Panamax has no event {event.type!r}")]
-        if actor is not None and actor not in state["players"]:
-            return [Violation("event/unknown-player", "Events", f"{actor!r} is not at the table")]
-        if self.is_over(state):
-            return [Violation("PX-G1", "End of the Game", "The game is over: no event follows the final count")]
-        named = event.data.get("player") if event.type in _PLAYER_EVENTS else None
-        if actor is not None and named is not None and actor != named:
-            return [Violation("event/actor-mismatch", "Events", f"{actor} records an event of {named}'s")]
-        who = actor or ""
-        return self.turn_guard(state, event, who) or self.table_guards(state, event, who) \
-            or rule.check(state, who, event.data)
+    def actor_of(self, state: State, event: Event) -> str:
+        """The actor as sent, ``""`` for none: Panamax's rules read an event without an
+        actor as nobody's in particular (and its folds find the player in the state)."""
+        return event.actor or ""
 
     def turn_guard(self, state: State, event: Event, who: str) -> list[Violation]:
-        """PX-T1: while a turn is played (a Setup Contract's loading and a rail flag's free
+        """A player named in the data who is not the actor (``event/actor-mismatch``), then
+        PX-T1: while a turn is played (a Setup Contract's loading and a rail flag's free
         moves too) every event is its player's, the table's events included, but a flag's
         free action, which is its company's manager's; outside a turn nobody's turn is
         guarded (the rules name who is due), nor an event sent without an actor."""
+        named = event.data.get("player") if event.type in _PLAYER_EVENTS else None
+        if who and named is not None and who != named:
+            return [Violation("event/actor-mismatch", "Events", f"{who} records an event of {named}'s")]
         turn = state.get("turn")
         if turn and who and who != turn["player"] and event.type != "free_action_used":
             return self._guard(Violation(NOT_YOUR_TURN, "Turn order", f"It is {turn['player']}'s turn, not {who}'s"))
@@ -142,24 +132,13 @@ class Panamax(TableEngine):
         if folded["phase"] == "END_RAIL":
             round_end.advance(folded)
 
-    def unfolded(self, state: State, event: Event) -> State:
-        """A refused event whose effect cannot be carried out here (a ship not on the board,
-        a step of a phase not running) is a fact that changes nothing but the step."""
+    def unchanged(self, state: State, event: Event) -> State:
+        """An unknown type, or a refused event whose effect cannot be carried out here (a
+        ship not on the board, a step of a phase not running), is a fact that changes
+        nothing but the step."""
         unchanged: State = json_copy(state)
         unchanged["step"] += 1
         return unchanged
-
-    def apply(self, state: State, event: Event) -> State:
-        """``TableEngine.apply``, but an event ruled in after the end folds as any refused
-        event does (the step counts it), as Panamax's stored games were folded."""
-        if event.type not in self.event_rules or not self.is_over(state):
-            return super().apply(state, event)
-        folded: State = json_copy(state)
-        try:
-            self.fold(folded, event.actor or "", event)
-        except _UNFOLDABLE:
-            return self.unfolded(state, event)  # refused (PX-G1) whatever it is: the fallback is its own
-        return folded
 
     def describe(self, state: State, event: Event) -> str:
         """The rule's words for the player named, else the turn's, else nobody (``""``):

@@ -1,8 +1,9 @@
 """The event-rule table: each Panamax event type declared once (``engines.table_engine.EventRule``):
 its schema, its rules, its fold, its words and its offers.
 
-The engine's guards run first (``Panamax.check``: an unknown type or player, the game
-over, PX-T1, PX-F1, the Setup Contracts' step, PX-S11).  A rule then receives the actor
+The engine's guards run first (``TableEngine.check`` in Panamax's order: an unknown type
+or player, the game over, a player named in the data, PX-T1, PX-F1, the Setup
+Contracts' step, PX-S11).  A rule then receives the actor
 as sent, ``""`` for none: Panamax's rules read an event without an actor as nobody's in
 particular, not as the current player's.  A fold finds the player acting in the state
 (``turns.current_player``), as it always has; ``Panamax.fold`` wraps it with what follows

@@ -43,6 +43,7 @@ def test_every_event_counts_a_step_the_refused_and_those_after_the_end_too() -> 
     refused = Event("ship_built", {"ship": "no-such-ship", "zone": "LOADING EU"})
     assert ENGINE.check(state, refused)
     assert ENGINE.apply(state, refused)["step"] == state["step"] + 1
+    assert ENGINE.apply(state, Event("zz_no_such_event", {}, "Ana"))["step"] == state["step"] + 1
     over = legal(ENGINE, play_to_the_end(), reveal("Ana", (4, True)), reveal("Ben", (1, True)))
     # A table's ruling past the end is folded, as the stored games were (TableEngine's own
     # ``apply`` would keep the state as it is).
