@@ -87,7 +87,7 @@ from engines.panamax.board_schema import PanamaxBoard
 from engines.panamax.loading import LOADING_ZONES
 from engines.panamax.movement import OCEAN
 from engines.panamax.schemas import CardEffects, CardSchema, SetupCardSchema
-from engines.panamax.setup import BOARD_ORIGIN, NATIONS
+from engines.panamax.state import BOARD_ORIGIN, NATIONS
 
 ORIGIN = BOARD_ORIGIN
 RULEBOOK_FILE = Path(__file__).with_name("rulebook-board.json")

@@ -17,7 +17,7 @@ from typing import Any
 from engines.panamax.clipboard import FREE_ACTIONS
 from engines.panamax.flags import NO_ACTION
 from engines.panamax.movement import ZONE_KINDS
-from engines.panamax.setup import NATIONS, UNIQUE_SHIPS
+from engines.panamax.state import NATIONS, UNIQUE_SHIPS
 
 SECTIONS = ("canal", "zones", "crossings", "fees", "market", "clipboard", "ships", "two_slot_cost")
 SHIP_FIELDS = ("slots", "min", "max", "max_dice")

@@ -46,7 +46,7 @@ from engines.base import BoardProblem
 from engines.panamax.contracts import GENERIC_VALUE
 from engines.panamax.loading import LOADING_ZONES
 from engines.panamax.movement import OCEAN
-from engines.panamax.setup import LAKES, NAMED_CANAL, OCEAN_OF, UNIQUE_SHIPS
+from engines.panamax.state import LAKES, NAMED_CANAL, OCEAN_OF, UNIQUE_SHIPS
 
 Where = tuple[str | int, ...]
 Found = tuple[Where, BoardProblem]

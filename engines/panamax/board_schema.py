@@ -22,7 +22,7 @@ from engines.panamax.clipboard import FREE_ACTIONS
 from engines.panamax.flags import NO_ACTION
 from engines.panamax.movement import ZONE_KINDS
 from engines.panamax.schemas import BackSchema, CardEffects, CardSchema, ContainerSchema, FrontSchema, SetupCardSchema
-from engines.panamax.setup import BONUS_STACK, NATIONS, UNIQUE_SHIPS
+from engines.panamax.state import BONUS_STACK, NATIONS, UNIQUE_SHIPS
 
 ZONE_NAME = validate.Length(min=1, max=60)  # as a move names a zone (``schemas.ShipMoved``)
 BOUNDS = ("PACIFIC", "ATLANTIC")

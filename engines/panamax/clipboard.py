@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.base import Violation
-from engines.panamax.setup import NATIONS
+from engines.panamax.state import NATIONS
 
 FREE_RULE = "Free Actions"
 PASSENGER_RULE = "Passenger benefits"

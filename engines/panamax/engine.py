@@ -28,7 +28,8 @@ from engines.panamax import board as _board
 from engines.panamax import board_legacy, flags, free_actions, offers, round_end, scoring, setup_contracts, turns, view
 from engines.panamax.codes import CODES
 from engines.panamax.events import EVENT_RULES
-from engines.panamax.setup import OPTIONS, initial_state, setup_problems
+from engines.panamax.state import OPTIONS, initial_state, setup_problems
+from engines.panamax.versions import RULES_HISTORY
 from engines.table_engine import GAME_OVER, NOT_YOUR_TURN, UNKNOWN_PLAYER, UNKNOWN_TYPE, GuardCode, TableEngine
 
 # The event types the Setup Contracts' step allows (§4 steps 22-23: a card chosen, its dice loaded).
@@ -48,12 +49,7 @@ class Panamax(TableEngine):
     name: ClassVar[str] = "panamax"
     title: ClassVar[str] = "Panamax"
     rules_version: ClassVar[str] = "2"
-    rules_history: ClassVar[tuple[RulesVersion, ...]] = (
-        RulesVersion("1", "The first reading of the rulebook"),
-        RulesVersion("2", "The canal's order and ends, pushes, exits and reveals are checked (PX-M2, M3, M4, M9, "
-                          "M10, M12, C3, C9, B22). \"Lowest share price without a Market table\" came in: games "
-                          "before it have no floor (0)"),
-    )
+    rules_history: ClassVar[tuple[RulesVersion, ...]] = RULES_HISTORY
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     board_file: ClassVar[BoardFile] = _board.BOARD_FILE
     codes = CODES  # every check code its rules report (codes.py)

@@ -18,7 +18,7 @@ from engines.declared import Fact, conflicts, declare, value
 from engines.panamax import cargo, contracts, flags, reveals
 from engines.panamax.clipboard import flag_problems
 from engines.panamax.movement import owed, zone_words
-from engines.panamax.setup import OCEAN_OF, OTHER_OCEAN
+from engines.panamax.state import OCEAN_OF, OTHER_OCEAN
 from engines.panamax.turns import actor_problems
 
 BUILD_RULE = "Build ships and place them on the board"

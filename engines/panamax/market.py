@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.base import Violation
-from engines.panamax.setup import ADVANCED_PURSE, BIDS, MARKET_FLOOR
+from engines.panamax.state import ADVANCED_PURSE, BIDS, MARKET_FLOOR
 
 MARKET_RULE = "Market actions"
 RAISE = 2  # "Raise Your Company Stock $2"

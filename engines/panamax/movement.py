@@ -26,7 +26,7 @@ from engines.base import State, Violation
 from engines.declared import Fact, conflicts, declare, value
 from engines.panamax import cargo
 from engines.panamax.clipboard import benefit_problems
-from engines.panamax.setup import BOARD_ORIGIN, LAKES, OCEAN_OF, UNIQUE_SHIPS
+from engines.panamax.state import BOARD_ORIGIN, LAKES, OCEAN_OF, UNIQUE_SHIPS
 
 MOVE_RULE = "Ship Movement"
 GROUP_RULE = "Grouping ships"

@@ -21,7 +21,7 @@ from typing import Any
 from engines.base import State, Violation
 from engines.declared import Fact, conflicts, declare
 from engines.panamax import action_table, flags, market, money, turns
-from engines.panamax.setup import MARKET_FLOOR, NATIONS, ROUNDS
+from engines.panamax.state import MARKET_FLOOR, NATIONS, ROUNDS
 
 RAIL_RULE = "Rail table"
 FEES_RULE = "Pay Cargo Fees"

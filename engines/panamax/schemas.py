@@ -15,7 +15,7 @@ from engines.panamax.flags import NO_ACTION
 from engines.panamax.free_actions import KINDS as FREE_KINDS
 from engines.panamax.free_actions import SUPPLIES
 from engines.panamax.movement import ZONE_KINDS
-from engines.panamax.setup import COMPANIES, NATIONS
+from engines.panamax.state import COMPANIES, NATIONS
 from engines.panamax.turns import USES
 
 PIP = validate.Range(min=1, max=6)

@@ -19,7 +19,7 @@ from engines.base import State
 from engines.declared import value
 from engines.panamax import action_table, cargo
 from engines.panamax.movement import DASHED_SLOTS, slots_of, zone_kind
-from engines.panamax.setup import OCEAN_OF
+from engines.panamax.state import OCEAN_OF
 
 
 def board_view(state: State) -> dict[str, Any]:

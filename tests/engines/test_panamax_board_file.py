@@ -22,7 +22,7 @@ from engines.panamax.cargo import CRUISE_MAX_DICE
 from engines.panamax.demo import demo_game
 from engines.panamax.engine import Panamax
 from engines.panamax.movement import KNOWN_SLOTS
-from engines.panamax.setup import LAKES, NATIONS
+from engines.panamax.state import LAKES, NATIONS
 from tests.engines.scenario import codes, legal, notes
 from tests.engines.test_panamax_movement import ENGINE as MOVING_ENGINE
 from tests.engines.test_panamax_movement import card as plain_card

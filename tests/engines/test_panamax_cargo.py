@@ -14,7 +14,7 @@ from engines.panamax.cargo import (
     passenger_payments,
     ready_to_sail,
 )
-from engines.panamax.setup import company_ship
+from engines.panamax.state import company_ship
 
 
 def ship(slots: int, *values: int, owner: str = "red") -> dict[str, Any]:

@@ -1,10 +1,10 @@
-"""Panamax's set-up (engines/panamax/setup.py): §3 steps 1-20, §4's purse, §9's changes."""
+"""Panamax's set-up (engines/panamax/state.py): §3 steps 1-20, §4's purse, §9's changes."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engines.panamax.setup import OPTIONS, initial_state, setup_problems
+from engines.panamax.state import OPTIONS, initial_state, setup_problems
 
 
 def options(**changes: Any) -> dict[str, Any]:
