@@ -36,7 +36,7 @@ from typing import Any
 import engines
 from engines.base import Event
 from engines.isle_of_pan import hexes
-from engines.isle_of_pan.choices import expected_of
+from engines.isle_of_pan.offers import expected_of
 from engines.isle_of_pan.state import explorer, largest_groups, reachable_from, space_at
 from engines.isle_of_pan.tiles import DESERT, DOMAINS, KIND_OF, LAKE, MOUNTAIN, NO_MARKER, PLAIN, PORTAL
 

@@ -1,6 +1,6 @@
 """The ``IsleOfPan`` engine object: the protocol of ``engines.base.Engine``, delegating
-to one module per job (``rules`` checks, ``effects`` folds, ``choices`` offers,
-``scoring`` ranks, ``describe`` and ``changes`` words, ``hexes`` geometry).  See the
+to one module per job (``rules`` checks, ``effects`` folds, ``offers`` offers,
+``scoring`` ranks, ``words`` and ``view`` words, ``hexes`` geometry).  See the
 package docstring for the events, options and gap decisions."""
 
 from __future__ import annotations
@@ -24,15 +24,15 @@ from engines.base import (
 )
 from engines.isle_of_pan import scoring
 from engines.isle_of_pan.board import BOARD_FILE, lay
-from engines.isle_of_pan.changes import changes_between, position_of
-from engines.isle_of_pan.choices import expected_of
 from engines.isle_of_pan.codes import CODES
-from engines.isle_of_pan.describe import describe_event
 from engines.isle_of_pan.effects import apply_event
+from engines.isle_of_pan.offers import expected_of
 from engines.isle_of_pan.profile import OPTIONS, default_tile_count, player_problems, profile_problems, setup_flags
 from engines.isle_of_pan.rules import check_event
 from engines.isle_of_pan.schemas import EVENT_SCHEMAS
 from engines.isle_of_pan.state import new_state
+from engines.isle_of_pan.view import changes_between, position_of
+from engines.isle_of_pan.words import describe_event
 
 
 class IsleOfPan(EngineBase):

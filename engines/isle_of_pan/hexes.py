@@ -5,7 +5,7 @@ coordinate ``s = -q - r`` is implicit.  Two spaces are adjacent when their diffe
 is one of the six ``DIRS``.  A 60° rotation about the origin is ``(q, r) -> (-r, q + r)``;
 Landscape tiles are played face up, so there is no reflection.
 
-The rules built on top (``rules``, ``choices``) only ask these questions: is a set of
+The rules built on top (``rules``, ``offers``) only ask these questions: is a set of
 cells connected, how many hex sides it shares with the island (E(N), §1.3.3), which
 orientations a declared tile shape has, which spaces an Explorer reaches in at most
 three moves (portals counting as adjacent), and how big the largest Domain Group is.

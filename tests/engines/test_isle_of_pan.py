@@ -922,7 +922,7 @@ def test_every_offered_take_is_legal_and_the_per_field_lists_alone_are_not(pan: 
 
 
 def test_every_offered_placement_is_legal_and_the_legal_ones_are_offered(pan: Engine) -> None:
-    from engines.isle_of_pan.choices import CELLS_LIST_MAX
+    from engines.isle_of_pan.offers import CELLS_LIST_MAX
 
     for slot, choices in (("D1", [R]), ("D2", []), ("D3", [])):
         state = legal(pan, table(pan), take(slot, *choices))
@@ -948,7 +948,7 @@ def test_without_a_shape_every_joined_triple_and_arrangement_is_offered(pan: Eng
 def test_every_placement_is_offered_however_many_and_the_list_only_while_short(pan: Engine) -> None:
     """On a big island the real placement is among the offers: none is cut (the page's map
     shows them all); the generic form's list of cells is left out once it is too long."""
-    from engines.isle_of_pan.choices import CELLS_LIST_MAX, legal_placements
+    from engines.isle_of_pan.offers import CELLS_LIST_MAX, legal_placements
 
     big = [(q, r, P) for q in range(-3, 4) for r in range(-3, 4) if abs(q + r) <= 3]
     state = legal(pan, table(pan, spaces=big, opening=[([P, M, D], None), *OPENING[1:]]), take("D1"))

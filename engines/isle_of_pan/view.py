@@ -1,4 +1,4 @@
-"""Words for the pages: what changed between two consecutive states, and where a state sits.
+"""Words for the pages (the view of a game): what changed between two consecutive states, and where a state sits.
 
 ``changes_between(before, after, event)`` diffs the two states (the display and the
 pile, the island, Explorers, reserves, tracks, Wondrous Lakes, beasts, the largest
