@@ -142,14 +142,14 @@ code    rule (``Violation.rule``)                      where
 ======  =============================================  ====================================================
 IP-C01  Setup: 1. Number of players                    ``profile.player_problems`` (SetupError)
 IP-C02  Setup: 2./3./6. (Starting Tile, 3 face up)     ``rules._check_start``, ``_check_revealed``,
-                                                       ``_check_slot``, ``_table_order``, ``_setup_incomplete``
+                                                       ``_check_slot``, ``table_order``, ``setup_incomplete``
 IP-C03  Setup: 1. Number of players (markers)          ``rules._check_marker`` (unverified without marker)
 IP-C04  The Play (youngest starts)                     ``profile._age_problems`` (SetupError); unverified flag
-IP-C05  The Play (clockwise)                           ``rules.check_event``, ``_other_player``,
+IP-C05  The Play (clockwise)                           ``engine.guard_codes``, ``rules.other_player``,
                                                        ``_check_score_set``, ``_check_beast``
-IP-C06  The Play ("in this order")                     ``rules._order``, ``_check_placed``
+IP-C06  The Play ("in this order")                     ``rules.turn_order``, ``_check_placed``
 IP-C07  The Play: step 1 (among the 3 face up)         ``rules._check_taken``
-IP-C08  The Play: step 1 (one tile)                    ``rules._order``
+IP-C08  The Play: step 1 (one tile)                    ``rules.turn_order``
 IP-C09  The Play: step 2 (Portal: preferred kind)      ``rules._check_taken``
 IP-C10  The Play: step 1 (immediately replaced)        ``rules._check_taken``, ``_check_slot``
 IP-C11  The Play: step 3 (your Landscape tile)         ``rules._check_placed``
@@ -161,14 +161,14 @@ IP-C15  The Play: step 4 (0 to 3 spaces)               ``rules._check_moved``, `
 IP-C16  Movement Limitations (Lakes)                   ``rules._check_moved``, ``_check_path``
 IP-C17  Movement Limitations (empty space)             ``rules._check_moved``
 IP-C18  Magical Portals (path steps)                   ``rules._check_path``
-IP-C19  The Play: step 4 (one move)                    ``rules._order``
+IP-C19  The Play: step 4 (one move)                    ``rules.turn_order``
 IP-C20  The Play: step 5 [PUB] (kind = domain)         ``rules._check_observed``
 IP-C21  The Play: step 5 [PUB] (1 to 3)                ``rules._check_observed``
 IP-C22  The Play: step 2 (the personal reserve)        ``rules._check_observed``
 IP-C23  The Play: step 5 [PUB] (one action)            ``rules._one_post_action``, ``_check_observed`` (off)
 IP-C24  Endgame (tiles still on your score board)      ``rules._check_wondrous_lake``
 IP-C25  Wondrous Lake placement [GAP]                  ``rules._check_wondrous_lake``, ``_lake_problems``
-IP-C26  Endgame (9 turns each)                         ``rules.check_event``, ``_other_player``
+IP-C26  Endgame (9 turns each)                         ``engine.guard_codes``, ``rules.other_player``
 IP-C27  Endgame (only 2 tiles face up)                 ``rules._check_end_turn`` (warning); setup warning
 IP-C28  Setup: 4. (score board) [GAP track length]     ``rules._check_score_set``, ``_track_check``,
                                                        ``_check_beast``

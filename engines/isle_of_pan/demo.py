@@ -36,7 +36,6 @@ from typing import Any
 import engines
 from engines.base import Event
 from engines.isle_of_pan import hexes
-from engines.isle_of_pan.offers import expected_of
 from engines.isle_of_pan.state import explorer, largest_groups, reachable_from, space_at
 from engines.isle_of_pan.tiles import DESERT, DOMAINS, KIND_OF, LAKE, MOUNTAIN, NO_MARKER, PLAIN, PORTAL
 
@@ -95,6 +94,12 @@ def _reveal(index: int) -> dict[str, Any]:
     return data
 
 
+def _offered(state: dict[str, Any]) -> dict[str, Any]:
+    """The choices ``expected`` offers now, by event type."""
+    offered: dict[str, Any] = engines.find("isle-of-pan").expected(state)["options"]
+    return offered
+
+
 def demo_game() -> dict[str, Any]:
     """``{"title", "players", "options", "events": [{"type", "actor", "data"}]}``."""
     return {
@@ -142,7 +147,7 @@ def _play() -> list[dict[str, Any]]:
             lakes_played.add(who)
             record("wondrous_lake_placed", who, lake)
         else:
-            observed = expected_of(state)["options"].get("animals_observed")
+            observed = _offered(state).get("animals_observed")
             if observed:
                 record("animals_observed", who, {"kind": observed["kind"][0], "count": observed["count"][-1]})
         record("end_turn", who, {})
@@ -168,7 +173,7 @@ def _lay(state: dict[str, Any], favourite: str) -> list[dict[str, Any]]:
     """The placement growing the favourite group most, then sharing most sides, then central."""
     # The demo game was made when the offers stopped at 400 placements: it still chooses
     # among those first 400, so that it stays the same game.
-    placements = expected_of(state)["options"]["tile_placed"]["placements"][:DEMO_CHOICES]
+    placements = _offered(state)["tile_placed"]["placements"][:DEMO_CHOICES]
     island = {hexes.parse(k): space["t"] for k, space in state["island"].items()}
 
     def score(cells: list[dict[str, Any]]) -> tuple[int, int, int]:
@@ -185,7 +190,7 @@ def _lay(state: dict[str, Any], favourite: str) -> list[dict[str, Any]]:
 def _walk(state: dict[str, Any], who: str) -> hexes.Coord:
     """The reachable space where the most animals can be placed, then moving over staying,
     then the nearest, then sorted order."""
-    options = expected_of(state)["options"]["explorer_moved"]["to"]
+    options = _offered(state)["explorer_moved"]["to"]
     start = explorer(state, who)
     assert start is not None
     steps = reachable_from(state, start)
@@ -202,7 +207,7 @@ def _walk(state: dict[str, Any], who: str) -> hexes.Coord:
 
 def _lake(state: dict[str, Any], who: str) -> dict[str, Any] | None:
     """The Wondrous Lake of the Domain with the smallest largest group, on the first open Lake."""
-    offer = expected_of(state)["options"].get("wondrous_lake_placed")
+    offer = _offered(state).get("wondrous_lake_placed")
     if not offer or not offer["at"]:
         return None
     largest = largest_groups(state)

@@ -1,14 +1,17 @@
-"""Folding events into state, with every derived effect, and never judging them.
+"""Folding events into state, with every derived effect, and never judging them: one
+fold per event type (``apply_*``, each named once in ``events.EVENT_RULES``), changing
+the state the engine copied for it.  ``IsleOfPan.fold`` counts the step and names the
+actor before it calls them.
 
-``apply_event`` is total: any event whose data has the right shape folds into
-something sensible even when the rules forbid it (the table may have overridden a
-rule, and the stored fact must still fold).  The choices it makes for illegal events
-are listed in the package docstring ("Folding illegal events").
+Each fold is total: any event whose data has the right shape folds into something
+sensible even when the rules forbid it (the table may have overridden a rule, and the
+stored fact must still fold).  The choices it makes for illegal events are listed in
+the package docstring ("Folding illegal events").
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from engines.base import State
@@ -30,30 +33,15 @@ from engines.isle_of_pan.state import (
     next_seat,
     next_state,
     reachable_from,
+    take_closes_turn,
     touch_space,
 )
 from engines.isle_of_pan.tiles import DOMAINS, KINDS, LAKE, SLOTS, TURNS_EACH, gains, shape_cells
 
-Handler = Callable[[State, str, Mapping[str, Any]], None]
-
-
-def apply_event(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> State:
-    """A new state with the event folded in; ``state`` itself is left untouched."""
-    new: State = next_state(state)
-    new["step"] += 1
-    handler = _HANDLERS.get(event_type)
-    # Facts recorded after the game ended do not change how it ended.
-    if handler is None or new["game_over"]:
-        return new
-    who = actor if actor is not None and actor in new["players"] else str(new["current"])
-    handler(new, who, data)
-    return new
-
-
 # -- set-up and the display -------------------------------------------------------------
 
 
-def _starting(new: State, who: str, data: Mapping[str, Any]) -> None:
+def apply_start(new: State, who: str, data: Mapping[str, Any]) -> None:
     """The Starting Tile's spaces join the island; the Explorers go on its central space.
     A second declaration (overridden, or confirming the board's) only adds spaces that are
     not there yet.  On a board, the declaration's facts join the registry."""
@@ -62,7 +50,7 @@ def _starting(new: State, who: str, data: Mapping[str, Any]) -> None:
         new["declared"] = declare(new["declared"], start_facts(data), new["step"])
 
 
-def _revealed(new: State, who: str, data: Mapping[str, Any]) -> None:
+def apply_revealed(new: State, who: str, data: Mapping[str, Any]) -> None:
     """A tile from the pile, face up: into the slot named (if empty), else the slot waiting
     for its refill, else the first empty one, else a new slot (an overridden extra tile).
     A tile of the board named by its id shows the board's face where the event is silent;
@@ -125,11 +113,11 @@ def _spare_slot_id(slots: list[dict[str, Any]]) -> str:
 # -- the turn ---------------------------------------------------------------------------
 
 
-def _taken(new: State, who: str, data: Mapping[str, Any]) -> None:
+def apply_taken(new: State, who: str, data: Mapping[str, Any]) -> None:
     """Step 1 and 2: the tile leaves the display (its slot waits for a refill while the pile
     lasts) and its animals go to the taker's reserve.  The next seat taking a tile after the
     current player's move closes that turn first."""
-    if who != new["current"] and new["turn_step"] == POST and who == next_seat(new, new["current"]):
+    if take_closes_turn(new, who):
         close_turn(new)
         if new["game_over"]:
             return
@@ -151,7 +139,7 @@ def _taken(new: State, who: str, data: Mapping[str, Any]) -> None:
     new["post_action"] = None
 
 
-def _placed(new: State, who: str, data: Mapping[str, Any]) -> None:
+def apply_placed(new: State, who: str, data: Mapping[str, Any]) -> None:
     """Step 3: the three spaces join the island (a cell on an occupied space is dropped)."""
     cells = cells_of(data.get("cells")) or []
     island = new["island"]
@@ -177,7 +165,7 @@ def _placed(new: State, who: str, data: Mapping[str, Any]) -> None:
     new["turn_step"] = MOVE
 
 
-def _moved(new: State, who: str, data: Mapping[str, Any]) -> None:
+def apply_moved(new: State, who: str, data: Mapping[str, Any]) -> None:
     """Step 4: the Explorer stands on ``to``."""
     to = coord_of(data.get("to"))
     if to is None:
@@ -191,7 +179,7 @@ def _moved(new: State, who: str, data: Mapping[str, Any]) -> None:
     new["turn_step"] = POST
 
 
-def _observed(new: State, who: str, data: Mapping[str, Any]) -> None:
+def apply_observed(new: State, who: str, data: Mapping[str, Any]) -> None:
     """[PUB] Animals from the reserve onto the Explorer's space; the track moves
     ``count × points_per_animal``.  The reserve never goes below 0."""
     kind = data.get("kind")
@@ -208,7 +196,7 @@ def _observed(new: State, who: str, data: Mapping[str, Any]) -> None:
     new["post_action"] = OBSERVE
 
 
-def _wondrous_lake(new: State, who: str, data: Mapping[str, Any]) -> None:
+def apply_wondrous_lake(new: State, who: str, data: Mapping[str, Any]) -> None:
     """[PUB] The tile leaves the board (no more end bonus for it) and covers the given
     spaces; a coordinate off the island becomes a new Lake space under it."""
     domain = data.get("domain")
@@ -227,7 +215,7 @@ def _wondrous_lake(new: State, who: str, data: Mapping[str, Any]) -> None:
     new["post_action"] = WONDROUS_LAKE
 
 
-def _beast(new: State, who: str, data: Mapping[str, Any]) -> None:
+def apply_beast(new: State, who: str, data: Mapping[str, Any]) -> None:
     """A declared Fantastic Beast: its pawn on the space, and its points on a track if declared."""
     c = coord_of(data.get("at"))
     name = data.get("beast") or "Fantastic Beast"
@@ -241,7 +229,7 @@ def _beast(new: State, who: str, data: Mapping[str, Any]) -> None:
         new["players"][player]["track"][kind] += points
 
 
-def _score_set(new: State, who: str, data: Mapping[str, Any]) -> None:
+def apply_score_set(new: State, who: str, data: Mapping[str, Any]) -> None:
     """The table's score token: the track takes the position given; the difference from the
     derived value is kept in ``score_sets``."""
     player, kind, position = data.get("player"), data.get("kind"), data.get("position")
@@ -261,7 +249,7 @@ def _score_set(new: State, who: str, data: Mapping[str, Any]) -> None:
     track[kind] = position
 
 
-def _end_turn(new: State, who: str, data: Mapping[str, Any]) -> None:
+def apply_end_turn(new: State, who: str, data: Mapping[str, Any]) -> None:
     close_turn(new)
 
 
@@ -289,16 +277,3 @@ def closed_preview(state: State) -> State:
     close_turn(new)
     return new
 
-
-_HANDLERS: dict[str, Handler] = {
-    "starting_tile_declared": _starting,
-    "tile_revealed": _revealed,
-    "tile_taken": _taken,
-    "tile_placed": _placed,
-    "explorer_moved": _moved,
-    "animals_observed": _observed,
-    "wondrous_lake_placed": _wondrous_lake,
-    "fantastic_beast_appeared": _beast,
-    "score_token_set": _score_set,
-    "end_turn": _end_turn,
-}

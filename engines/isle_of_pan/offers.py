@@ -1,4 +1,5 @@
-"""``expected(state)``: who acts now, which event types are possible and their concrete options.
+"""What may be recorded now (``possible``) and each event type's concrete choices (the
+``offers`` of ``events.EVENT_RULES``), which ``IsleOfPan.expected`` puts together.
 
 The recording page turns these into buttons: the face-up tiles to take, the legal
 placements of the taken tile near the island, the spaces the Explorer can reach, the
@@ -28,7 +29,7 @@ from engines.isle_of_pan.state import (
     slot_tile,
     space_at,
 )
-from engines.isle_of_pan.tiles import KIND_OF, KINDS, LAKE, PORTAL, portal_count, shape_cells
+from engines.isle_of_pan.tiles import KIND_OF, KINDS, LAKE, PORTAL, SLOTS, portal_count, shape_cells
 
 # Every legal placement is offered (the recording page's map shows each space they cover,
 # and a tap on one narrows them to those through it); the generic form's ``cells`` list is
@@ -38,56 +39,79 @@ CELLS_LIST_MAX = 60
 Placement = tuple[tuple[int, int, str], ...]
 
 
-def expected_of(state: State) -> dict[str, Any]:
-    """``{"actors", "event_types", "options"}`` for the state (see the package docstring)."""
-    if state["game_over"]:
-        return {"actors": [], "event_types": [], "options": {}}
-    current = str(state["current"])
-    seats: list[str] = state["seats"]
-    start = seats.index(current) if current in seats else 0
-    everyone = [seats[(start + i) % len(seats)] for i in range(len(seats))]
+def possible(state: State) -> list[str]:
+    """The event types possible now (the game is not over), in the order the recording page
+    lists them: the set-up's declarations, a refill owed, then the turn's step.  An action
+    after the move is possible only when it has something to offer."""
     if state["start"] is None:
-        return {"actors": everyone, "event_types": ["starting_tile_declared"], "options": {}}
-    empty = [slot["id"] for slot in state["display"] if slot["tile"] is None]
-    if state["reveals"] < 3:
-        opening: dict[str, Any] = {
-            "actors": everyone,
-            "event_types": ["tile_revealed"],
-            "options": {"tile_revealed": reveal_options(state, empty[:1])},
-        }
-        confirm = start_confirmation(state)
-        if confirm is not None:
-            opening["event_types"].append("starting_tile_declared")
-            opening["options"]["starting_tile_declared"] = confirm
-            opening["minor"] = ["starting_tile_declared"]
+        return ["starting_tile_declared"]
+    if state["reveals"] < len(SLOTS):
+        opening = ["tile_revealed"]
+        if start_confirmation(state) is not None:
+            opening.append("starting_tile_declared")
         return opening
     types: list[str] = []
-    options: dict[str, dict[str, list[Any]]] = {}
-    refill = state["refill_slot"] is not None and state["pile_remaining"] > 0
+    refill = refill_due(state)
     if refill:
         types.append("tile_revealed")
-        options["tile_revealed"] = reveal_options(state, [state["refill_slot"]])
     step = state["turn_step"]
+    current = str(state["current"])
     if step == TAKE and not refill:
         types.append("tile_taken")
-        options["tile_taken"] = take_options(state)
     elif step == PLACE:
         types.append("tile_placed")
-        options["tile_placed"] = place_options(state)
     elif step == MOVE:
         types.append("explorer_moved")
-        options["explorer_moved"] = {"to": [{"q": q, "r": r} for q, r in destinations(state, current)]}
     elif step == POST:
-        observe = observe_options(state, current)
-        if observe is not None:
+        if observe_options(state, current) is not None:
             types.append("animals_observed")
-            options["animals_observed"] = observe
-        lake = lake_options(state, current)
-        if lake is not None:
+        if lake_options(state, current) is not None:
             types.append("wondrous_lake_placed")
-            options["wondrous_lake_placed"] = lake
         types.append("end_turn")
-    return {"actors": everyone if refill else [current], "event_types": types, "options": options}
+    return types
+
+
+def refill_due(state: State) -> bool:
+    """Whether a taken tile's place waits for its refill from the pile (IP-C10)."""
+    return state["refill_slot"] is not None and state["pile_remaining"] > 0
+
+
+# -- each event type's choices (``EventRule.offers``), for ``who``, the current player ---------
+
+
+def start_offered(state: State, who: str) -> dict[str, Any]:
+    """Nothing to offer before the Starting Tile is declared (the table spells it out); on a
+    board that laid it, its confirmation (``start_confirmation``)."""
+    return start_confirmation(state) or {}
+
+
+def reveal_offered(state: State, who: str) -> dict[str, list[Any]]:
+    """The place to fill: the first empty one while the opening three go face up, then the
+    place of the tile taken."""
+    if state["reveals"] < len(SLOTS):
+        empty = [slot["id"] for slot in state["display"] if slot["tile"] is None]
+        return reveal_options(state, empty[:1])
+    return reveal_options(state, [state["refill_slot"]])
+
+
+def take_offered(state: State, who: str) -> dict[str, list[Any]]:
+    return take_options(state)
+
+
+def place_offered(state: State, who: str) -> dict[str, list[Any]]:
+    return place_options(state)
+
+
+def move_offered(state: State, who: str) -> dict[str, list[Any]]:
+    return {"to": [{"q": q, "r": r} for q, r in destinations(state, who)]}
+
+
+def observe_offered(state: State, who: str) -> dict[str, list[Any]]:
+    return observe_options(state, who) or {}
+
+
+def lake_offered(state: State, who: str) -> dict[str, list[Any]]:
+    return lake_options(state, who) or {}
 
 
 def reveal_options(state: State, places: list[str]) -> dict[str, list[Any]]:

@@ -144,16 +144,3 @@ class EndTurnSchema(_Strict):
     """``end_turn {}``: the turn is over (needed for the last turn; otherwise the next
     player's ``tile_taken`` closes it as well)."""
 
-
-EVENT_SCHEMAS: dict[str, type[Schema]] = {
-    "starting_tile_declared": StartingTileDeclaredSchema,
-    "tile_revealed": TileRevealedSchema,
-    "tile_taken": TileTakenSchema,
-    "tile_placed": TilePlacedSchema,
-    "explorer_moved": ExplorerMovedSchema,
-    "animals_observed": AnimalsObservedSchema,
-    "wondrous_lake_placed": WondrousLakePlacedSchema,
-    "fantastic_beast_appeared": FantasticBeastAppearedSchema,
-    "score_token_set": ScoreTokenSetSchema,
-    "end_turn": EndTurnSchema,
-}

@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
-
-from engines.base import State, Violation
-
 PLAYERS_RULE = "Setup: 1. Number of players"
 START_RULE = "Setup: 2. Put the Starting Tile in the centre of the table"
 SHUFFLE_RULE = "Setup: 3. Shuffle the Landscape tiles"
@@ -26,5 +21,3 @@ BEASTS = "Objective: fantastic beasts (conditions not in this rulebook)"
 
 # The rulebook's words on placement, quoted whole in IP-C14's message.
 PLACEMENT_SENTENCE = "At least 3 sides of your Landscape tile should be adjacent to one or more Landscape tiles already in play."
-
-Check = Callable[[State, str, Mapping[str, Any]], list[Violation]]

@@ -251,6 +251,13 @@ def next_seat(state: State, name: str) -> str:
     return seats[(index + 1) % len(seats)]
 
 
+def take_closes_turn(state: State, who: str) -> bool:
+    """Whether ``who`` taking a tile now closes the current player's turn: the next seat,
+    once the current player has moved (no ``end_turn`` needed)."""
+    current = state["current"]
+    return who != current and state["turn_step"] == POST and who == next_seat(state, current)
+
+
 def closing_ends_game(state: State) -> bool:
     """Whether closing the current turn gives every player their 9 turns."""
     current = state["current"]

@@ -1,4 +1,9 @@
-"""One line per event for the game log, read from the state *before* the event."""
+"""One line per event for the game log, read from the state *before* the event: one
+function per event type (``*_words``, each named once in ``events.EVENT_RULES``).
+
+``IsleOfPan.describe`` calls them with the actor, or the current player when the event
+names nobody; a line that cannot be read from a refused event's data becomes
+"Ana: tile taken" (``TableEngine.unreadable_words``)."""
 
 from __future__ import annotations
 
@@ -21,19 +26,7 @@ from engines.isle_of_pan.tiles import (
 )
 
 
-def describe_event(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> str:
-    """What happened, in words a person at the table would use.
-
-    Never raises, even for events the rules forbid or types the engine does not know."""
-    who = str(actor if actor is not None else state.get("current") or "Someone")
-    try:
-        line = _LINES[event_type](state, who, data) if event_type in _LINES else None
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-        line = None
-    return line or f"{who}: {event_type.replace('_', ' ')}"
-
-
-def _start(state: State, who: str, data: Mapping[str, Any]) -> str:
+def start_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     if state.get("start") is not None and start_from_board(state):
         return "The Starting Tile is confirmed, as the board laid it"
     cells = cells_of(data.get("spaces")) or []
@@ -49,7 +42,7 @@ def shape_words(shape: Any) -> str:
     return f"a {name}" if name else "shape not declared"
 
 
-def _revealed(state: State, who: str, data: Mapping[str, Any]) -> str:
+def revealed_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     face = revealed_face(state, data)
     label = tile_label(face["terrains"] or [])
     if board_of(state) is not None and isinstance(data.get("tile_id"), str):
@@ -63,7 +56,7 @@ def _revealed(state: State, who: str, data: Mapping[str, Any]) -> str:
     return f"{slot} refilled from the pile: {label} ({shape}; {left} left in the pile)"
 
 
-def _taken(state: State, who: str, data: Mapping[str, Any]) -> str:
+def taken_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     slot = data.get("display_id")
     tile = slot_tile(state, slot)
     if tile is None:
@@ -72,7 +65,7 @@ def _taken(state: State, who: str, data: Mapping[str, Any]) -> str:
     return f"{who} took {tile_label(tile['terrains'])} from {slot} ({gains_text(gained)})"
 
 
-def _placed(state: State, who: str, data: Mapping[str, Any]) -> str:
+def placed_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     cells = cells_of(data.get("cells")) or []
     coords = [(q, r) for q, r, _ in cells]
     island = {hexes.parse(k) for k in state["island"]}
@@ -82,7 +75,7 @@ def _placed(state: State, who: str, data: Mapping[str, Any]) -> str:
     return f"{who} placed {label} at {where} ({sides} side{'s' if sides != 1 else ''} shared)"
 
 
-def _moved(state: State, who: str, data: Mapping[str, Any]) -> str:
+def moved_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     to = coord_of(data.get("to"))
     start = explorer(state, who)
     if to is None:
@@ -98,20 +91,20 @@ def _moved(state: State, who: str, data: Mapping[str, Any]) -> str:
     return f"{who}'s Explorer moved {origin} → {hexes.label(to)}{count}"
 
 
-def _observed(state: State, who: str, data: Mapping[str, Any]) -> str:
+def observed_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     spot = explorer(state, who)
     count = data.get("count")
     where = f" at {hexes.label(spot)}" if spot else ""
     return f"{who} placed {count_kind(int(count), data.get('kind')) if isinstance(count, int) else 'animals'}{where}"
 
 
-def _lake(state: State, who: str, data: Mapping[str, Any]) -> str:
+def lake_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     spots = [coord_of(v) for v in data.get("at") or []]
     where = ",".join(hexes.label(c) for c in spots if c is not None) or "?"
     return f"{who} played the {terrain_name(data.get('domain'))} Wondrous Lake tile at {where}"
 
 
-def _beast(state: State, who: str, data: Mapping[str, Any]) -> str:
+def beast_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     at = coord_of(data.get("at"))
     name = data.get("beast") or "A Fantastic Beast"
     line = f"{name} appeared at {hexes.label(at) if at else '?'}"
@@ -121,27 +114,14 @@ def _beast(state: State, who: str, data: Mapping[str, Any]) -> str:
     return line
 
 
-def _score_set(state: State, who: str, data: Mapping[str, Any]) -> str:
+def score_set_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     reason = data.get("reason")
     why = f": {reason}" if reason else ""
     return f"{data.get('player')}'s {kind_name(data.get('kind'))} token set to {data.get('position')}{why}"
 
 
-def _end_turn(state: State, who: str, data: Mapping[str, Any]) -> str:
+def end_turn_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     if closing_ends_game(state):
         return f"{who} ended the turn: the game is over"
     return f"{who} ended the turn"
 
-
-_LINES = {
-    "starting_tile_declared": _start,
-    "tile_revealed": _revealed,
-    "tile_taken": _taken,
-    "tile_placed": _placed,
-    "explorer_moved": _moved,
-    "animals_observed": _observed,
-    "wondrous_lake_placed": _lake,
-    "fantastic_beast_appeared": _beast,
-    "score_token_set": _score_set,
-    "end_turn": _end_turn,
-}
