@@ -35,6 +35,7 @@ from engines.isle_of_pan.rules import other_player, setup_incomplete, table_orde
 from engines.isle_of_pan.sections import ENDGAME, PLAY
 from engines.isle_of_pan.state import new_state, next_state, setup_complete
 from engines.isle_of_pan.tiles import TURNS_EACH
+from engines.isle_of_pan.versions import RULES_HISTORY
 from engines.isle_of_pan.view import changes_between, position_of
 from engines.table_engine import GAME_OVER, NOT_YOUR_TURN, UNKNOWN_PLAYER, UNKNOWN_TYPE, GuardCode, TableEngine
 
@@ -55,10 +56,7 @@ class IsleOfPan(TableEngine):
     # Domain Group changes standings only, which are never cached, and folds as before.
     # Still "1" on ``TableEngine`` (issue 23): every event is judged, folded and worded as before.
     rules_version: ClassVar[str] = "1"
-    rules_history: ClassVar[tuple[RulesVersion, ...]] = (
-        RulesVersion("1", "The first reading of the rulebook. \"An Explorer that stays put must stand on an "
-                          "empty space\" came in later: games before it play it off"),
-    )
+    rules_history: ClassVar[tuple[RulesVersion, ...]] = RULES_HISTORY
     options: ClassVar[Mapping[str, Option]] = OPTIONS
     board_file: ClassVar[BoardFile] = BOARD_FILE  # the Starting Tile and the Landscape tiles
     codes = CODES  # every check code its rules report (codes.py)
