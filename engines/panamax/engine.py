@@ -9,7 +9,7 @@ the end (``folds_after_end``) and the log's fallback lines (``describe``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from engines.base import (
     BoardFile,
@@ -28,7 +28,7 @@ from engines.panamax import board as _board
 from engines.panamax import board_legacy, flags, free_actions, offers, round_end, scoring, setup_contracts, turns, view
 from engines.panamax.codes import CODES
 from engines.panamax.events import EVENT_RULES
-from engines.panamax.state import OPTIONS, initial_state, setup_problems
+from engines.panamax.state import OPTIONS, PanamaxState, initial_state, setup_problems
 from engines.panamax.versions import RULES_HISTORY
 from engines.table_engine import GAME_OVER, NOT_YOUR_TURN, UNKNOWN_PLAYER, UNKNOWN_TYPE, GuardCode, TableEngine
 
@@ -172,18 +172,18 @@ class Panamax(TableEngine):
             raise SetupError(problems)
         chosen = self._board_file(opts["board"], board)
         declared = declare({}, _board.facts(chosen), _board.ORIGIN) if chosen is not None else {}
-        state = initial_state(list(players), opts)
+        table = initial_state(list(players), opts)
         if chosen is not None:
-            state["canal"] = _board.canal(chosen, state["canal"])
-            state["market_prices"] = sorted(row["price"] for row in chosen.get("market", [])) or None
-            table = _board.table_of(chosen)
-            if table is not None:  # what the checks of reveals need (a game without keeps no such key)
-                state["board"] = table
-        state.update({"step": 0, "declared": declared, "contracts": None, "turn_index": 0, "turn": None,
-                      "end_of_round": None, "revealed": {}, "setup_contracts": {"offered": [], "chosen": []},
-                      "free_action": None,
-                      "setup": {"bids": False, "contracts": False, "advisors_kept": [], "mulligans": 0}})
-        return state
+            table["canal"] = _board.canal(chosen, table["canal"])
+            table["market_prices"] = sorted(row["price"] for row in chosen.get("market", [])) or None
+            kept = _board.table_of(chosen)
+            if kept is not None:  # what the checks of reveals need (a game without keeps no such key)
+                table["board"] = kept
+        state: PanamaxState = {
+            **table, "step": 0, "declared": declared, "contracts": None, "turn_index": 0, "turn": None,
+            "end_of_round": None, "revealed": {}, "setup_contracts": {"offered": [], "chosen": []}, "free_action": None,
+            "setup": {"bids": False, "contracts": False, "advisors_kept": [], "mulligans": 0}}
+        return cast(State, state)
 
     def _board_file(self, option: Mapping[str, Any] | None, saved: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
         """The board file the game starts from (``chosen_board``).  The ``board`` option's

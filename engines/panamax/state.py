@@ -15,9 +15,10 @@ declared by the events that use it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from engines.base import Option, Violation, seat_problems
+from engines.panamax.action_table import Layout
 
 SETUP_RULE = "Set up"
 COMPANIES = ("red", "green", "yellow", "black")
@@ -101,6 +102,112 @@ OPTIONS: dict[str, Option] = {
 }
 
 
+class Company(TypedDict):
+    """A shipping company, under ``companies[colour]``: its money and share price are the
+    company's own, not its manager's."""
+
+    manager: str  # the player who runs it
+    money: int
+    treasury: int  # its shares not yet sold
+    price: int | None  # None until the Advance Set-up's bids set it
+    warehouse: int  # dice in the warehouse
+    pool: int  # dice in the pool
+    flags: list[str]  # the nations of the flags it took
+    deferred: list[dict[str, Any]]  # Market free actions put off (PX-F2): {nation, at}
+    passengers: list[int]  # Passenger tokens' values
+    benefits: list[str]  # the Passenger spots' benefits taken
+    contracts: list[dict[str, Any]]  # the Contract cards it holds (``contracts.held``)
+
+
+class Investor(TypedDict):
+    """A player, under ``players[name]``: what they own apart from their company."""
+
+    company: str  # its colour
+    money: int
+    shares: dict[str, int]  # colour -> shares held
+    captain: list[dict[str, Any]]  # Captain bonus cards in hand: {card, ...}
+    stevedore: list[dict[str, Any]]  # Stevedore bonus cards in hand
+    advisors: int  # Financial Advisor cards kept
+    awards: list[int]  # the MD awards won
+    bailouts: int
+
+
+class Ship(TypedDict):
+    """A ship tile, under ``ships[name]``: a company's (its colour and slots) or a unique one."""
+
+    kind: str  # COMPANY, or a unique ship's kind
+    owner: str | None  # the company's colour; None for a unique ship
+    slots: int | None
+    min: NotRequired[int]  # a company ship's range (§2)
+    max: NotRequired[int]
+    status: str  # UNBUILT, BUILT, ON_BOARD...
+    zone: str | None
+    bound: str | None  # the ocean it heads for
+    dice: list[dict[str, Any]]  # {company, value} each
+
+
+class Rail(TypedDict):
+    wagon1: list[dict[str, Any]]
+    wagon2: list[dict[str, Any]]
+    platform: list[dict[str, Any]]
+    flags: list[str]
+
+
+class TableSetUp(TypedDict):
+    """What the set-up's events have done (§3 steps 21-23)."""
+
+    bids: bool
+    contracts: bool
+    advisors_kept: list[str]
+    mulligans: int
+
+
+class SetupContracts(TypedDict):
+    offered: list[str]
+    chosen: list[str]
+
+
+class InitialTable(TypedDict):
+    """The table as §3 leaves it, before the set-up's events (``initial_state``)."""
+
+    options: dict[str, Any]
+    seats: list[str]  # the players, in turn order at the start
+    companies: dict[str, Company]
+    players: dict[str, Investor]
+    ships: dict[str, Ship]
+    canal: list[str]  # its zones, Atlantic to Pacific
+    round: int
+    phase: str  # SETUP, SETUP_CONTRACTS, TURNS, END_RAIL, MAINTENANCE, GAME_OVER, OVER
+    turn_order: list[str]
+    action_table: Layout | None
+    rail: Rail
+    flag_supply: dict[str, int]
+    passenger_tokens: list[int]  # top first
+    captain_stack: list[int]
+    stevedore_stack: list[int]
+    advisor_pile: int
+    awards_left: list[int]
+    # On a board file (``Panamax.setup``):
+    market_prices: NotRequired[list[int] | None]  # the board's Market table, low to high
+    board: NotRequired[dict[str, list[str]]]  # what the checks of reveals keep (``board.table_of``)
+
+
+class PanamaxState(InitialTable):
+    """A Panamax table: ``Panamax.setup`` adds these keys to the initial table; the folds
+    change values, never keys."""
+
+    step: int
+    declared: dict[str, Any]  # the facts the events declared (``engines.declared``)
+    contracts: dict[str, Any] | None  # the Action table's slots, inbound and the Draw pile's top
+    turn_index: int
+    turn: dict[str, Any] | None  # the turn played (``turns.new_turn``)
+    end_of_round: dict[str, Any] | None
+    revealed: dict[str, Any]  # the secret goals shown at the end
+    setup_contracts: SetupContracts
+    free_action: dict[str, Any] | None  # a flag's free actions due: {player, company, queue}
+    setup: TableSetUp
+
+
 def setup_problems(players: Sequence[Any], opts: Mapping[str, Any]) -> list[Violation]:
     """PX-S1: 2 to 4 players, each with a Company of their own from the four colours."""
     problems = seat_problems(players, "PX-S1", SETUP_RULE, "Panamax", 2, 4)
@@ -116,11 +223,11 @@ def setup_problems(players: Sequence[Any], opts: Mapping[str, Any]) -> list[Viol
     return problems
 
 
-def initial_state(players: Sequence[str], opts: Mapping[str, Any]) -> dict[str, Any]:
+def initial_state(players: Sequence[str], opts: Mapping[str, Any]) -> InitialTable:
     """The table after §3 steps 1-20 (without the rolls and reveals, which are events)."""
     colours = {name: opts["companies"][seat] for seat, name in enumerate(players)}
     standard = opts["variant"] == "standard"
-    ships: dict[str, Any] = {}
+    ships: dict[str, Ship] = {}
     for seat, name in enumerate(players):
         colour = colours[name]
         place, bound = START_PLACES[seat]
@@ -167,7 +274,7 @@ def initial_state(players: Sequence[str], opts: Mapping[str, Any]) -> dict[str, 
 
 
 def company_ship(colour: str, slots: int, status: str, zone: str | None = None, bound: str | None = None,
-                 dice: list[int] | None = None) -> dict[str, Any]:
+                 dice: list[int] | None = None) -> Ship:
     """A ship tile of ``colour`` with ``slots`` slots and its range (§2), carrying ``dice`` values."""
     low, high = SHIP_SPECS[slots]
     return {"kind": "COMPANY", "owner": colour, "slots": slots, "min": low, "max": high, "status": status,
