@@ -154,6 +154,15 @@ class TableEngine(EngineBase):
         """Guard 2's words; a game may say how it ended ("after round 7")."""
         return f"The game is over: no {event.type} can follow"
 
+    def words_actor(self, state: State, event: Event) -> str:
+        """Whom the log's line names: the actor, else the current player, else the table."""
+        return event.actor if event.actor is not None else (self.current(state) or "The table")
+
+    def unknown_words(self, state: State, event: Event) -> str:
+        """The log's line for a type the game does not know (the store refuses one at its
+        edge; an engine asked directly still answers): the type's name spaced out."""
+        return event.type.replace("_", " ")
+
     def unreadable_words(self, state: State, event: Event, who: str) -> str:
         """The log's line for a refused event whose words would need what it names."""
         return f"{who}: {event.type.replace('_', ' ')}"
@@ -222,11 +231,12 @@ class TableEngine(EngineBase):
         return state
 
     def describe(self, state: State, event: Event) -> str:
-        """The rule's words, or the type's name for a type the game does not know."""
+        """The rule's words for ``words_actor``, or ``unknown_words`` for a type the game
+        does not know."""
         rule = self.event_rules.get(event.type)
         if rule is None:
-            return event.type.replace("_", " ")
-        who = event.actor if event.actor is not None else (self.current(state) or "The table")
+            return self.unknown_words(state, event)
+        who = self.words_actor(state, event)
         try:
             return rule.words(state, who, event.data)
         except _UNFOLDABLE:

@@ -127,11 +127,8 @@ class AirAlliance(TableEngine):
 
     # -- the pages ---------------------------------------------------------------------
 
-    def describe(self, state: State, event: Event) -> str:
-        """The rule's words; an unknown type is named as it is (the base spaces it out)."""
-        if event.type not in self.event_rules:
-            return event.type
-        return super().describe(state, event)
+    def unknown_words(self, state: State, event: Event) -> str:
+        return event.type  # named as it is (the base spaces it out)
 
     def expected(self, state: State) -> dict[str, Any]:
         """The base's, with Air Alliance's answer kept: every player acts at the set-up;

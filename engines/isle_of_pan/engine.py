@@ -152,12 +152,10 @@ class IsleOfPan(TableEngine):
 
     # -- the pages -------------------------------------------------------------------------
 
-    def describe(self, state: State, event: Event) -> str:
-        """The rule's words; a type the game does not know as "Ana: no such event", as before."""
-        if event.type not in self.event_rules:
-            who = event.actor if event.actor is not None else str(state.get("current") or "Someone")
-            return f"{who}: {event.type.replace('_', ' ')}"
-        return super().describe(state, event)
+    def unknown_words(self, state: State, event: Event) -> str:
+        """A type the game does not know, as "Ana: no such event", as before."""
+        who = event.actor if event.actor is not None else str(state.get("current") or "Someone")
+        return f"{who}: {event.type.replace('_', ' ')}"
 
     def expected(self, state: State) -> dict[str, Any]:
         """``TableEngine.expected`` in the shape the recording page has always had: while a

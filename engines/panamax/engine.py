@@ -4,7 +4,8 @@ of its own is what its stored games were judged and folded with: the guards' ord
 and words (``guard_order``, ``guard_codes``), the actor as sent (``actor_of``), a player
 named in the data, PX-T1, PX-F1 and the Setup Contracts' step (``turn_guard``,
 ``table_guards``), the step counted for every event (``fold``, ``unchanged``), a fold past
-the end (``folds_after_end``) and the log's fallback lines (``describe``)."""
+the end (``folds_after_end``) and the log's fallback lines (``words_actor``,
+``unknown_words``, ``unreadable_words``)."""
 
 from __future__ import annotations
 
@@ -38,8 +39,6 @@ SETUP_CONTRACT_EVENTS = ("setup_contracts_drawn", "setup_contract_chosen", "turn
 # Events whose data names the one player due to make them.  (A secret goal kept or revealed
 # is the table's to record: anyone may record whose it is.)
 _PLAYER_EVENTS = ("rail_flag_taken",)
-# What a fold or the words meet when the state lacks what a refused event names.
-_UNFOLDABLE = (KeyError, IndexError, TypeError, ValueError, AttributeError)
 
 
 class Panamax(TableEngine):
@@ -136,20 +135,13 @@ class Panamax(TableEngine):
         unchanged["step"] += 1
         return unchanged
 
-    def describe(self, state: State, event: Event) -> str:
-        """The rule's words for the player named, else the turn's, else nobody (``""``):
-        Panamax's log has always named them so; its own lines for a type it does not know
-        and for a refused event its words cannot read."""
-        rule = self.event_rules.get(event.type)
-        if rule is None:
-            return f"{event.type.replace('_', ' ')} (not a Panamax event)"
-        who = event.actor or (turns.current_player(state) if state.get("turn") else "")
-        try:
-            return rule.words(state, who, event.data)
-        except _UNFOLDABLE:
-            if not self._refused(state, event):
-                raise
-            return self.unreadable_words(state, event, who)
+    def words_actor(self, state: State, event: Event) -> str:
+        """The player named, else the turn's, else nobody (``""``): Panamax's log has
+        always named them so."""
+        return event.actor or (turns.current_player(state) if state.get("turn") else "")
+
+    def unknown_words(self, state: State, event: Event) -> str:
+        return f"{event.type.replace('_', ' ')} (not a Panamax event)"
 
     def unreadable_words(self, state: State, event: Event, who: str) -> str:
         return f"{who or 'The table'}: {event.type.replace('_', ' ')} (refused by the rules)"
