@@ -1,7 +1,8 @@
 """One engine structure (docs/DESIGN.md, "One engine structure"; issue 23): every engine is
 a ``TableEngine`` made of the template's modules, with one ``EventRule`` per event type,
-and none writes its own ``check``: what differs between games is declared (``guard_order``,
-``guard_codes``) or a hook, so the generic guards run in one place."""
+and none writes its own ``check``, ``apply`` or ``describe``: what differs between games
+is declared (``guard_order``, ``guard_codes``) or a hook, so the generic guards, the
+refused-event fallback and the log's fallback lines live in one place."""
 
 from __future__ import annotations
 
@@ -47,8 +48,10 @@ def test_an_engine_is_a_table_engine_with_the_template_s_modules(engine: Engine)
 
 
 @pytest.mark.parametrize("engine", MOVED)
-def test_no_engine_writes_its_own_check(engine: Engine) -> None:
+def test_no_engine_writes_its_own_check_apply_or_describe(engine: Engine) -> None:
     assert type(engine).check is TableEngine.check
+    assert type(engine).apply is TableEngine.apply
+    assert type(engine).describe is TableEngine.describe
 
 
 @pytest.mark.parametrize("engine", ENGINES)
