@@ -7,8 +7,8 @@
 // colours.  The board editor (../../boards/engines/isle-of-pan.js) draws its tiles with the
 // helpers exported here, so a tile looks the same where it is typed and where it is picked.
 
-import { fill, h, humanize } from "../../dom.js";
-import { fallbackDetails, recordButton, refocus, startFrom } from "./picker-kit.js";
+import { h, humanize } from "../../dom.js";
+import { frame, recordButton, startFrom } from "./picker-kit.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 export const S = 24; // a hex's radius, in SVG units
@@ -179,37 +179,26 @@ function revealPicker(ctx) {
   if (!ids.length) return null;
   const displayId = Array.isArray(options.display_id) && options.display_id.length ? options.display_id[0] : undefined;
   const draft = ctx.draft;
-  const titleId = "picker-title-tile_revealed";
-  const root = h("section", { class: "action-form iop-picker", dataset: { type: ctx.type, picker: "reveal" }, "aria-labelledby": titleId });
-  const result = h("div", { class: "result-slot", dataset: { resultFor: ctx.type }, "aria-live": "polite" });
-  const fallback = fallbackDetails(ctx, "A tile that is not on the board: spell it out");
   const said = (id) => `${terrainsText(faces[id].terrains)}, ${markerText(faces[id].marker)}${shapeOf(faces[id]) ? "" : ", shape not known"}`;
+  const heading = ["Tile revealed", displayId ? h("span", { class: "muted small" }, ` · into ${displayId}`) : null];
 
-  const submit = () => {
-    if (!ids.includes(draft.tile)) {
-      fill(result, h("div", { class: "violation", role: "alert" }, "Tap the tile you turned up first."));
-      return;
-    }
-    const data = {};
-    if (displayId !== undefined) data.display_id = displayId;
-    data.tile_id = draft.tile;
-    ctx.record(data);
-  };
-
-  function draw(focusKey = null) {
+  return frame(ctx, { picker: "reveal", heading, className: "iop-picker", fallback: "A tile that is not on the board: spell it out" }, (view) => {
+    const submit = () => {
+      if (!ids.includes(draft.tile)) return view.problem("Tap the tile you turned up first.");
+      return ctx.record({ ...(displayId !== undefined ? { display_id: displayId } : {}), tile_id: draft.tile });
+    };
     const chosen = ids.includes(draft.tile) ? draft.tile : null;
-    root.dataset.tile = chosen || "";
+    view.root.dataset.tile = chosen || "";
     const tiles = h("div", { class: "iop-reveal-tiles", role: "group", "aria-label": "The board's tiles still in the pile" },
       ids.map((id) => h("button", {
         type: "button", class: `iop-reveal-tile${id === chosen ? " is-on" : ""}`, "aria-pressed": String(id === chosen),
         "aria-label": `Tile ${id}: ${said(id)}`, dataset: { tile: id, focusKey: `reveal:${id}` },
-        onclick: () => { draft.tile = id; fill(result); draw(`reveal:${id}`); },
+        onclick: () => { draft.tile = id; view.again(`reveal:${id}`); },
       },
       h("span", { class: "iop-reveal-id" }, id),
       tileFace(faces[id], { px: 15 }),
       faces[id].marker === 3 || faces[id].marker === 4 ? h("span", { class: "iop-reveal-marker" }, `[${faces[id].marker}]`) : null)));
-    fill(root,
-      h("h3", { id: titleId }, "Tile revealed", displayId ? h("span", { class: "muted small" }, ` · into ${displayId}`) : null),
+    return [
       h("p", { class: "muted small iop-reveal-hint" },
         `Tap the tile you turned up: ${ids.length} of the board's tiles can still come out of the pile.`),
       tiles,
@@ -217,15 +206,9 @@ function revealPicker(ctx) {
         ? [h("strong", {}, `Tile ${chosen}`), h("span", { class: "iop-pick-cells" }, said(chosen))]
         : h("span", {}, "No tile chosen yet.")),
       h("div", { class: "form-foot" },
-        recordButton(ctx, submit,
-          chosen ? `Record tile ${chosen} revealed` : "Record tile revealed")),
-      result,
-      fallback);
-    refocus(root, focusKey);
-  }
-
-  draw();
-  return root;
+        recordButton(ctx, submit, chosen ? `Record tile ${chosen} revealed` : "Record tile revealed")),
+    ];
+  });
 }
 
 // ------------------------------------------------------------------ tile_placed
@@ -243,11 +226,6 @@ function placementPicker(ctx) {
   const draft = ctx.draft;
   const cells = new Map(); // "q,r" -> {q, r}, every cell in some placement
   for (const p of placements) for (const c of p) if (!cells.has(keyOf(c))) cells.set(keyOf(c), { q: c.q, r: c.r });
-  const titleId = "picker-title-tile_placed";
-  const root = h("section", { class: "action-form iop-picker", dataset: { type: ctx.type, picker: "placement" }, "aria-labelledby": titleId });
-  const result = h("div", { class: "result-slot", dataset: { resultFor: ctx.type }, "aria-live": "polite" });
-  const fallback = fallbackDetails(ctx, `List of placements (${placements.length})`);
-
   const through = (keys) => placements.filter((p) => keys.every((key) => p.some((c) => keyOf(c) === key)));
   const tapped = () => (Array.isArray(draft.tapped) ? draft.tapped : []).filter((key) => cells.has(key));
   const chosen = () => {
@@ -258,36 +236,29 @@ function placementPicker(ctx) {
     const index = (Number.isInteger(draft.index) ? draft.index : 0) % list.length;
     return { keys, list, index, placement: list[index] };
   };
-  const pick = (c) => {
+  const tap = (c) => {
     const key = keyOf(c);
     const keys = tapped();
     if (keys.includes(key)) draft.tapped = keys.filter((k) => k !== key);
     else if (keys.length < 3 && through([...keys, key]).length) draft.tapped = [...keys, key];
     else draft.tapped = [key];
     draft.index = 0;
-    fill(result);
-    draw(`iop-cell:${key}`);
   };
-  const rotate = () => {
-    const current = chosen();
-    if (!current) return;
-    draft.index = (current.index + 1) % current.list.length;
-    draw("iop-rotate");
-  };
-  const submit = () => {
-    const current = chosen();
-    if (!current) {
-      fill(result, h("div", { class: "violation", role: "alert" }, "Tap a space the tile covers first."));
-      return;
-    }
-    const data = {};
-    if (displayId !== undefined) data.display_id = displayId;
-    data.cells = current.placement.map((c) => ({ q: c.q, r: c.r, t: c.t }));
-    ctx.record(data);
-  };
+  const heading = [humanize(ctx.type), displayId ? h("span", { class: "muted small" }, ` · tile from ${displayId}`) : null];
 
-  function draw(focusKey = null) {
+  return frame(ctx, { picker: "placement", heading, className: "iop-picker", fallback: `List of placements (${placements.length})` }, (view) => {
     const current = chosen();
+    const pick = (c) => { tap(c); view.again(`iop-cell:${keyOf(c)}`); };
+    const rotate = () => {
+      if (!current) return;
+      draft.index = (current.index + 1) % current.list.length;
+      view.again("iop-rotate");
+    };
+    const submit = () => {
+      if (!current) return view.problem("Tap a space the tile covers first.");
+      const cellsOf = current.placement.map((c) => ({ q: c.q, r: c.r, t: c.t }));
+      return ctx.record({ ...(displayId !== undefined ? { display_id: displayId } : {}), cells: cellsOf });
+    };
     const keys = current ? current.keys : [];
     // The spaces a further tap keeps the choice on: those of the placements left.
     const open = new Set(current ? current.list.flatMap((p) => p.map(keyOf)) : cells.keys());
@@ -305,27 +276,21 @@ function placementPicker(ctx) {
         keys.includes(keyOf(c)) ? s("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: 4.5, class: "iop-pick-anchor" }) : null);
     }) : null);
     const svg = islandSvg(box, "The island: tap the spaces the tile covers", land, targets, preview, explorers);
-    root.dataset.cells = current ? JSON.stringify(current.placement) : "";
-    root.dataset.tapped = keys.join(" ");
+    view.root.dataset.cells = current ? JSON.stringify(current.placement) : "";
+    view.root.dataset.tapped = keys.join(" ");
     const status = current
       ? [h("strong", {}, `Placement ${current.index + 1} of ${current.list.length} at ${keys.map((k) => where(parseKey(k))).join(" + ")}`),
         h("span", { class: "iop-pick-cells" }, cellsText(current.placement))]
       : [h("span", {}, `Tap the spaces the tile covers (${cells.size} spaces, ${placements.length} placements).`)];
-    fill(root,
-      h("h3", { id: titleId }, humanize(ctx.type), displayId ? h("span", { class: "muted small" }, ` · tile from ${displayId}`) : null),
+    return [
       svg,
       h("p", { class: "iop-pick-status", "aria-live": "polite" }, status),
       h("div", { class: "form-foot" },
         h("button", { type: "button", class: "secondary iop-rotate", disabled: !current || current.list.length < 2,
           dataset: { focusKey: "iop-rotate" }, onclick: rotate }, h("span", { "aria-hidden": "true" }, "⟳ "), "Rotate"),
         recordButton(ctx, submit)),
-      result,
-      fallback);
-    refocus(root, focusKey);
-  }
-
-  draw();
-  return root;
+    ];
+  });
 }
 
 // --------------------------------------------------------------- explorer_moved
@@ -336,30 +301,16 @@ function movePicker(ctx) {
   if (!destinations.length) return null;
   startFrom(ctx, (data) => (data.to ? { to: keyOf(data.to) } : {}));
   const draft = ctx.draft;
-  const titleId = "picker-title-explorer_moved";
-  const root = h("section", { class: "action-form iop-picker", dataset: { type: ctx.type, picker: "move" }, "aria-labelledby": titleId });
-  const result = h("div", { class: "result-slot", dataset: { resultFor: ctx.type }, "aria-live": "polite" });
-  const fallback = fallbackDetails(ctx, `List of destinations (${destinations.length}), or a path`);
   const actor = ctx.actor && ctx.state && ctx.state.players && ctx.state.players[ctx.actor];
   const here = actor && actor.explorer ? `${actor.explorer[0]},${actor.explorer[1]}` : null;
   // A single destination is chosen already: Record is the one tap left.
   const chosen = () => destinations.find((c) => keyOf(c) === draft.to) || (destinations.length === 1 ? destinations[0] : null);
-  const pick = (c) => {
-    draft.to = keyOf(c);
-    fill(result);
-    draw(`iop-cell:${keyOf(c)}`);
-  };
-  const submit = () => {
-    const c = chosen();
-    if (!c) {
-      fill(result, h("div", { class: "violation", role: "alert" }, "Tap a space the explorer can reach first."));
-      return;
-    }
-    ctx.record({ to: { q: c.q, r: c.r } });
-  };
+  const fallback = `List of destinations (${destinations.length}), or a path`;
 
-  function draw(focusKey = null) {
+  return frame(ctx, { picker: "move", heading: humanize(ctx.type), className: "iop-picker", fallback }, (view) => {
     const c = chosen();
+    const pick = (d) => { draft.to = keyOf(d); view.again(`iop-cell:${keyOf(d)}`); };
+    const submit = () => (c ? ctx.record({ to: { q: c.q, r: c.r } }) : view.problem("Tap a space the explorer can reach first."));
     const { land, explorers, box } = islandLayers(ctx.state, ctx.players, destinations);
     const targets = s("g", { class: "iop-pick-targets" }, destinations.map((d) => target(d, {
       label: keyOf(d) === here ? `Stay at ${where(d)}` : `Move to ${where(d)}`,
@@ -367,22 +318,15 @@ function movePicker(ctx) {
       className: "iop-pick-move",
       onpick: pick,
     })));
-    root.dataset.to = c ? JSON.stringify({ q: c.q, r: c.r }) : "";
-    fill(root,
-      h("h3", { id: titleId }, humanize(ctx.type)),
+    view.root.dataset.to = c ? JSON.stringify({ q: c.q, r: c.r }) : "";
+    return [
       islandSvg(box, "The island: tap a dashed space to move the explorer there", land, explorers, targets),
       h("p", { class: "iop-pick-status", "aria-live": "polite" },
         c ? h("strong", {}, keyOf(c) === here ? `Stay at ${where(c)} (a move of 0)` : `Move to ${where(c)}`)
           : `Tap a dashed space the explorer can reach (${destinations.length}).`),
-      h("div", { class: "form-foot" },
-        recordButton(ctx, submit)),
-      result,
-      fallback);
-    refocus(root, focusKey);
-  }
-
-  draw();
-  return root;
+      h("div", { class: "form-foot" }, recordButton(ctx, submit)),
+    ];
+  });
 }
 
 // ------------------------------------------------------------------ tile_taken
@@ -420,9 +364,6 @@ function takePicker(ctx) {
   if (!ids.length) return null;
   startFrom(ctx, (data) => ({ slot: data.display_id, kinds: data.portal_choices || [] }));
   const draft = ctx.draft;
-  const titleId = "picker-title-tile_taken";
-  const root = h("section", { class: "action-form iop-picker", dataset: { type: ctx.type, picker: "take" }, "aria-labelledby": titleId });
-  const result = h("div", { class: "result-slot", dataset: { resultFor: ctx.type }, "aria-live": "polite" });
   const tileOf = (id) => slots.find((slot) => slot.id === id).tile;
   const portalsOf = (id) => tileOf(id).terrains.filter((t) => t === "PORTAL").length;
   const combos = (id) => {
@@ -435,28 +376,21 @@ function takePicker(ctx) {
       .filter((c) => !seen.has(JSON.stringify(c)) && seen.add(JSON.stringify(c)));
   };
   const fits = (id, kinds) => kinds !== null && combos(id).some((c) => JSON.stringify(c) === JSON.stringify(kinds));
-  const choose = (id, kinds, focusKey) => {
-    draft.slot = id;
-    draft.kinds = kinds;
-    fill(result);
-    draw(focusKey);
-  };
-
-  const submit = () => {
+  const submit = (view) => {
     const id = draft.slot && ids.includes(draft.slot) ? draft.slot : null;
-    if (!id) {
-      fill(result, h("div", { class: "violation", role: "alert" }, "Tap the face-up tile taken first."));
-      return;
-    }
+    if (!id) return view.problem("Tap the face-up tile taken first.");
     if (!fits(id, draft.kinds)) {
-      fill(result, h("div", { class: "violation", role: "alert" },
-        portalsOf(id) > 1 ? "Tap the animals its Magical Portals give." : "Tap the animal its Magical Portal gives."));
-      return;
+      return view.problem(portalsOf(id) > 1 ? "Tap the animals its Magical Portals give." : "Tap the animal its Magical Portal gives.");
     }
-    ctx.record({ display_id: id, portal_choices: draft.kinds });
+    return ctx.record({ display_id: id, portal_choices: draft.kinds });
   };
 
-  function card(id, chosen) {
+  function card(view, id, chosen) {
+    const choose = (slot, kinds, focusKey) => {
+      draft.slot = slot;
+      draft.kinds = kinds;
+      view.again(focusKey);
+    };
     const tile = tileOf(id);
     const mine = id === chosen;
     const offered = combos(id);
@@ -490,28 +424,22 @@ function takePicker(ctx) {
     return h("div", { class: `iop-take-card${mine ? " is-on" : ""}`, dataset: { slot: id } }, button, kinds);
   }
 
-  function draw(focusKey = null) {
+  return frame(ctx, { picker: "take", heading: humanize(ctx.type), className: "iop-picker" }, (view) => {
     const chosen = draft.slot && ids.includes(draft.slot) ? draft.slot : null;
     const ready = chosen && fits(chosen, draft.kinds);
-    root.dataset.slot = chosen || "";
-    root.dataset.choices = ready ? JSON.stringify(draft.kinds) : "";
+    view.root.dataset.slot = chosen || "";
+    view.root.dataset.choices = ready ? JSON.stringify(draft.kinds) : "";
     const said = ready ? gainsText(tileOf(chosen).terrains, draft.kinds) : "";
-    fill(root,
-      h("h3", { id: titleId }, humanize(ctx.type)),
-      h("div", { class: "iop-take-tiles", role: "group", "aria-label": "Face-up tiles" }, ids.map((id) => card(id, chosen))),
+    return [
+      h("div", { class: "iop-take-tiles", role: "group", "aria-label": "Face-up tiles" }, ids.map((id) => card(view, id, chosen))),
       h("p", { class: "iop-pick-status", "aria-live": "polite" }, chosen
         ? [h("strong", {}, `Tile from ${chosen}`), h("span", { class: "iop-pick-cells" },
           ready ? `${terrainsText(tileOf(chosen).terrains)}${said ? `: ${said}` : ""}` : `Now tap what its Portal${portalsOf(chosen) > 1 ? "s give" : " gives"}.`)]
         : h("span", {}, "Tap the face-up tile taken.")),
       h("div", { class: "form-foot" },
-        recordButton(ctx, submit,
-          ready ? `Record tile taken from ${chosen}` : "Record tile taken")),
-      result);
-    refocus(root, focusKey);
-  }
-
-  draw();
-  return root;
+        recordButton(ctx, () => submit(view), ready ? `Record tile taken from ${chosen}` : "Record tile taken")),
+    ];
+  });
 }
 
 // ------------------------------------------------------------ animals_observed
@@ -523,14 +451,11 @@ function observePicker(ctx) {
   const kinds = (options.kind || []).filter((k) => KIND_NAME[k]);
   const counts = (options.count || []).filter((n) => Number.isInteger(n));
   if (!kinds.length || !counts.length) return null;
-  const titleId = "picker-title-animals_observed";
-  const root = h("section", { class: "action-form iop-picker", dataset: { type: ctx.type, picker: "observe" }, "aria-labelledby": titleId });
-  const result = h("div", { class: "result-slot", dataset: { resultFor: ctx.type }, "aria-live": "polite" });
   const player = ctx.actor && ctx.state && ctx.state.players && ctx.state.players[ctx.actor];
   const spot = player && player.explorer ? ` on (${player.explorer[0]}, ${player.explorer[1]})` : "";
   const reserve = (player && player.reserve) || {};
-  fill(root,
-    h("h3", { id: titleId }, humanize(ctx.type), h("span", { class: "muted small" }, spot)),
+  const heading = [humanize(ctx.type), h("span", { class: "muted small" }, spot)];
+  return frame(ctx, { picker: "observe", heading, className: "iop-picker" }, () => [
     kinds.map((kind) => h("fieldset", { class: "iop-observe" },
       h("legend", {}, h("span", { class: `iop-kind-dot iop-kind-${kind.toLowerCase()}`, "aria-hidden": "true" }),
         KINDS_NAME[kind], Number.isInteger(reserve[kind]) ? h("span", { class: "muted small" }, ` · ${reserve[kind]} in the reserve`) : null),
@@ -541,8 +466,7 @@ function observePicker(ctx) {
         onclick: () => ctx.record({ kind, count: n }),
       }, String(n)))))),
     h("p", { class: "muted small iop-observe-hint" }, "One tap places them and records it."),
-    result);
-  return root;
+  ]);
 }
 
 // ------------------------------------------------------- starting_tile_declared
@@ -570,19 +494,15 @@ function startPicker(ctx) {
   const spaces = Array.isArray(options.spaces) && options.spaces.length === 1 ? options.spaces[0] : null;
   const central = Array.isArray(options.central) && options.central.length === 1 ? options.central[0] : null;
   if (!Array.isArray(spaces) || !central) return null;
-  const titleId = "picker-title-starting_tile_declared";
-  const root = h("section", { class: "action-form iop-picker", dataset: { type: ctx.type, picker: "start" }, "aria-labelledby": titleId });
-  const result = h("div", { class: "result-slot", dataset: { resultFor: ctx.type }, "aria-live": "polite" });
-  fill(root,
-    h("h3", { id: titleId }, "Starting Tile", h("span", { class: "muted small" }, " · as the board has it")),
+  const heading = ["Starting Tile", h("span", { class: "muted small" }, " · as the board has it")];
+  return frame(ctx, { picker: "start", heading, className: "iop-picker" }, () => [
     h("div", { class: "iop-start" },
       startFace(spaces, central),
       h("p", { class: "muted small" }, `${spaces.length} spaces, the Explorers start on ${where(central)}. `,
         "The board laid it already: confirm it only if the table wants it in the log.")),
     h("div", { class: "form-foot" },
       recordButton(ctx, () => ctx.record({ spaces, central }), "Confirm the Starting Tile", { className: "secondary" })),
-    result);
-  return root;
+  ]);
 }
 
 export const pickers = {

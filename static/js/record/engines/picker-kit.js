@@ -19,6 +19,31 @@ export function problem(slot, text) {
   fill(slot, h("div", { class: "violation", role: "alert" }, text));
 }
 
+/**
+ * A picker's frame, drawn whole again on every change: its section (class `className`),
+ * its heading, what `body(view)` returns, the result slot and the generic form tucked away
+ * under `fallback` (a summary; none without). `view.again(key)` clears the result and
+ * draws again with the focus back on the control `key`; `view.problem(text)` says in the
+ * result slot what is still missing; `view.root` is the section, for its data attributes.
+ */
+export function frame(ctx, { picker, heading, className = "pa-picker", fallback = null }, body) {
+  const titleId = `picker-title-${ctx.type}`;
+  const root = h("section", { class: `action-form ${className}`, dataset: { type: ctx.type, picker }, "aria-labelledby": titleId });
+  const result = resultSlot(ctx);
+  const tucked = fallback ? fallbackDetails(ctx, fallback) : null;
+  const view = {
+    root,
+    again(key = null) { fill(result); draw(key); },
+    problem(text) { problem(result, text); },
+  };
+  function draw(key = null) {
+    fill(root, h("h3", { id: titleId }, typeof heading === "function" ? heading() : heading), body(view), result, tucked);
+    refocus(root, key);
+  }
+  draw();
+  return root;
+}
+
 /** A big toggle button: `pressed` undefined makes a plain button. */
 export function option({ label, sub = null, pressed, onclick, focusKey, disabled = false, className = "", data = {}, title = null, style = null }) {
   return h("button", {
