@@ -9,16 +9,20 @@ a player, placed at the set-up (the rulebook does not say where: the note's G5, 
 
 Cards are revealed as facts: a card's face (route, miles, class, icons, trio) is declared
 when it first turns up, and kept consistent by the declared-data registry.
+
+The TypedDicts below say the state's shape, for the type checker and for the reader: the
+folds still take a ``State`` (plain JSON), and ``typed`` reads one as ``AirAllianceState``.
+A card is named by its id everywhere (``"C17"``); its face lives only in ``declared``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from engines.air_alliance.airports import PLAYER_COLOURS, initial_airports
 from engines.air_alliance.baggage import SPACES
-from engines.base import Option, Violation, seat_problems
+from engines.base import Option, State, Violation, seat_problems
 
 SETUP_RULE = "Preparations"
 DECK = 60  # "60 Passenger Cards"
@@ -64,6 +68,106 @@ OPTIONS: dict[str, Option] = {
 }
 
 
+# -- the state's shape ----------------------------------------------------------------
+
+
+class PlayerRecord(TypedDict):
+    """One player's pieces, under ``players[name]``."""
+
+    colour: str  # one of PLAYER_COLOURS, chosen at set-up (the ``colours`` option, in seat order)
+    slots: list[list[str]]  # the Boarding Pass's 3 slots, each a stack of card ids, bottom -> top (top = visible face)
+    set_aside: list[str]  # cards cleared off the pass (an Alliance, a flush): out of play, still scored
+    planes_placed: bool  # whether the set-up's ``planes_placed`` is folded for this player
+    reservation: str | None  # the card this player's marker reserves, None when none
+    # Set at set-up, but read with a default (``.get``): a state cached before the First
+    # Turn (Kobe Rules 2), or before the Kobe Rules (4), came in lacks the key.
+    waiting: NotRequired[bool]  # a marker on the logo, waiting for a cancellation (Kobe Rules (4))
+    first_turn_done: NotRequired[bool]  # a turn of this player's, not an extra one, has ended (Kobe Rules 2)
+
+
+class MarkRecord(TypedDict):
+    """A marker placed on a Flight icon this turn (``turn["marks"]``), for the pages."""
+
+    slot: int  # 0 to 2
+    icon: int  # the icon's index on the slot's visible face
+    card: str | None  # the slot's top card then; None for the bare pass
+    double: bool  # two markers on one Code Sharing icon (Kobe Rules (1))
+
+
+class TurnRecord(TypedDict):
+    """The turn being played (``turns.new_turn``); ``state["turn"]`` is None at the
+    set-up and after the end."""
+
+    player: str
+    extra: bool  # the extra turn after 3 or 4 passengers
+    phase: int  # 1 to 3, the Flow Chart's PHASE; 4 (``turns.EXTRA_PHASE``) is the Kobe Rules (6) extra marker
+    markers: int  # markers placed in PHASE 1 (a double Code Sharing counts 2)
+    slots_used: list[int]  # the slots a marker went on this turn
+    reserved: bool  # a marker reserved a card this turn
+    waited: bool  # a marker went on the logo this turn (Kobe Rules (4))
+    flights: list[list[str]]  # this turn's flights, each ``[from, to]`` (airport codes), in order
+    gained: list[str]  # the cards gained this turn, in order
+    placed: int  # how many of ``gained`` are on the pass already (set by the Kobe Rules (6)' PHASE 3)
+    # Only some turns have these:
+    marks: NotRequired[list[MarkRecord]]  # from the first marker on an icon
+    alliance_open: NotRequired[list[str]]  # after an Alliance this PHASE 0: the NPA colours still open to it
+    shown_after: NotRequired[dict[str, int]]  # card id -> len(flights) when it turned up (only later flights carry it)
+    claims: NotRequired[list[str]]  # the waiting players whose claims are due (Kobe Rules (4)); popped when settled
+    extra_markers: NotRequired[int]  # Kobe Rules (6): extra markers placed in PHASE 4
+    extra_from: NotRequired[int]  # Kobe Rules (6): len(flights) when PHASE 4 began
+    first_swaps: NotRequired[int]  # Kobe Rules 2: Priority Takeoffs made in the First Turn
+    first_refreshed: NotRequired[bool]  # Kobe Rules 2: the row was refreshed in the First Turn
+    retrieved: NotRequired[str]  # Kobe Rules (3): the off-board card whose marker came back, still gainable this turn
+
+
+class LastTurnRecord(TypedDict):
+    """The Last Turn, from the turn the deck ran out (``turns.deck_ran_out``)."""
+
+    order: list[int]  # the seats (indices into ``seats``) that play a Last Turn, in order
+    done: list[int]  # those seats whose Last Turn has ended
+    started: bool  # false during the depleting player's own turn, which is not a Last Turn
+    refreshed: list[str]  # the players who have refreshed the row in their Last Turn
+
+
+class DeclaredEntry(TypedDict):
+    """One fact of the declared-data registry (``engines.declared``)."""
+
+    value: Any  # a card's face, a pass slot's icons, a V airport's colours, a special airport: each its own shape
+    at: int | str  # the step that declared it, or ``"board"`` (reveals.ORIGIN) for a board file's facts
+    label: str
+
+
+class AirAllianceState(TypedDict):
+    """The whole table."""
+
+    options: dict[str, Any]  # the resolved rules profile (OPTIONS)
+    seats: list[str]  # the players, clockwise from the start player
+    players: dict[str, PlayerRecord]
+    airports: dict[str, list[str | None]]  # code -> the planes' colours in runway order (airports.py)
+    alliances: list[list[str]]  # one list of colours (players' and NPAs') per Alliance Area
+    row: list[str | None]  # the Baggage Claim Area's 6 spaces, left to right; None for an empty space
+    reserved: dict[str, str]  # card of the row -> the player whose marker reserves it
+    offboard: dict[str, str | None]  # Kobe Rules (3): card off the board -> its holder, None once the marker is back
+    deck: int  # cards face down (ids unknown until they turn up)
+    discards: list[str]
+    seen: list[str]  # every card id that has turned up, in order
+    declared: dict[str, DeclaredEntry]  # the registry: "card:<id>", "pass:<colour>:<slot>", "landable:<code>", ...
+    phase: Literal["SETUP", "TURNS", "OVER"]
+    current: int  # the seat (index into ``seats``) whose turn it is; 0 at the set-up
+    turn: TurnRecord | None  # None at the set-up and once the game is over
+    step: int  # events folded so far (every event counts, even an unknown or refused one)
+    # Only some states have these:
+    reshuffled: NotRequired[list[str]]  # after the discards became the deck: those not yet turned up again
+    last_turn: NotRequired[LastTurnRecord]  # from the moment the deck runs out
+    turn_number: NotRequired[int]  # from the second turn on (read with a default of 1)
+    board_complete: NotRequired[list[str]]  # the board file's ``complete`` list, only when it has one (reveals.COMPLETE)
+
+
+def typed(state: State) -> AirAllianceState:
+    """The state, as its TypedDict (the same object)."""
+    return cast(AirAllianceState, state)
+
+
 def setup_problems(players: Sequence[Any], opts: Mapping[str, Any]) -> list[Violation]:
     """AA-C01: 2 to 4 players, each with a colour of their own."""
     problems = seat_problems(players, "AA-C01", SETUP_RULE, "Air Alliance", 2, 4)
@@ -78,9 +182,9 @@ def setup_problems(players: Sequence[Any], opts: Mapping[str, Any]) -> list[Viol
     return problems
 
 
-def initial_state(players: Sequence[str], opts: Mapping[str, Any]) -> dict[str, Any]:
+def initial_state(players: Sequence[str], opts: Mapping[str, Any]) -> State:
     """The table after the Preparations: NPA planes placed, the deck face down."""
-    return {
+    start: AirAllianceState = {
         "options": dict(opts),
         "seats": list(players),
         "players": {name: {"colour": opts["colours"][seat], "slots": [[], [], []], "set_aside": [],
@@ -100,3 +204,4 @@ def initial_state(players: Sequence[str], opts: Mapping[str, Any]) -> dict[str, 
         "turn": None,
         "step": 0,
     }
+    return cast(State, start)
