@@ -1,38 +1,93 @@
-"""The state of a game (plain JSON data), how to build it, copy it and ask it simple questions.
+"""The state of a game (plain JSON data): its shape, how to build it, copy it and ask it
+simple questions.
 
-State::
-
-    {"seats": [name, ...],                      # clockwise seat order
-     "players": {name: {"status": "in_air" | "parachute_open" | "crashed",
-                        "hand_count": int,       # hands are hidden: counts only
-                        "stack": [card, ...],    # bottom -> top, as placed
-                        "protected_until": name | None,   # Solo: ends when this player's turn begins
-                        "crash_reason": None | "in_air" | "odd_click_clack"}},
-     "options": {...resolved rules profile...},
-     "deal": 6 | 3,
-     "current": name, "turn_no": int, "actions_done": 0..2,
-     "may_still_open": name | None,              # the turn just ended on this player's empty hand:
-                                                 # they may still open until the next event is folded
-     "pending": None | {"type": "risk_draws", "player": name, "remaining": 1..2}
-                     | {"type": "cards_taken", "player": name, "from": name, "count": 1..2},
-     "deck_remaining": int | None,               # None when deck_total is unknown
-     "draws": int, "bottom_draws": int,          # draws after the deal; those from the bottom ten
-     "fives_played": int,                        # 500 Fall cards placed so far
-     "game_over": bool, "end_reason": None | "RIP" | "ALL_OPENED", "rip_drawn_by": name | None,
-     "step": int,                                # events folded so far
-     "setup_flags": [violation dict, ...]}
+The TypedDicts say the shape, for the type checker and for the reader: the folds still
+take a ``State``, and ``typed`` reads one as ``PanicState``.  Hands are hidden at this
+table, so a state counts a hand's cards and never names them; the deck is a count too.
+(What the pages show while a game is played is another shape: ``table_view``.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final, Literal, NotRequired, TypedDict, cast
 
 from engines.base import State, Violation, json_copy
 
-IN_AIR = "in_air"
-PARACHUTE_OPEN = "parachute_open"
-CRASHED = "crashed"
+IN_AIR: Final = "in_air"
+PARACHUTE_OPEN: Final = "parachute_open"
+CRASHED: Final = "crashed"
+
+Status = Literal["in_air", "parachute_open", "crashed"]
+
+
+# -- the state's shape ----------------------------------------------------------------
+
+
+class StackCard(TypedDict):
+    """A card as it lies on a character's stack (``cards.stored_card``): its kind, and
+    only what matters of it (G7)."""
+
+    kind: str  # one of cards.KINDS
+    value: NotRequired[int]  # a Fall card's, when declared
+    direction: NotRequired[str]  # a Wind card's arrow, "CW" | "CCW", when declared
+
+
+class PlayerRecord(TypedDict):
+    """One character, under ``players[name]``."""
+
+    status: Status
+    hand_count: int  # hands are hidden: counts only
+    stack: list[StackCard]  # bottom -> top, as placed
+    protected_until: str | None  # under a Solo: protected until this player's turn begins (``solo_duration``); None: not
+    crash_reason: Literal["in_air", "odd_click_clack"] | None  # set when the game ends, for the crashed
+
+
+class RiskDraws(TypedDict):
+    """A Risk on oneself: draws still owed."""
+
+    type: Literal["risk_draws"]
+    player: str
+    remaining: int  # 1 or 2
+
+
+# "from" is a keyword: the functional form.
+CardsTaken = TypedDict("CardsTaken", {
+    "type": Literal["cards_taken"],  # a Risk on an opponent: cards still to take from their hand
+    "player": str,
+    "from": str,
+    "count": int,  # 1 or 2: min(2, their hand) when the Risk was played
+})
+
+
+class PanicState(TypedDict):
+    """The whole table."""
+
+    seats: list[str]  # clockwise seat order
+    players: dict[str, PlayerRecord]
+    options: dict[str, Any]  # the resolved rules profile
+    deal: int  # the cards dealt each player: 6, or 3 at 7 players or more (``deal_size``)
+    current: str  # the player whose turn it is
+    turn_no: int  # from 1, counting every player's turn
+    actions_done: int  # 0 to 2, this turn's
+    # The turn just ended on this player's empty hand: they may still open until the next
+    # event is folded.  Read with a default: a state saved before the key has none.
+    may_still_open: NotRequired[str | None]
+    pending: RiskDraws | CardsTaken | None  # a Risk's follow-up still owed
+    deck_remaining: int | None  # None when the deck's size (the ``deck_total`` option) is unknown
+    draws: int  # draws after the deal
+    bottom_draws: int  # those from the bottom ten cards (where the R.I.P. card is)
+    fives_played: int  # 500 Fall cards placed so far
+    game_over: bool
+    end_reason: Literal["RIP", "ALL_OPENED"] | None
+    rip_drawn_by: str | None  # who drew (or placed) the R.I.P. card; None unless it ended the game
+    step: int  # events folded so far
+    setup_flags: list[dict[str, str]]  # the set-up's warnings, each ``Violation.to_dict()``
+
+
+def typed(state: State) -> PanicState:
+    """The state, as its TypedDict (the same object)."""
+    return cast(PanicState, state)
 
 
 def next_state(state: State) -> State:
@@ -57,7 +112,7 @@ def new_state(
 ) -> State:
     """The table after the deal: every character in the air with an empty stack."""
     total = opts["deck_total"]
-    return {
+    start: PanicState = {
         "seats": list(players),
         "players": {
             name: {
@@ -86,6 +141,7 @@ def new_state(
         "step": 0,
         "setup_flags": [flag.to_dict() for flag in flags],
     }
+    return cast(State, start)
 
 
 def in_air(state: State) -> list[str]:
