@@ -1,72 +1,224 @@
-"""The state of a game (plain JSON data), how to build it, copy it and ask it simple questions.
+"""The state of a game (plain JSON data): its shape, how to build it, copy it and ask it
+simple questions.
 
-State::
-
-    {"seats": [name, ...],                         # clockwise seat order
-     "players": {name: {"explorer": [q, r] | None,  # None until the Starting Tile is declared
-                        "reserve": {kind: int},     # animals taken, not yet placed
-                        "track": {kind: int},       # score-token positions (start at 0)
-                        "wl_on_board": [domain],    # Wondrous Lake tiles still on the score board
-                        "turns_taken": int}},
-     "options": {...resolved rules profile...},
-     "tile_count": int,                             # T, Landscape tiles in play (default 9N + 2)
-     "start": None | {"central": [q, r], "spaces": int},
-     "island": {"q,r": {"t": terrain,               # MOUNTAIN | DESERT | PLAIN | LAKE | PORTAL
-                        "tile": "S" | "T<n>" | "W", # Starting Tile, n-th placed tile, Wondrous Lake hex
-                        "animals": {kind: int},     # tokens observed there (kinds with none left out)
-                        "wl": None | {"player": name, "domain": domain},
-                        "beast": None | str}},
-     "placed": [{"ref": "T<n>", "by": name, "turn": int, "display_id": str | None,
-                 "cells": [[q, r, t] x 3], "shared_sides": int}],
-     "display": [{"id": "D1" | "D2" | "D3", "tile": None | {"terrains": [t x 3],
-                  "shape": [{"dq", "dr", "t"} x 3] | None, "marker": 3 | 4 | "none" | None,
-                  "tile_id": str | None}}],
-     "reveals": int, "pile_remaining": int,          # tiles turned face up so far; T - reveals
-     "refill_slot": None | "D2",                     # emptied by a take, waiting for its refill
-     "current": name, "turns_done": int,             # turns closed so far, all players
-     "turn_step": "TAKE" | "PLACE" | "MOVE" | "POST",
-     "taken": None | {"display_id", "terrains", "shape", "marker", "tile_id", "by"},
-     "post_action": None | "observe" | "wondrous_lake",
-     "last_move": None | {"player", "from": [q, r], "to": [q, r], "steps": int | None},
-     "tile_ids": {tile_id: step},                    # declared tile ids, to catch a second reveal
-     "beasts": [{"at": [q, r], "player", "kind", "points", "beast", "step"}],
-     "score_sets": [{"step", "player", "kind", "derived", "position", "reason"}],
-     "game_over": bool, "end": None | {"face_up": int, "pile": int},
-     "step": int,                                    # events folded so far
-     "setup_flags": [violation dict, ...],
-     # Added with the board file; read with a default (states cached before lack them):
-     "revealed": [{"tile_id", "terrains", "shape", "marker",   # every tile turned face up, as shown
-                   "at": "D2" | "hand" | "T<n>" | None}],     # where it is now (None: lost by an override)
-                 # absent in a state folded from a snapshot older than the key: then it stays absent
-     # Only in a game recorded on a board (``board.lay``); absent otherwise:
-     "board": {"tiles": {id: {"terrains", "shape", "marker"}}, "ids": [id, ...], "complete": bool},
-     "declared": {key: {"value", "at", "label"}}}      # the registry (engines.declared), board facts first
+The TypedDicts say the shape, for the type checker and for the reader: the folds still
+take a ``State``, and ``typed`` reads one as ``IsleOfPanState``.  A space of the island is
+keyed ``"q,r"`` (axial, ``hexes.key``); a coordinate held as a value is ``[q, r]``.  A few
+keys came after games were stored, or belong to a game recorded on a board: those are
+``NotRequired``, and read with a default.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final, Literal, NotRequired, TypedDict, cast
 
 from engines.base import State, Violation, json_copy
 from engines.isle_of_pan import hexes
 from engines.isle_of_pan.hexes import Coord
 from engines.isle_of_pan.tiles import DOMAINS, KINDS, LAKE, PORTAL, SLOTS, TURNS_EACH
 
-TAKE = "TAKE"
-PLACE = "PLACE"
-MOVE = "MOVE"
-POST = "POST"
+TAKE: Final = "TAKE"
+PLACE: Final = "PLACE"
+MOVE: Final = "MOVE"
+POST: Final = "POST"
 
-OBSERVE = "observe"
-WONDROUS_LAKE = "wondrous_lake"
+OBSERVE: Final = "observe"
+WONDROUS_LAKE: Final = "wondrous_lake"
+
+
+# -- the state's shape ----------------------------------------------------------------
+
+
+class PlayerRecord(TypedDict):
+    """One player, under ``players[name]``."""
+
+    explorer: list[int] | None  # [q, r]; None until the Starting Tile is on the island
+    reserve: dict[str, int]  # kind -> animals taken, not yet placed (every kind, from 0)
+    track: dict[str, int]  # kind -> the score token's position (every kind, from 0)
+    wl_on_board: list[str]  # the domains of the Wondrous Lake tiles still on the player's score board
+    turns_taken: int
+
+
+class WondrousLakeMark(TypedDict):
+    """A Wondrous Lake tile covering a space."""
+
+    player: str
+    domain: str | None  # one of DOMAINS; None for any other the event named
+
+
+class Space(TypedDict):
+    """A space of the island, under ``island["q,r"]``."""
+
+    t: str  # its terrain: MOUNTAIN | DESERT | PLAIN | LAKE | PORTAL
+    tile: str  # "S" the Starting Tile's, "T<n>" the n-th tile placed's, "W" a Lake laid under a Wondrous Lake tile
+    animals: dict[str, int]  # kind -> tokens observed there (kinds with none left out)
+    wl: WondrousLakeMark | None
+    beast: str | None  # the Fantastic Beast standing there, by name
+
+
+class StartRecord(TypedDict):
+    """The Starting Tile, once declared (or laid from the board)."""
+
+    central: list[int]  # [q, r], where the Explorers start
+    spaces: int  # how many spaces it has
+
+
+class PlacedTile(TypedDict):
+    """A Landscape tile on the island (``placed``, in order)."""
+
+    ref: str  # "T<n>", as its spaces' ``tile``
+    by: str
+    turn: int  # the turn it was placed in, counting every player's, from 1
+    display_id: str | None  # the display slot it was taken from
+    cells: list[list[int | str]]  # [q, r, t] of each space it added (a cell on a space already there is dropped)
+    shared_sides: int  # its sides against spaces already on the island
+
+
+class ShapeCell(TypedDict):
+    """A cell of a tile's shape, relative to its first cell."""
+
+    dq: int
+    dr: int
+    t: str
+
+
+class TileFace(TypedDict):
+    """A Landscape tile's face as it was shown (what the event, or the board, said of it)."""
+
+    terrains: list[str]  # [t, t, t] (fewer or more only under an override)
+    shape: list[ShapeCell] | None  # None when nobody said
+    marker: int | str | None  # 3 or 4 for a tile marked [3] or [4], "none" for no marker; None when nobody said
+    tile_id: str | None  # its id on the board file, when named
+
+
+class DisplaySlot(TypedDict):
+    """A slot of the face-up display."""
+
+    id: str  # "D1" | "D2" | "D3" ("D4"... only for a tile revealed into a full display, an override)
+    tile: TileFace | None  # None while the slot is empty
+
+
+class TakenTile(TileFace):
+    """The tile taken this turn, in the hand until it is placed."""
+
+    display_id: str  # the slot it was taken from
+    by: str
+
+
+class RevealedTile(TileFace):
+    """A tile of the reveal log: every tile turned face up, as shown, and where it is now."""
+
+    at: str | None  # "D<n>" a display slot, "hand", "T<n>" placed; None: lost by an override
+
+
+# "from" is a keyword: the functional form.
+LastMove = TypedDict("LastMove", {
+    "player": str,
+    "from": list[int] | None,  # [q, r]; None when the Explorer stood nowhere yet
+    "to": list[int],
+    "steps": int | None,  # moves it took; None when ``to`` is not within 3 moves, or there was no ``from``
+})
+
+
+class BeastRecord(TypedDict):
+    """A Fantastic Beast declared by the table (``fantastic_beast_appeared``)."""
+
+    at: list[int] | None  # [q, r]
+    player: str | None  # whose track its points went on; None when not declared
+    kind: str | None
+    points: int | None
+    beast: str  # its name ("Fantastic Beast" when not declared)
+    step: int  # the event that declared it
+
+
+class ScoreSet(TypedDict):
+    """The table's score token set by hand (``score_token_set``)."""
+
+    step: int
+    player: str
+    kind: str
+    derived: int  # the track's position the engine had derived
+    position: int  # the position the table set: the track's from then on
+    reason: str | None  # the table's words (the event requires them)
+
+
+class EndRecord(TypedDict):
+    """The display and pile when the game ended."""
+
+    face_up: int  # tiles left face up in the display
+    pile: int  # tiles left in the pile
+
+
+class BoardTile(TypedDict):
+    """A tile's face in the board file (``board._face``)."""
+
+    terrains: list[str]
+    shape: list[dict[str, Any]] | None  # the board file's cells, {dq, dr, t}, as it gave them
+    marker: int | str | None  # as ``TileFace``'s
+
+
+class BoardRecord(TypedDict):
+    """The board a game is recorded on (``board.lay``)."""
+
+    tiles: dict[str, BoardTile]  # tile id -> its face
+    ids: list[str]  # the tiles' ids, in the file's order
+    complete: bool  # the file lists every tile of the box
+
+
+class DeclaredEntry(TypedDict):
+    """One fact of the declared-data registry (``engines.declared``)."""
+
+    value: Any  # its own shape per key (a tile's terrains, shape, marker; the Starting Tile's spaces...)
+    at: int | str  # the step that declared it, or "board" for the board file's facts
+    label: str
+
+
+class IsleOfPanState(TypedDict):
+    """The whole table."""
+
+    seats: list[str]  # clockwise seat order
+    players: dict[str, PlayerRecord]
+    options: dict[str, Any]  # the resolved rules profile
+    tile_count: int  # T, the Landscape tiles in play (default 9N + 2)
+    start: StartRecord | None  # None until the Starting Tile is declared
+    island: dict[str, Space]  # "q,r" -> the space there
+    placed: list[PlacedTile]
+    display: list[DisplaySlot]  # one per slot, in slot order
+    reveals: int  # tiles turned face up so far
+    pile_remaining: int  # T - reveals (never below 0)
+    refill_slot: str | None  # the slot a take emptied, waiting for its refill while the pile lasts
+    current: str  # the player whose turn it is
+    turns_done: int  # turns closed so far, all players'
+    turn_step: Literal["TAKE", "PLACE", "MOVE", "POST"]  # the current turn's next step
+    taken: TakenTile | None  # between the take and the placement
+    post_action: Literal["observe", "wondrous_lake"] | None  # what the player did after moving, this turn
+    last_move: LastMove | None
+    tile_ids: dict[str, int]  # tile id -> the step that revealed it (to catch a second reveal)
+    beasts: list[BeastRecord]
+    score_sets: list[ScoreSet]
+    game_over: bool
+    end: EndRecord | None  # None until the game is over
+    step: int  # events folded so far
+    setup_flags: list[dict[str, str]]  # the set-up's warnings, each ``Violation.to_dict()``
+    # Added with the board file, read with a default: a state folded from a snapshot older
+    # than the key lacks it, and keeps lacking it.
+    revealed: NotRequired[list[RevealedTile]]
+    # Only in a game recorded on a board (``board.lay``):
+    board: NotRequired[BoardRecord]
+    declared: NotRequired[dict[str, DeclaredEntry]]  # the registry, the board's facts first
+
+
+def typed(state: State) -> IsleOfPanState:
+    """The state, as its TypedDict (the same object)."""
+    return cast(IsleOfPanState, state)
 
 
 def new_state(players: Sequence[str], opts: Mapping[str, Any], tile_count: int, flags: Sequence[Violation]) -> State:
     """The table before anything is declared: empty reserves, tokens on 0, three Wondrous
     Lake tiles each, the display empty and the whole pile face down."""
     first = opts["first_player"] if opts["first_player"] is not None else players[0]
-    return {
+    start: IsleOfPanState = {
         "seats": list(players),
         "players": {
             name: {
@@ -102,6 +254,7 @@ def new_state(players: Sequence[str], opts: Mapping[str, Any], tile_count: int, 
         "setup_flags": [flag.to_dict() for flag in flags],
         "revealed": [],
     }
+    return cast(State, start)
 
 
 def next_state(state: State) -> State:
