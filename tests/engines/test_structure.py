@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
+from typing import is_typeddict
 
 import pytest
 
@@ -45,6 +46,8 @@ def test_an_engine_is_a_table_engine_with_the_template_s_modules(engine: Engine)
     rules = importlib.import_module(f"engines.{package}.events").EVENT_RULES
     assert engine.event_rules is rules and all(isinstance(rule, EventRule) for rule in rules.values())
     assert dict(engine.event_schemas) == {event_type: rule.schema for event_type, rule in rules.items()}
+    shapes = vars(importlib.import_module(f"engines.{package}.state")).values()
+    assert any(is_typeddict(shape) for shape in shapes), "state.py says the state's shape in TypedDicts"
 
 
 @pytest.mark.parametrize("engine", MOVED)
