@@ -82,8 +82,9 @@ class TableEngine(EngineBase):
     whose data the fold cannot read at all becomes ``unfolded``; an unknown type or an
     event after the end is ``unchanged`` (both a copy of the state by default), unless
     the game ``folds_after_end`` (a ruling after the end folds as any refused event).  A
-    *legal* event that fails to fold is a bug, and raises.  With ``folds_in_place`` a legal event folds into the
-    state a replay made (``apply_in_place``), sparing a copy of a large table.
+    *legal* event that fails to fold is a bug, and raises.  With ``folds_in_place`` a
+    legal event folds into the state a replay made (``apply_in_place``), sparing a copy
+    of a large table.
 
     A game names its players, whose turn it is and which event types are possible now;
     ``expected`` is built from those and the rules' ``offers``."""
@@ -173,9 +174,8 @@ class TableEngine(EngineBase):
         own = self.guard_codes.get(generic.code)
         if own is None:
             return [generic]
-        code, rule, *words = own
-        message = words[0].format(**fields) if words and words[0] is not None else generic.message
-        return [Violation(code, rule, message)]
+        message = own.words.format(**fields) if own.words is not None else generic.message
+        return [Violation(own.code, own.rule, message)]
 
     def actor_of(self, state: State, event: Event) -> str:
         """Who an event is judged and folded for: its actor, or the current player for an
