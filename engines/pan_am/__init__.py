@@ -267,14 +267,15 @@ his bid", "Pan Am bought Lisbon–Horta from Ann: +$5").  The board partial is
 
 Modules
 -------
-``engine`` (the object) delegates to: ``profile`` (options, set-up problems), ``board``
+``engine`` (the object) delegates to: ``rules_setup`` (options, set-up problems), ``board``
 (rulebook facts, the board file: ``board_schema``, ``board_problems``, ``board_game``;
 ``facts`` the registry's keys), ``items`` (reveal by item), ``schemas``, ``rules`` (guard order) with ``rules_event``,
 ``rules_engineer``, ``rules_resolution``, ``rules_pan_am``, ``rules_cards``; ``effects`` (fold)
 with ``flow`` (derived phase transitions), ``card_effects`` (what cards do), ``knowledge``
-(declared facts), ``landing`` (Landing Rights, shared by rules and choices), ``payment``
+(declared facts), ``landing`` (Landing Rights, shared by rules and offers), ``payment``
 (*Bid Too Much?*), ``prices`` (the Stock Price); ``table`` (read-only questions and the
-copy-on-write copy), ``choices``, ``scoring``, ``describe``, ``changes``, ``demo``.
+copy-on-write copy), ``offers`` (``expected``), ``scoring``, ``words`` (the log's lines), ``view``
+(``changes`` and ``position``), ``demo``.
 ``layout`` (the viewer's board view) belongs to the viewer work and is exposed as
 ``engine.board_view``.
 

@@ -1,7 +1,7 @@
 """The ``PanAm`` engine object: the protocol of ``engines.base.Engine``, delegating to one
-module per job (``profile`` options and set-up, ``board`` board facts, ``rules*`` checks,
-``effects`` and ``flow`` folds, ``choices`` offers, ``scoring`` ranks, ``describe`` and
-``changes`` words).  See the package docstring for the events, options and decisions."""
+module per job (``rules_setup`` options and set-up, ``board`` board facts, ``rules*`` checks,
+``effects`` and ``flow`` folds, ``offers`` offers, ``scoring`` ranks, ``words`` and
+``view`` words).  See the package docstring for the events, options and decisions."""
 
 from __future__ import annotations
 
@@ -25,15 +25,15 @@ from engines.base import (
 from engines.declared import declare
 from engines.pan_am import board as boards
 from engines.pan_am import layout, scoring
-from engines.pan_am.changes import changes_between, position_of
-from engines.pan_am.choices import expected_of
 from engines.pan_am.codes import CODES
-from engines.pan_am.describe import describe_event
 from engines.pan_am.effects import apply_event, apply_event_in_place
-from engines.pan_am.profile import OPTIONS, setup_problems
+from engines.pan_am.offers import expected_of
 from engines.pan_am.rules import check_event
+from engines.pan_am.rules_setup import OPTIONS, setup_problems
 from engines.pan_am.schemas import EVENT_SCHEMAS
 from engines.pan_am.state import new_state
+from engines.pan_am.view import changes_between, position_of
+from engines.pan_am.words import describe_event
 
 
 class PanAm(EngineBase):

@@ -1,6 +1,6 @@
 """Questions about a table (read-only) and the copy ``apply`` may change.
 
-Shared by the rules, the effects, the choices and the words, so that each judges the
+Shared by the rules, the effects, the offers and the words, so that each judges the
 same facts the same way: whose turn it is, which Engineer resolves next, what the
 registry knows about a city, a route or a track space.
 """

@@ -19,10 +19,10 @@ import pytest
 
 import engines
 from engines.base import Event
-from engines.pan_am.changes import PHASE_WORDS
 from engines.pan_am.demo import demo_game
 from engines.pan_am.layout import marks
 from engines.pan_am.state import RANGE, route_key
+from engines.pan_am.view import PHASE_WORDS
 from recorder.demo import load_demo_games
 from tests.browser.conftest import LAPTOP, PHONE, screenshot, wait_for_step
 

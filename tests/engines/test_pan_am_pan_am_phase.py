@@ -11,7 +11,7 @@ import pytest
 from engines.base import Engine, State
 from engines.declared import declare
 from engines.pan_am.board import path_fact
-from engines.pan_am.choices import next_on_path
+from engines.pan_am.offers import next_on_path
 from tests.engines.pan_am_helpers import (
     TWO,
     aside,
