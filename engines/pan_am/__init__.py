@@ -267,15 +267,18 @@ his bid", "Pan Am bought Lisbon–Horta from Ann: +$5").  The board partial is
 
 Modules
 -------
-``engine`` (the object) delegates to: ``rules_setup`` (options, set-up problems), ``board``
+``engine`` (the object, a ``TableEngine``: the generic guards, PA-S3, the fold's fallbacks)
+delegates to: ``events`` (one ``EventRule`` per event type: schema, check, fold, words),
+``versions`` (the rules' history), ``rules_setup`` (options, set-up problems), ``board``
 (rulebook facts, the board file: ``board_schema``, ``board_problems``, ``board_game``;
-``facts`` the registry's keys), ``items`` (reveal by item), ``schemas``, ``rules`` (guard order) with ``rules_event``,
-``rules_engineer``, ``rules_resolution``, ``rules_pan_am``, ``rules_cards``; ``effects`` (fold)
-with ``flow`` (derived phase transitions), ``card_effects`` (what cards do), ``knowledge``
-(declared facts), ``landing`` (Landing Rights, shared by rules and offers), ``payment``
-(*Bid Too Much?*), ``prices`` (the Stock Price); ``table`` (read-only questions and the
-copy-on-write copy), ``offers`` (``expected``), ``scoring``, ``words`` (the log's lines), ``view``
-(``changes`` and ``position``), ``demo``.
+``facts`` the registry's keys), ``items`` (reveal by item), ``schemas``, ``rules`` (the guard
+order, and what every type's check shares) with ``rules_event``, ``rules_engineer``,
+``rules_resolution``, ``rules_pan_am``, ``rules_cards``; ``effects`` (one fold per type, and
+what every fold shares) with ``flow`` (derived phase transitions), ``card_effects`` (what
+cards do), ``knowledge`` (declared facts), ``landing`` (Landing Rights, shared by rules and
+offers), ``payment`` (*Bid Too Much?*), ``prices`` (the Stock Price); ``table`` (read-only
+questions and the copy-on-write copy), ``offers`` (``expected``), ``scoring``, ``words`` (the
+log's lines), ``view`` (``changes`` and ``position``), ``demo``.
 ``layout`` (the viewer's board view) belongs to the viewer work and is exposed as
 ``engine.board_view``.
 

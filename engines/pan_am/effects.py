@@ -1,8 +1,9 @@
 """Folding events into state, with every derived effect, and never judging them.
 
-``apply_event`` is total and leaves its input alone (copy-on-write, ``table.next_state``):
-any event whose data has the right shape folds into something sensible even when the
-rules forbid it, because the table may have overridden a rule.  The choices it makes for
+One fold per event type (``fold_<type>``, each an ``EventRule.apply`` in ``events``), run by
+``fold_event`` on the copy the engine made (copy-on-write, ``table.next_state``): any event
+whose data has the right shape folds into something sensible even when the rules forbid
+it, because the table may have overridden a rule.  The choices it makes for
 illegal events are listed in the package docstring ("Folding illegal events").
 """
 
@@ -38,20 +39,14 @@ from engines.pan_am.table import due_entry, next_state, still_to_deal, who_of
 Handler = Callable[[State, str, Mapping[str, Any]], None]
 
 
-def apply_event(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> State:
-    """A new state with the event folded in; ``state`` itself is left untouched."""
-    return apply_event_in_place(next_state(state), event_type, actor, data)
-
-
-def apply_event_in_place(new: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> State:
-    """The event folded into ``new`` itself, which is returned: for a fold that made ``new``
-    and keeps no earlier state, since copying the table is most of ``apply_event``'s time."""
+def fold_event(new: State, event_type: str, actor: str | None, data: Mapping[str, Any], handler: Handler) -> None:
+    """The event folded into ``new`` (a copy the engine owns) by its type's ``handler``, with
+    what every event does: its step counted, the last payment forgotten, an Engineer event
+    opening the Engineer phase, the facts it declares learnt, and the table moved on after
+    it (``flow.settle``).  The player folded for is the named one, else the one due once the
+    Engineer phase is open (``table.who_of``)."""
     new["step"] += 1
     new["payment"] = None
-    handler = _HANDLERS.get(event_type)
-    # Facts recorded after the game ended do not change how it ended (PA-X3).
-    if handler is None or new["phase"] == "OVER":
-        return new
     if event_type in ("engineer_assigned", "engineer_set_aside"):
         flow.enter_engineer_phase(new)
     who = who_of(new, actor)
@@ -59,13 +54,22 @@ def apply_event_in_place(new: State, event_type: str, actor: str | None, data: M
     learn(new, facts_of(new, event_type, data, who))
     handler(new, who, data)
     flow.settle(new)
+
+
+def fold_nothing(state: State) -> State:
+    """The table after an event that changes nothing (a type Pan Am does not know, a fact after
+    the end: "Facts recorded after the game ended do not change how it ended", PA-X3, or a
+    refused event whose data no fold can read): a copy with its step counted."""
+    new = next_state(state)
+    new["step"] += 1
+    new["payment"] = None
     return new
 
 
 # -- set-up and the Event phase -------------------------------------------------------------
 
 
-def _dealt(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_dealt(new: State, who: str, data: Mapping[str, Any]) -> None:
     """PA-S3/S4: each player's two face-up cards and the four in the display."""
     for name, hand in (data.get("destinations") or {}).items():
         if name in new["players"]:
@@ -82,7 +86,7 @@ def _card(card: Mapping[str, Any]) -> dict[str, Any]:
     return {"city": card.get("city"), "region": card.get("region")}
 
 
-def _revealed(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_revealed(new: State, who: str, data: Mapping[str, Any]) -> None:
     """*Reveal Step* and *Stock Price Step*: the card is face up, the price moves at once, the
     Pan Am rolls are set; the Stock Price step lasts until the first Engineer event."""
     adjustment = data.get("stock_adjustment") or {}
@@ -103,14 +107,14 @@ def _revealed(new: State, who: str, data: Mapping[str, Any]) -> None:
         new["turn"] = None
 
 
-def _event_effect(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_event_effect(new: State, who: str, data: Mapping[str, Any]) -> None:
     apply_effects(new, who, data.get("effects"))
 
 
 # -- the Engineer phase -----------------------------------------------------------------------
 
 
-def _assigned(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_assigned(new: State, who: str, data: Mapping[str, Any]) -> None:
     """An Engineer onto a space: on a bidding track the Engineer there goes back to its owner's
     hand (PA-E7, PA-E15); on a work site it goes right of the last one (PA-E13)."""
     priority = _take_engineer(new, who)
@@ -144,7 +148,7 @@ def _take_engineer(new: State, who: str) -> bool:
     return False
 
 
-def _set_aside(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_set_aside(new: State, who: str, data: Mapping[str, Any]) -> None:
     """*Assigning Engineers*: "set it aside.  You take back that Engineer at the beginning of the next round"."""
     player = new["players"][who]
     if new["phase"] == "PRIORITY" and who in new["priority_queue"]:
@@ -196,7 +200,7 @@ def _owner(entry: dict[str, Any] | None, who: str) -> str:
     return str(entry["player"]) if entry is not None else who
 
 
-def _airport(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_airport(new: State, who: str, data: Mapping[str, Any]) -> None:
     """*A. Airports*: pay, place (or move) an Airport, income +1 (not when moved)."""
     entry = _resolving(new, "airport_placed")
     _pay_bid(new, entry)
@@ -205,14 +209,14 @@ def _airport(new: State, who: str, data: Mapping[str, Any]) -> None:
     _finish(new, entry)
 
 
-def _airport_kept(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_airport_kept(new: State, who: str, data: Mapping[str, Any]) -> None:
     """*A. Airports* with the supply empty: the bid is paid, no Airport moves, no income."""
     entry = _resolving(new, "airport_kept")
     _pay_bid(new, entry)
     _finish(new, entry)
 
 
-def _destination(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_destination(new: State, who: str, data: Mapping[str, Any]) -> None:
     """*B. Destinations*: pay, take the card and its bonus money; the space is empty."""
     entry = _resolving(new, "destination_taken")
     _pay_bid(new, entry)
@@ -227,7 +231,7 @@ def _destination(new: State, who: str, data: Mapping[str, Any]) -> None:
     _finish(new, entry)
 
 
-def _refilled(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_refilled(new: State, who: str, data: Mapping[str, Any]) -> None:
     """A card from the deck into an empty display space, with no bonus."""
     slot = data.get("slot")
     card = data.get("card") or {}
@@ -239,7 +243,7 @@ def _refilled(new: State, who: str, data: Mapping[str, Any]) -> None:
         new["destination_deck"] = max(0, new["destination_deck"] - 1)
 
 
-def _plane(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_plane(new: State, who: str, data: Mapping[str, Any]) -> None:
     """*C. Planes*: pay, take the plane from the hangar; none left: "you gain nothing but still spend"."""
     entry = _resolving(new, "plane_acquired")
     _pay_bid(new, entry)
@@ -251,7 +255,7 @@ def _plane(new: State, who: str, data: Mapping[str, Any]) -> None:
     _finish(new, entry)
 
 
-def _bid_failed(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_bid_failed(new: State, who: str, data: Mapping[str, Any]) -> None:
     """PA-R3: every Stock sold (per ``forced_sale_low_price``), all money lost, no benefit."""
     entry = _resolving(new, "bid_failed")
     if entry is not None:
@@ -263,7 +267,7 @@ def _bid_failed(new: State, who: str, data: Mapping[str, Any]) -> None:
     _finish(new, entry)
 
 
-def _route_claimed(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_route_claimed(new: State, who: str, data: Mapping[str, Any]) -> None:
     """*D. Routes*: discard the cards the Landing Rights need, plane onto the route, income + distance."""
     entry = _resolving(new, "route_claimed")
     name = _owner(entry, who)
@@ -276,11 +280,11 @@ def _route_claimed(new: State, who: str, data: Mapping[str, Any]) -> None:
     _finish(new, entry)
 
 
-def _wasted(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_wasted(new: State, who: str, data: Mapping[str, Any]) -> None:
     _finish(new, _resolving(new, "route_claim_wasted"))
 
 
-def _directive_drawn(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_directive_drawn(new: State, who: str, data: Mapping[str, Any]) -> None:
     """*E. Directives*: draw a card; the Engineer stays for Priority Access next round."""
     entry = _resolving(new, "directive_drawn")
     new["players"][_owner(entry, who)]["directives"] += 1
@@ -288,7 +292,7 @@ def _directive_drawn(new: State, who: str, data: Mapping[str, Any]) -> None:
     _finish(new, entry)
 
 
-def _directive_played(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_directive_played(new: State, who: str, data: Mapping[str, Any]) -> None:
     timing = data.get("timing") or {}
     if timing.get("phase") == "ENGINEER" and new["phase"] == "STOCK_PRICE":
         flow.enter_engineer_phase(new)  # an Engineer-phase card closes the Stock Price step
@@ -300,7 +304,7 @@ def _directive_played(new: State, who: str, data: Mapping[str, Any]) -> None:
 # -- the Pan Am phase ---------------------------------------------------------------------------
 
 
-def _rolled(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_rolled(new: State, who: str, data: Mapping[str, Any]) -> None:
     faces = [str(f) for f in data.get("faces") or []]
     flow.after_roll(new, faces)
     new["expansion"]["rolls_expected"] = max(new["expansion"]["rolls_expected"], len(new["expansion"]["rolls"]))
@@ -320,7 +324,7 @@ def sell_to_pan_am(new: State, key: str) -> None:
     new["pan_am_markers"] += 1
 
 
-def _expanded(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_expanded(new: State, who: str, data: Mapping[str, Any]) -> None:
     cities = [str(c) for c in data.get("cities") or []]
     if len(cities) == 2:
         learn_route(new, cities)
@@ -336,11 +340,11 @@ def _drop_path(new: State, path: Any) -> None:
         due.pop(0)
 
 
-def _exhausted(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_exhausted(new: State, who: str, data: Mapping[str, Any]) -> None:
     _drop_path(new, data.get("path"))
 
 
-def _sold(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_sold(new: State, who: str, data: Mapping[str, Any]) -> None:
     cities = [str(c) for c in data.get("cities") or []]
     if len(cities) == 2:
         key = route_key(cities)
@@ -349,7 +353,7 @@ def _sold(new: State, who: str, data: Mapping[str, Any]) -> None:
     _answer_offer(new, who)
 
 
-def _declined(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_declined(new: State, who: str, data: Mapping[str, Any]) -> None:
     _answer_offer(new, who)
 
 
@@ -361,7 +365,7 @@ def _answer_offer(new: State, who: str) -> None:
         due.pop(0)
 
 
-def _income(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_income(new: State, who: str, data: Mapping[str, Any]) -> None:
     """*Income Step*: each player earns their tracker (the table's ``amounts`` when recorded)."""
     amounts = data.get("amounts") or {}
     for name, player in new["players"].items():
@@ -371,7 +375,7 @@ def _income(new: State, who: str, data: Mapping[str, Any]) -> None:
         flow.start_stock(new)
 
 
-def _stock_bought(new: State, who: str, data: Mapping[str, Any]) -> None:
+def fold_stock_bought(new: State, who: str, data: Mapping[str, Any]) -> None:
     """*Stock Step*: count × price paid (a negative count, overridden, sells at the price)."""
     count = data.get("count") if isinstance(data.get("count"), int) else 0
     player = new["players"][who]
@@ -385,28 +389,3 @@ def _stock_bought(new: State, who: str, data: Mapping[str, Any]) -> None:
     elif due:
         due.pop(0)
 
-
-_HANDLERS: dict[str, Handler] = {
-    "cards_dealt": _dealt,
-    "event_card_revealed": _revealed,
-    "event_effect": _event_effect,
-    "engineer_assigned": _assigned,
-    "engineer_set_aside": _set_aside,
-    "airport_placed": _airport,
-    "airport_kept": _airport_kept,
-    "destination_taken": _destination,
-    "destination_display_refilled": _refilled,
-    "plane_acquired": _plane,
-    "bid_failed": _bid_failed,
-    "route_claimed": _route_claimed,
-    "route_claim_wasted": _wasted,
-    "directive_drawn": _directive_drawn,
-    "die_rolled": _rolled,
-    "pan_am_expanded": _expanded,
-    "pan_am_path_exhausted": _exhausted,
-    "route_sold_to_pan_am": _sold,
-    "pan_am_offer_declined": _declined,
-    "income_collected": _income,
-    "stock_bought": _stock_bought,
-    "directive_played": _directive_played,
-}

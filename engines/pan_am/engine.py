@@ -1,19 +1,24 @@
-"""The ``PanAm`` engine object: the protocol of ``engines.base.Engine``, delegating to one
-module per job (``rules_setup`` options and set-up, ``board`` board facts, ``rules*`` checks,
-``effects`` and ``flow`` folds, ``offers`` offers, ``scoring`` ranks, ``words`` and
-``view`` words).  See the package docstring for the events, options and decisions."""
+"""The ``PanAm`` engine object, on ``engines.table_engine.TableEngine``: its identity and
+options, the event table (``events``: one ``EventRule`` per type), the set-up, and the hooks
+it answers.  The checks and folds are one module per job (``rules_setup`` options and
+set-up, ``board`` board facts, ``rules`` and ``rules_*`` checks, ``effects`` and ``flow``
+folds, ``offers`` offers, ``scoring`` ranks, ``words`` and ``view`` words).  See the package
+docstring for the events, options and decisions.
+
+The guards are today's, in today's order (``rules`` has it whole): ``TableEngine``'s three
+generic guards under the codes, sections and words Pan Am's stored games were judged with
+(``guard_codes``, ``over_message``), PA-S3 (``table_guards``), then each type's guard and
+rules (``rules.judge``).  Whose turn it is is each type's guard, so the base's turn guard is
+off (``turn_guard``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from marshmallow import Schema
-
 from engines.base import (
     BoardFile,
-    EngineBase,
-    EventFunctions,
+    Event,
     Option,
     RulesVersion,
     SetupError,
@@ -24,35 +29,41 @@ from engines.base import (
 )
 from engines.declared import declare
 from engines.pan_am import board as boards
-from engines.pan_am import layout, scoring
+from engines.pan_am import effects, layout, scoring, words
 from engines.pan_am.codes import CODES
-from engines.pan_am.effects import apply_event, apply_event_in_place
+from engines.pan_am.events import EVENT_RULES
 from engines.pan_am.offers import expected_of
-from engines.pan_am.rules import check_event
+from engines.pan_am.rules import judged
 from engines.pan_am.rules_setup import OPTIONS, setup_problems
-from engines.pan_am.schemas import EVENT_SCHEMAS
 from engines.pan_am.state import new_state
+from engines.pan_am.table import due_player, next_state, who_of
+from engines.pan_am.versions import RULES_HISTORY
 from engines.pan_am.view import changes_between, position_of
-from engines.pan_am.words import describe_event
+from engines.table_engine import GAME_OVER, UNKNOWN_PLAYER, UNKNOWN_TYPE, GuardCode, TableEngine
 
 
-class PanAm(EngineBase):
+class PanAm(TableEngine):
     """Pan Am (Prospero Hall / Funko, 2020): bid Engineers for Airports, Destinations and
     Planes, claim Routes, sell them to a growing Pan Am and buy its Stock; most Stock wins."""
 
     name: ClassVar[str] = "pan-am"
     title: ClassVar[str] = "Pan Am"
     rules_version: ClassVar[str] = "2"
-    rules_history: ClassVar[tuple[RulesVersion, ...]] = (
-        RulesVersion("1", "The first reading of the rulebook"),
-        RulesVersion("2", "Every rule a claim breaks is reported, not only the first (PA-B22, PA-LR-5, PA-D2, "
-                          "PA-D3, PA-P1)"),
-    )
+    rules_history: ClassVar[tuple[RulesVersion, ...]] = RULES_HISTORY
     options: ClassVar[Mapping[str, Option]] = OPTIONS
-    event_schemas: ClassVar[Mapping[str, type[Schema]]] = EVENT_SCHEMAS
     # The board file (``board``): its shape, problems, facts and ``from_game``.
     board_file: ClassVar[BoardFile] = boards.PAN_AM_BOARD
     codes = CODES  # every check code its rules report (codes.py)
+    event_rules = EVENT_RULES
+    # The generic guards under the codes, sections and words stored games were judged with;
+    # PA-X3's words are ``over_message``.  ``guard_order`` is the base's: game over, then a
+    # stranger (an event of one after round 7 is PA-X3), as Pan Am always judged.
+    guard_codes: ClassVar[Mapping[str, GuardCode]] = {
+        UNKNOWN_TYPE: GuardCode(UNKNOWN_TYPE, "Playing the Game", "Pan Am has no event type {type!r}"),
+        GAME_OVER: GuardCode("PA-X3", "End of the Game"),  # PA-X3: "The game ends after Round 7."
+        UNKNOWN_PLAYER: GuardCode(UNKNOWN_PLAYER, "Player Setup"),
+    }
+    folds_in_place = True  # a legal event folds into the state a replay made: a copy per event spared
     # Where a type's name would read wrong on a button ("Pan am expanded").
     event_labels: ClassVar[Mapping[str, str]] = {
         "pan_am_expanded": "Pan Am expanded", "pan_am_offer_declined": "Pan Am's offer declined",
@@ -63,9 +74,9 @@ class PanAm(EngineBase):
     board_view = staticmethod(layout.board_view)
     # The pages colour each seat as its pieces (``recorder/views/seat_colours.py``).
     seat_colours = staticmethod(layout.seat_colours)
-    functions: ClassVar[EventFunctions] = EventFunctions(check=check_event, apply=apply_event, describe=describe_event,
-                                                    apply_in_place=apply_event_in_place)            # guards first, see ``rules``
     standings = staticmethod(scoring.standings)  # Stock, then Money; final after round 7
+    # Who acts and what they may record, by phase (``offers``): table events offered to everyone,
+    # the Engineer placements the rules accept, the declarations any player may make last.
     expected = staticmethod(expected_of)
     changes = staticmethod(changes_between)      # never raises
     position = staticmethod(position_of)         # {"round", "turn": None, "label": "Round 3 · Engineer phase"}
@@ -102,6 +113,67 @@ class PanAm(EngineBase):
         boards.seed(state, parts)
         return state
 
+    def players(self, state: State) -> list[str]:
+        return list(state["players"])
+
+    def current(self, state: State) -> str | None:
+        """The player who must act now, None for a table event (``table.due_player``)."""
+        return due_player(state)
+
+    def possible(self, state: State) -> list[str]:
+        return list(expected_of(state)["event_types"])
+
     def is_over(self, state: State) -> bool:
         """Whether round 7's Stock step is over."""
         return bool(state["phase"] == "OVER")
+
+    # -- the guards: today's order and words, kept -------------------------------------
+
+    def over_message(self, state: State, event: Event) -> str:
+        return f"The game is over after round 7; no {event.type.replace('_', ' ')} can follow"
+
+    def actor_of(self, state: State, event: Event) -> str:
+        """The named player, else the one due (``table.who_of``), on the table the event is
+        judged on: for an Engineer event in the Stock Price step, the first placer of the
+        Engineer phase it opens (``rules.judged``)."""
+        if event.actor is not None and event.actor in state["players"]:
+            return event.actor
+        return who_of(judged(state, event.type), event.actor)
+
+    def turn_guard(self, state: State, event: Event, who: str) -> list[Violation]:
+        """None: whose turn it is is each type's guard (PA-E1, PA-R2, PA-P3, PA-K1...), judged with
+        its phase on the table the event is judged on, under the code stored games carry."""
+        return []
+
+    def table_guards(self, state: State, event: Event, who: str) -> list[Violation]:
+        """PA-S3: the face-up cards are dealt before anything else."""
+        if state["phase"] == "SETUP" and event.type != "cards_dealt":
+            return [Violation("PA-S3", "Player Setup",
+                              f"Deal the starting Destination cards and the display before any {event.type.replace('_', ' ')}")]
+        return []
+
+    # -- the fold: a step counted for every event ----------------------------------------
+
+    def copy(self, state: State) -> State:
+        return next_state(state)  # the registry, options and board summary shared: only ever replaced
+
+    def fold(self, folded: State, who: str, event: Event) -> None:
+        """The rule's fold with what every event does (``effects.fold_event``).  It names the
+        player it folds for itself, once an Engineer event has opened the Engineer phase, as
+        Pan Am always folded: ``who`` (judged before that) is not read."""
+        effects.fold_event(folded, event.type, event.actor, event.data, self.event_rules[event.type].apply)
+
+    def unchanged(self, state: State, event: Event) -> State:
+        """An event of an unknown type, after the end, or refused and unreadable still counts its
+        step, as every Pan Am event always has (the declared facts' ``at`` depend on it)."""
+        return effects.fold_nothing(state)
+
+    # -- the pages ---------------------------------------------------------------------
+
+    def describe(self, state: State, event: Event) -> str:
+        """The rule's words for the player due when the event names nobody, "The table" for a
+        table event (``words.speaker``); never raises, and an unknown type reads "Ruby: no such
+        event" (``words.unnamed``), as Pan Am's log always read."""
+        who = words.speaker(state, event.type, event.actor)
+        rule = self.event_rules.get(event.type)
+        return rule.words(state, who, event.data) if rule is not None else words.unnamed(who, event.type)

@@ -14,9 +14,9 @@ from typing import Any
 from engines.base import State
 from engines.pan_am import flow, items, landing
 from engines.pan_am.card_effects import ALL
+from engines.pan_am.events import EVENT_RULES
 from engines.pan_am.facts import path_key, track_label
 from engines.pan_am.payment import pay
-from engines.pan_am.rules import check_event
 from engines.pan_am.rules_cards import EVERYONE_KINDS
 from engines.pan_am.state import (
     BIDDING_AREAS,
@@ -160,7 +160,9 @@ def placement_options(state: State, who: str) -> list[dict[str, Any]]:
 
 
 def _accepted(state: State, who: str, data: dict[str, Any]) -> bool:
-    return not any(v.blocks for v in check_event(state, "engineer_assigned", who, data))
+    """Whether ``check`` accepts the placement: in the Engineer phase the guards before the
+    rule refuse only an actor who is not a player, so the rest is ``engineer_assigned``'s check."""
+    return who in state["players"] and not any(v.blocks for v in EVENT_RULES["engineer_assigned"].check(state, who, data))
 
 
 # -- the Resolution phase -----------------------------------------------------------------

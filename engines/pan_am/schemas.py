@@ -272,31 +272,6 @@ class DirectivePlayedSchema(_Strict):
     effects = fields.List(fields.Nested(EffectSchema), allow_none=True)
 
 
-EVENT_SCHEMAS: dict[str, type[Schema]] = {
-    "cards_dealt": CardsDealtSchema,
-    "event_card_revealed": EventCardRevealedSchema,
-    "event_effect": EffectsSchema,
-    "engineer_assigned": EngineerAssignedSchema,
-    "engineer_set_aside": EngineerSetAsideSchema,
-    "airport_placed": AirportPlacedSchema,
-    "airport_kept": EmptySchema,
-    "destination_taken": DestinationTakenSchema,
-    "destination_display_refilled": DisplayRefilledSchema,
-    "plane_acquired": PlaneAcquiredSchema,
-    "bid_failed": EmptySchema,
-    "route_claimed": RouteClaimedSchema,
-    "route_claim_wasted": RouteClaimWastedSchema,
-    "directive_drawn": EmptySchema,
-    "die_rolled": DieRolledSchema,
-    "pan_am_expanded": PanAmExpandedSchema,
-    "pan_am_path_exhausted": PathExhaustedSchema,
-    "route_sold_to_pan_am": RouteSoldSchema,
-    "pan_am_offer_declined": EmptySchema,
-    "income_collected": IncomeCollectedSchema,
-    "stock_bought": StockBoughtSchema,
-    "directive_played": DirectivePlayedSchema,
-}
-
 RESOLUTION_AREA = {
     "airport_kept": "A",
     "airport_placed": "A",

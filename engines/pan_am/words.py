@@ -1,4 +1,5 @@
-"""One line per event for the game log, read from the state *before* the event."""
+"""One line per event for the game log, read from the state *before* the event: ``<type>_words``,
+each an ``EventRule.words`` (through ``line``) in ``events``."""
 
 from __future__ import annotations
 
@@ -16,15 +17,29 @@ FACE_WORDS = {**PATH_WORDS, "PAN_AM": "Pan Am"}
 Line = Callable[[State, str, Mapping[str, Any]], str]
 
 
-def describe_event(state: State, event_type: str, actor: str | None, data: Mapping[str, Any]) -> str:
-    """What happened, in words a person at the table would use; never raises."""
-    who = str(actor if actor is not None else (due_player(state) or _engineer_due(state, event_type) or "The table"))
-    try:
-        data = fill(state, event_type, data)
-        line = _LINES[event_type](state, who, data) if event_type in _LINES else None
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-        line = None
-    return line or f"{who}: {event_type.replace('_', ' ')}"
+def speaker(state: State, event_type: str, actor: str | None) -> str:
+    """Who a line names: the actor, else the player due (the first placer for an Engineer
+    event before the Engineer phase opens), else "The table"."""
+    return str(actor if actor is not None else (due_player(state) or _engineer_due(state, event_type) or "The table"))
+
+
+def unnamed(who: str, event_type: str) -> str:
+    """The line of an event no words can read (or of a type Pan Am does not know)."""
+    return f"{who}: {event_type.replace('_', ' ')}"
+
+
+def line(event_type: str, words: Line) -> Line:
+    """An event type's ``EventRule.words``: ``words`` of the event completed from the board
+    (``items.fill``); never raises (``unnamed`` where the data cannot be read)."""
+
+    def described(state: State, who: str, data: Mapping[str, Any]) -> str:
+        try:
+            text = words(state, who, fill(state, event_type, data))
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            text = ""
+        return text or unnamed(who, event_type)
+
+    return described
 
 
 def _engineer_due(state: State, event_type: str) -> str | None:
@@ -39,7 +54,7 @@ def _cities(data: Mapping[str, Any]) -> str:
     return route_label(route_key([str(c) for c in data.get("cities") or []]))
 
 
-def _dealt(state: State, who: str, data: Mapping[str, Any]) -> str:
+def dealt_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     hands = data.get("destinations") or {}
     shown = ", ".join(str(card.get("city")) for card in data.get("display") or [])
     if len(hands) == len(state["seats"]) and shown:
@@ -51,7 +66,7 @@ def _dealt(state: State, who: str, data: Mapping[str, Any]) -> str:
     return text[0].upper() + text[1:]
 
 
-def _revealed(state: State, who: str, data: Mapping[str, Any]) -> str:
+def revealed_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     adj = data.get("stock_adjustment") or {}
     words = {"up": "Stock Price up 1", "down": "Stock Price down 1", "None": "Stock Price change not given"}
     move = words.get(str(adj.get("op")), f"Stock Price set to ${adj.get('value')}")
@@ -59,13 +74,13 @@ def _revealed(state: State, who: str, data: Mapping[str, Any]) -> str:
     return f"Round {state['round']} Event: {data.get('name')} ({move}; Pan Am rolls {rolls})"
 
 
-def _effects(state: State, who: str, data: Mapping[str, Any]) -> str:
+def effects_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     kinds = ", ".join(str(e.get("kind")).replace("_", " ") for e in data.get("effects") or []) or "nothing"
     card = (state.get("event_card") or {}).get("name") or "The Event card"
     return f"{card} takes effect: {kinds}"
 
 
-def _assigned(state: State, who: str, data: Mapping[str, Any]) -> str:
+def assigned_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     area = data.get("area")
     if area in ("D", "E"):
         return f"{who} assigned an Engineer to {area}"
@@ -76,23 +91,23 @@ def _assigned(state: State, who: str, data: Mapping[str, Any]) -> str:
     return f"{who} bid at {track_label(str(area), str(data.get('track')))} space {data.get('space')}{price}{over}"
 
 
-def _set_aside(state: State, who: str, data: Mapping[str, Any]) -> str:
+def set_aside_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     count = data.get("count", 1)
     return f"{who} set aside {count} Engineer{'s' if count != 1 else ''}"
 
 
-def _airport_kept(state: State, who: str, data: Mapping[str, Any]) -> str:
+def airport_kept_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     return f"{who} paid the Airport bid and left their Airports where they are"
 
 
-def _airport(state: State, who: str, data: Mapping[str, Any]) -> str:
+def airport_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     moved = data.get("moved_from")
     if moved:
         return f"{who} moved an Airport from {moved} to {data.get('city')}"
     return f"{who} placed an Airport in {data.get('city')}"
 
 
-def _taken(state: State, who: str, data: Mapping[str, Any]) -> str:
+def taken_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     slot = int(data.get("slot") or 0)
     space: Mapping[str, Any] = state["display"][slot - 1] if 1 <= slot <= 4 else {"card": None, "bonus": 0}
     card = space["card"]
@@ -100,42 +115,42 @@ def _taken(state: State, who: str, data: Mapping[str, Any]) -> str:
     return f"{who} took the {card['city'] if card else '(empty)'} Destination card from space {slot}{bonus}"
 
 
-def _refilled(state: State, who: str, data: Mapping[str, Any]) -> str:
+def refilled_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     card = data.get("card") or {}
     return f"Display space {data.get('slot')} refilled: {card.get('city')} ({str(card.get('region')).replace('_', ' ').title()})"
 
 
-def _plane_acquired(state: State, who: str, data: Mapping[str, Any]) -> str:
+def plane_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     entry = due_entry(state) or {}
     return f"{who} acquired a {_plane(entry.get('track') or data.get('plane'))}"
 
 
-def _bid_failed(state: State, who: str, data: Mapping[str, Any]) -> str:
+def bid_failed_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     entry = due_entry(state) or {}
     where = track_label(str(entry.get("area")), str(entry.get("track"))) if entry else "their bid"
     return f"{who} could not pay the bid at {where}: all money lost, no benefit"
 
 
-def _claimed(state: State, who: str, data: Mapping[str, Any]) -> str:
+def claimed_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     return f"{who} claimed {_cities(data)} with a {_plane(data.get('plane'))}"
 
 
-def _wasted(state: State, who: str, data: Mapping[str, Any]) -> str:
+def wasted_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     reason = data.get("reason")
     return f"{who}'s Route Engineer claimed nothing" + (f": {reason}" if reason else "")
 
 
-def _drawn(state: State, who: str, data: Mapping[str, Any]) -> str:
+def drawn_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     return f"{who} drew a Directive card (the Engineer stays for Priority Access)"
 
 
-def _rolled(state: State, who: str, data: Mapping[str, Any]) -> str:
+def rolled_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     faces = " + ".join(FACE_WORDS.get(str(f), str(f)) for f in data.get("faces") or [])
     n = len(state["expansion"]["rolls"]) + 1
     return f"Pan Am roll {n} of {state['expansion']['rolls_expected']}: {faces}"
 
 
-def _expanded(state: State, who: str, data: Mapping[str, Any]) -> str:
+def expanded_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     key = route_key([str(c) for c in data.get("cities") or []])
     route = state["routes"].get(key) or {}
     owner = route.get("owner")
@@ -146,58 +161,33 @@ def _expanded(state: State, who: str, data: Mapping[str, Any]) -> str:
     return f"Pan Am expanded along the {path} path: {route_label(key)}"
 
 
-def _exhausted(state: State, who: str, data: Mapping[str, Any]) -> str:
+def exhausted_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     return f"Every route on the {PATH_WORDS.get(str(data.get('path')))} path is Pan Am's"
 
 
-def _sold(state: State, who: str, data: Mapping[str, Any]) -> str:
+def sold_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     key = route_key([str(c) for c in data.get("cities") or []])
     distance = (state["routes"].get(key) or {}).get("distance") or 0
     return f"{who} sold {route_label(key)} to Pan Am for ${ROUTE_BONUS.get(distance, 0)}"
 
 
-def _declined(state: State, who: str, data: Mapping[str, Any]) -> str:
+def declined_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     return f"{who} kept their routes"
 
 
-def _income(state: State, who: str, data: Mapping[str, Any]) -> str:
+def income_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     parts = ", ".join(f"{name} ${p['income']}" for name, p in state["players"].items())
     return f"Income collected: {parts}"
 
 
-def _stock(state: State, who: str, data: Mapping[str, Any]) -> str:
+def stock_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     count = data.get("count")
     if count == 0:
         return f"{who} bought no Stock"
     return f"{who} bought {count} Stock at ${state['stock_price']}"
 
 
-def _played(state: State, who: str, data: Mapping[str, Any]) -> str:
+def played_words(state: State, who: str, data: Mapping[str, Any]) -> str:
     card = data.get("card") or "a Directive card"
     return f"{who} played {card}"
 
-
-_LINES: dict[str, Line] = {
-    "cards_dealt": _dealt,
-    "event_card_revealed": _revealed,
-    "event_effect": _effects,
-    "engineer_assigned": _assigned,
-    "engineer_set_aside": _set_aside,
-    "airport_placed": _airport,
-    "airport_kept": _airport_kept,
-    "destination_taken": _taken,
-    "destination_display_refilled": _refilled,
-    "plane_acquired": _plane_acquired,
-    "bid_failed": _bid_failed,
-    "route_claimed": _claimed,
-    "route_claim_wasted": _wasted,
-    "directive_drawn": _drawn,
-    "die_rolled": _rolled,
-    "pan_am_expanded": _expanded,
-    "pan_am_path_exhausted": _exhausted,
-    "route_sold_to_pan_am": _sold,
-    "pan_am_offer_declined": _declined,
-    "income_collected": _income,
-    "stock_bought": _stock,
-    "directive_played": _played,
-}
