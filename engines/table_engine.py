@@ -95,6 +95,10 @@ class TableEngine(EngineBase):
     guard_order: ClassVar[tuple[str, str]] = (GAME_OVER, UNKNOWN_PLAYER)
     folds_in_place: ClassVar[bool] = False
     folds_after_end: ClassVar[bool] = False
+    # A game whose folds read whatever a table recorded, refused or not, without raising,
+    # folds a replay in place without judging each event first (a judgement per event is
+    # most of such a replay's time).
+    folds_anything: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -223,9 +227,10 @@ class TableEngine(EngineBase):
 
     def apply_in_place(self, state: State, event: Event) -> State:
         """With ``folds_in_place``, a legal event folds into ``state`` itself; otherwise, and
-        for a refused event (whose fallback needs the state intact), ``apply``."""
+        for a refused event (whose fallback needs the state intact), ``apply``.  A game that
+        ``folds_anything`` folds a refused event in place too: it needs no fallback."""
         if not self.folds_in_place or event.type not in self.event_rules or self.is_over(state) \
-                or self._refused(state, event):
+                or (not self.folds_anything and self._refused(state, event)):
             return self.apply(state, event)
         self.fold(state, self.actor_of(state, event), event)
         return state

@@ -64,6 +64,7 @@ class PanAm(TableEngine):
         UNKNOWN_PLAYER: GuardCode(UNKNOWN_PLAYER, "Player Setup"),
     }
     folds_in_place = True  # a legal event folds into the state a replay made: a copy per event spared
+    folds_anything = True  # its folds read any recorded data (``effects.fold_event``): a replay judges nothing
     # Where a type's name would read wrong on a button ("Pan am expanded").
     event_labels: ClassVar[Mapping[str, str]] = {
         "pan_am_expanded": "Pan Am expanded", "pan_am_offer_declined": "Pan Am's offer declined",
@@ -170,10 +171,10 @@ class PanAm(TableEngine):
 
     # -- the pages ---------------------------------------------------------------------
 
-    def describe(self, state: State, event: Event) -> str:
-        """The rule's words for the player due when the event names nobody, "The table" for a
-        table event (``words.speaker``); never raises, and an unknown type reads "Ruby: no such
-        event" (``words.unnamed``), as Pan Am's log always read."""
-        who = words.speaker(state, event.type, event.actor)
-        rule = self.event_rules.get(event.type)
-        return rule.words(state, who, event.data) if rule is not None else words.unnamed(who, event.type)
+    def words_actor(self, state: State, event: Event) -> str:
+        """The player due when the event names nobody, "The table" for a table event
+        (``words.speaker``), as Pan Am's log always read; its words never raise."""
+        return words.speaker(state, event.type, event.actor)
+
+    def unknown_words(self, state: State, event: Event) -> str:
+        return words.unnamed(self.words_actor(state, event), event.type)  # "Ruby: no such event"

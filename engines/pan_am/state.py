@@ -1,58 +1,6 @@
 """The state of a Pan Am game (plain JSON data) and how to build it.
 
-State::
-
-    {"step": int,                                  # events folded so far; the next is "event step+1"
-     "options": {...resolved rules profile...},
-     "seats": [name, ...],                         # clockwise
-     "colours": {name: colour},
-     "round": 1..7,
-     "phase": "SETUP" | "EVENT" | "STOCK_PRICE" | "PRIORITY" | "ASSIGNMENT" | "RESOLUTION"
-              | "EXPANSION" | "INCOME" | "STOCK" | "OVER",
-     "first_player": name,                         # holds the First Player Marker this round
-     "turn": name | None,                          # PRIORITY / ASSIGNMENT: who places next;
-                                                   # EXPANSION offers and STOCK: who answers next
-     "stock_price": int | None,
-     "event_card": None | {"name", "stock_adjustment": {"op", "value"}, "die_rolls", "text"},
-     "event_cards": [card, ...],                   # one per round so far
-     "tiles": {"CRUISER": bool, "JET": bool},      # True while the tile covers that plane track
-                                                   # (covered while round < its open round)
-     "display": [{"card": {"city", "region"} | None, "bonus": int} x 4],   # spaces 1..4
-     "destination_deck": int,                      # cards left face down (50 - 4 - 2 per player)
-     "destination_discards": [card, ...],
-     "directive_deck": int,                        # 40 - 1 per player at the start
-     "tracks": {"A": {track: placement | None},    # tracks "1", "2"... as they are used
-                "B": {"1".."4": placement | None},
-                "C": {plane: placement | None}},
-         # placement = {"player", "space": 1..4, "cost": int, "priority": bool, "resolved": bool}
-     "sites": {"D": [site], "E": [site]},          # left to right; site = {"player", "priority", "resolved"}
-     "priority_queue": [name, ...],                # last round's E Engineers (left to right) still to place
-     "resolution": {"queue": [entry], "next": int, "last": entry | None, "refill_due": [slot],
-                    "b_closed": bool},
-         # entry = {"area", "track": str | None, "index": int | None, "player", "cost": int | None}
-         # queue built when the Engineer phase ends; ``next`` indexes the Engineer to resolve;
-         # ``last`` the one resolved last (for Directive cards played "directly after");
-         # ``b_closed`` once the B area is done (+$1 on the cards left; ``refill_due`` the
-         # display spaces (1..4) still to refill, as many as the deck holds)
-     "payment": None | {"player", "cost", "sold", "money", "stock", "paid", "each"},
-         # what the last event paid for a bid (``payment.Payment``), for the words
-     "expansion": {"rolls_expected": int, "rolls": [[symbol]], "paths_due": [path],
-                   "offers_due": [name]},
-     "stock_due": [name, ...],                     # players still to answer in the Stock step
-     "cities": {city: {"region": region | None, "airport": name | None}},
-     "routes": {key: {"cities": [a, b], "distance": int | None,
-                      "owner": name | "PAN_AM" | None, "plane": plane | None}},
-     "pan_am_markers": int,                        # markers on the board (40 in the box)
-     "declared": {key: {"value", "at", "label"}},  # engines.declared registry
-     "board": {"tracks_a": [track] | None, "sites": {"D": int, "E": int} | None,
-               "paths": {origin: {path: [key, ...]}} | None, "price_range": [lo, hi] | None,
-               "cities": [city] | None, "routes": [key] | None},     # None: not in the board file
-     "players": {name: {"money": int, "stock": int, "income": int,
-                        "fleet": {plane: int}, "hangar": {plane: int},
-                        "airports_supply": int, "airports": [city, ...], "routes": [key, ...],
-                        "destinations": [card, ...], "directives": int,
-                        "engineers": int, "available": int, "set_aside": int}},
-     "setup_flags": [violation dict, ...]}
+The shape is ``PanAmState`` below, key by key.
 
 Engineers: ``available`` counts those in the player's hand during the Engineer phase;
 with those on the board, those set aside and those in ``priority_queue`` they make
@@ -63,7 +11,7 @@ so that the viewer can show the round's Engineers.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal, TypedDict, cast
 
 from engines.base import State, json_copy
 
@@ -94,6 +42,100 @@ PHASES = ("SETUP", "EVENT", "STOCK_PRICE", "PRIORITY", "ASSIGNMENT", "RESOLUTION
           "EXPANSION", "INCOME", "STOCK", "OVER")
 
 
+Phase = Literal["SETUP", "EVENT", "STOCK_PRICE", "PRIORITY", "ASSIGNMENT", "RESOLUTION", "EXPANSION", "INCOME",
+                "STOCK", "OVER"]
+
+
+class Investor(TypedDict):
+    """A player, under ``players[name]``."""
+
+    money: int
+    stock: int
+    income: int
+    fleet: dict[str, int]  # plane -> planes flying
+    hangar: dict[str, int]  # plane -> planes still to acquire
+    airports_supply: int
+    airports: list[str]  # cities
+    routes: list[str]  # route keys (``route_key``)
+    destinations: list[dict[str, Any]]  # Destination cards: {city, region}
+    directives: int  # Directive cards in hand
+    engineers: int  # in hand, on the board, set aside and queued together
+    available: int  # in hand during the Engineer phase
+    set_aside: int
+
+
+class DisplaySpace(TypedDict):
+    card: dict[str, Any] | None  # {city, region}
+    bonus: int  # +$1 for each B round it stayed
+
+
+class Tracks(TypedDict):
+    A: dict[str, dict[str, Any] | None]  # track "1", "2"... -> placement, as they are used
+    B: dict[str, dict[str, Any] | None]  # "1".."4"
+    C: dict[str, dict[str, Any] | None]  # plane
+    # a placement: {player, space: 1..4, cost, priority, resolved}
+
+
+class Sites(TypedDict):
+    D: list[dict[str, Any]]  # left to right: {player, priority, resolved}
+    E: list[dict[str, Any]]
+
+
+class Resolution(TypedDict):
+    """The Engineer phase resolved: the queue is built when it ends; ``next`` indexes the
+    Engineer to resolve; ``last`` is the one resolved last (for Directive cards played
+    "directly after"); ``b_closed`` once the B area is done (+$1 on the cards left), and
+    ``refill_due`` the display spaces still to refill, as many as the deck holds."""
+
+    queue: list[dict[str, Any]]  # {area, track, index, player, cost}
+    next: int
+    last: dict[str, Any] | None
+    refill_due: list[str]
+    b_closed: bool
+
+
+class Expansion(TypedDict):
+    rolls_expected: int
+    rolls: list[list[str]]  # symbols rolled
+    paths_due: list[str]
+    offers_due: list[str]  # players Pan Am makes an offer to
+
+
+class PanAmState(TypedDict):
+    """A Pan Am table (``new_state``): the folds change values, never keys."""
+
+    step: int  # events folded so far; the next is "event step+1"
+    options: dict[str, Any]  # the resolved rules profile
+    seats: list[str]  # clockwise
+    colours: dict[str, str]
+    round: int  # 1..7
+    phase: Phase
+    first_player: str  # holds the First Player Marker this round
+    turn: str | None  # PRIORITY / ASSIGNMENT: who places next; EXPANSION offers and STOCK: who answers
+    stock_price: int | None
+    event_card: dict[str, Any] | None  # {name, stock_adjustment: {op, value}, die_rolls, text}
+    event_cards: list[dict[str, Any]]  # one per round so far
+    tiles: dict[str, bool]  # CRUISER, JET: True while the tile covers that plane's track
+    display: list[DisplaySpace]  # spaces 1..4
+    destination_deck: int  # cards left face down (50 - 4 - 2 per player at the start)
+    destination_discards: list[dict[str, Any]]
+    directive_deck: int  # 40 - 1 per player at the start
+    tracks: Tracks
+    sites: Sites
+    priority_queue: list[str]  # last round's E Engineers (left to right) still to place
+    resolution: Resolution
+    payment: dict[str, Any] | None  # what the last event paid for a bid (``payment.Payment``), for the words
+    expansion: Expansion
+    stock_due: list[str]  # players still to answer in the Stock step
+    cities: dict[str, dict[str, Any]]  # city -> {region, airport: its owner}
+    routes: dict[str, dict[str, Any]]  # key -> {cities, distance, owner: name | PAN_AM | None, plane}
+    pan_am_markers: int  # on the board (40 in the box)
+    declared: dict[str, Any]  # the engines.declared registry: key -> {value, at, label}
+    board: dict[str, Any]  # the board file's summary: tracks_a, sites, paths, price_range, cities, routes (None: not in it)
+    players: dict[str, Investor]
+    setup_flags: list[dict[str, Any]]  # violations the set-up flagged (``Violation.to_dict``)
+
+
 def route_key(cities: Sequence[str]) -> str:
     """The key of the route between two cities, whatever order they are named in.
 
@@ -118,7 +160,7 @@ def new_state(players: Sequence[str], opts: Mapping[str, Any], board: Mapping[st
     n = len(players)
     engineers = ENGINEERS_BY_PLAYERS.get(n, 0)
     first = opts["first_player"] if opts["first_player"] is not None else players[0]
-    return {
+    table: PanAmState = {
         "step": 0,
         "options": json_copy(dict(opts)),
         "seats": list(players),
@@ -167,3 +209,4 @@ def new_state(players: Sequence[str], opts: Mapping[str, Any], board: Mapping[st
         },
         "setup_flags": [dict(flag) for flag in flags],
     }
+    return cast(State, table)

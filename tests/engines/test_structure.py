@@ -21,9 +21,6 @@ ROOT = Path(__file__).resolve().parents[2] / "engines"
 # Rule modules are by game phase and named after the game's own phases.
 MODULES = ("engine", "events", "codes", "state", "schemas", "offers", "scoring", "view", "words", "demo",
            "versions", "board")
-# Engines whose move onto TableEngine is still to come; the list only shrinks (the test
-# below fails once one of them has moved and is still listed).
-NOT_YET_MOVED = frozenset({"pan-am"})
 
 
 def package_of(engine: Engine) -> str:
@@ -31,14 +28,13 @@ def package_of(engine: Engine) -> str:
 
 
 ENGINES = [pytest.param(engine, id=engine.name) for engine in engines.all_engines()]
-MOVED = [pytest.param(engine, id=engine.name) for engine in engines.all_engines() if engine.name not in NOT_YET_MOVED]
 
 
 def test_the_template_has_every_module_an_engine_is_made_of() -> None:
     assert sorted(path.stem for path in (ROOT / "_template").glob("*.py") if path.stem in MODULES) == sorted(MODULES)
 
 
-@pytest.mark.parametrize("engine", MOVED)
+@pytest.mark.parametrize("engine", ENGINES)
 def test_an_engine_is_a_table_engine_with_the_template_s_modules(engine: Engine) -> None:
     package = package_of(engine)
     assert isinstance(engine, TableEngine)
@@ -50,13 +46,8 @@ def test_an_engine_is_a_table_engine_with_the_template_s_modules(engine: Engine)
     assert any(is_typeddict(shape) for shape in shapes), "state.py says the state's shape in TypedDicts"
 
 
-@pytest.mark.parametrize("engine", MOVED)
+@pytest.mark.parametrize("engine", ENGINES)
 def test_no_engine_writes_its_own_check_apply_or_describe(engine: Engine) -> None:
     assert type(engine).check is TableEngine.check
     assert type(engine).apply is TableEngine.apply
     assert type(engine).describe is TableEngine.describe
-
-
-@pytest.mark.parametrize("engine", ENGINES)
-def test_an_engine_not_yet_moved_is_listed_and_a_moved_one_is_not(engine: Engine) -> None:
-    assert isinstance(engine, TableEngine) == (engine.name not in NOT_YET_MOVED)
