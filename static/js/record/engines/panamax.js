@@ -29,8 +29,8 @@
 // away with the engine's reason, to record over the rules when the table rules otherwise.
 
 import { fill, h, humanize } from "../../dom.js";
-import { fallbackDetails, group, option, playerOf, problem, recordButton as kitRecordButton, refocus, resultSlot, section,
-  startFrom } from "./picker-kit.js";
+import { choices, fallbackDetails, frame, group, option, playerOf, problem, recordButton as kitRecordButton, refocus, resultSlot,
+  section, startFrom } from "./picker-kit.js";
 
 const NATION = { CHINA: "China", EU: "EU", US_EAST: "US East", US_WEST: "US West" };
 const OCEAN_OF = { EU: "ATLANTIC", US_EAST: "ATLANTIC", CHINA: "PACIFIC", US_WEST: "PACIFIC" };
@@ -161,55 +161,32 @@ function takePicker(ctx) {
     draft.die = { ...dice[0].from };
     if (!draft.use) draft.use = natural(draft.die);
   }
-  const title = "picker-title-action_die_taken";
-  const root = section(ctx, "take", title, "px-picker");
-  const result = resultSlot(ctx);
-  const fallback = fallbackDetails(ctx, "Type the die instead");
   const player = playerOf(ctx);
 
-  const pick = (die) => {
-    draft.die = die;
-    if (draft.use && !usesOf(die).includes(draft.use)) draft.use = null;
-    if (!draft.use) draft.use = natural(die);
-    fill(result);
-    draw(dieKey(die));
-  };
-
-  const submit = () => {
-    fill(result);
-    if (!draft.die) return problem(result, "Tap the die taken.");
-    if (!draft.use) return problem(result, "Choose what the die is used for.");
-    return ctx.record({ from: { ...draft.die }, use: draft.use });
-  };
-
-  function draw(focusKey = null) {
+  return frame(ctx, { picker: "take", heading: "Action die taken", className: "pa-picker px-picker", fallback: "Type the die instead" }, (view) => {
+    const pick = (die) => {
+      const use = draft.use && usesOf(die).includes(draft.use) ? draft.use : natural(die);
+      view.set({ die, use }, dieKey(die));
+    };
+    const submit = () => view.record([[draft.die, "Tap the die taken."], [draft.use, "Choose what the die is used for."]],
+      () => ({ from: { ...draft.die }, use: draft.use }));
     const [colour, company] = companyOf(ctx);
-    const ready = draft.die && draft.use;
     const legal = draft.die ? usesOf(draft.die) : null;
-    fill(root,
-      h("h3", { id: title }, "Action die taken"),
+    const refused = (use) => Boolean(legal) && !legal.includes(use);
+    return [
       h("p", { class: "pa-pick-status" }, player || "The player", " takes one Action die",
         colour ? ` for the ${colour} company ($${company.money ?? "?"})` : "", "."),
       moved !== null && moved !== undefined
         ? h("p", { class: "notice small px-pick-moved" }, `The die transferred to column ${moved} is the one taken now.`)
         : h("p", { class: "muted small pa-pick-hint" }, "A column gives its lowest die. Each die says what it allows."),
       diceTable(ctx, { dice, chosen: draft.die, pick }),
-      group("Used for", h("div", { class: "pa-pick-opts px-pick-uses" }, uses.map((use) => {
-        const refused = Boolean(legal) && !legal.includes(use);
-        const [label, sub] = USES[use] || [humanize(use), null];
-        return option({ label, sub: refused ? "not with this die" : sub, pressed: draft.use === use && !refused, disabled: refused,
-          focusKey: `px-use:${use}`, className: "px-pick-use", data: { use },
-          onclick: () => { draft.use = use; fill(result); draw(`px-use:${use}`); } });
-      }))),
+      choices(view, { legend: "Used for", items: uses, field: "use", listClass: "px-pick-uses", className: "px-pick-use",
+        key: (use) => `px-use:${use}`, label: (use) => (USES[use] || [humanize(use)])[0], disabled: refused,
+        sub: (use) => (refused(use) ? "not with this die" : (USES[use] || [null, null])[1]), data: (use) => ({ use }) }),
       h("div", { class: "form-foot" }, recordButton(ctx, submit,
-        ready ? `Take ${dieName(draft.die)} for ${(USES[draft.use] || [humanize(draft.use)])[0].toLowerCase()}` : "Record the Action die")),
-      result,
-      fallback);
-    refocus(root, focusKey);
-  }
-
-  draw();
-  return root;
+        draft.die && draft.use ? `Take ${dieName(draft.die)} for ${(USES[draft.use] || [humanize(draft.use)])[0].toLowerCase()}` : "Record the Action die")),
+    ];
+  });
 }
 
 function transferPicker(ctx) {
@@ -220,46 +197,27 @@ function transferPicker(ctx) {
   const targets = [...new Set(dice.flatMap((d) => d.to_columns || []).map(Number))].sort((a, b) => a - b);
   const cost = (options.cost || [])[0];
   const layout = (ctx.state && ctx.state.action_table) || { columns: [] };
-  const title = "picker-title-die_transferred";
-  const root = section(ctx, "transfer", title, "px-picker");
-  const result = resultSlot(ctx);
-  const fallback = fallbackDetails(ctx, "Type the transfer instead");
-
   const goesTo = (c) => !draft.die || ((entryOf(draft.die) || {}).to_columns || []).map(Number).includes(c);
-  const submit = () => {
-    fill(result);
-    if (!draft.die) return problem(result, "Tap the die transferred.");
-    if (!draft.to || !goesTo(draft.to)) return problem(result, "Choose a column this die may go to.");
-    return ctx.record({ from: { ...draft.die }, to_column: draft.to });
-  };
 
-  function draw(focusKey = null) {
+  return frame(ctx, { picker: "transfer", heading: "Die transferred", className: "pa-picker px-picker", fallback: "Type the transfer instead",
+    slotsInside: true }, (view) => {
+    const submit = () => view.record([[draft.die, "Tap the die transferred."], [draft.to && goesTo(draft.to), "Choose a column this die may go to."]],
+      () => ({ from: { ...draft.die }, to_column: draft.to }));
     const [colour, company] = companyOf(ctx);
     if (draft.to && !goesTo(draft.to)) draft.to = null;
     const price = cost === undefined ? "its price"
       : cost ? `$${cost} from the ${colour ? `${colour} company` : "company"}’s money ($${company.money ?? "?"})` : "free";
-    // Rare: folded away under its title, open once something is chosen.
-    const body = h("details", { class: "px-pick-more", open: draft.open || draft.die || null,
-      ontoggle: (e) => { draft.open = e.target.open; } },
-    h("summary", {}, `Move a die to the other side before taking one: ${price}…`),
-    diceTable(ctx, { dice, chosen: draft.die, verb: "move",
-      pick: (die) => { draft.die = die; fill(result); draw(dieKey(die)); } }),
-    group("To column", h("div", { class: "pa-pick-opts" }, targets.map((c) => {
-      const refused = !goesTo(c);
-      return option({ label: `Column ${c}`, sub: refused ? "not for this die" : `${plural((layout.columns || [])[c - 1] || 0, "die")} now`,
-        pressed: draft.to === c, disabled: refused, focusKey: `px-to-column:${c}`, className: "px-pick-to", data: { toColumn: String(c) },
-        onclick: () => { draft.to = c; fill(result); draw(`px-to-column:${c}`); } });
-    }))),
-    h("div", { class: "form-foot" }, recordButton(ctx, submit,
-      draft.die && draft.to ? `Move ${dieName(draft.die)} to column ${draft.to}` : "Record the transfer")),
-    result,
-    fallback);
-    fill(root, h("h3", { id: title }, "Die transferred"), body);
-    refocus(root, focusKey);
-  }
-
-  draw();
-  return root;
+    // Rare: folded away under its title, open once something is chosen; the result and the typed form inside.
+    return h("details", { class: "px-pick-more", open: draft.open || draft.die || null, ontoggle: (e) => { draft.open = e.target.open; } },
+      h("summary", {}, `Move a die to the other side before taking one: ${price}…`),
+      diceTable(ctx, { dice, chosen: draft.die, verb: "move", pick: (die) => view.set({ die }, dieKey(die)) }),
+      choices(view, { legend: "To column", items: targets, field: "to", className: "px-pick-to", key: (c) => `px-to-column:${c}`,
+        label: (c) => `Column ${c}`, disabled: (c) => !goesTo(c), data: (c) => ({ toColumn: String(c) }),
+        sub: (c) => (goesTo(c) ? `${plural((layout.columns || [])[c - 1] || 0, "die")} now` : "not for this die") }),
+      h("div", { class: "form-foot" }, recordButton(ctx, submit,
+        draft.die && draft.to ? `Move ${dieName(draft.die)} to column ${draft.to}` : "Record the transfer")),
+      view.slots());
+  });
 }
 
 // ------------------------------------------------------------------ die_loaded

@@ -23,21 +23,34 @@ export function problem(slot, text) {
  * A picker's frame, drawn whole again on every change: its section (class `className`),
  * its heading, what `body(view)` returns, the result slot and the generic form tucked away
  * under `fallback` (a summary; none without). `view.again(key)` clears the result and
- * draws again with the focus back on the control `key`; `view.problem(text)` says in the
- * result slot what is still missing; `view.root` is the section, for its data attributes.
+ * draws again with the focus back on the control `key`; `view.set(changes, key)` puts
+ * `changes` in the draft first; `view.problem(text)` says in the result slot what is still
+ * missing; `view.record([[ok, "what to do"], ...], data)` records `data` (or what the
+ * function `data` returns) once every check is ok, else says the first one's words;
+ * `view.root` is the section, for its data attributes; `view.draft` is `ctx.draft`. With
+ * `slotsInside` the body places the result slot and the form itself (`view.slots()`).
  */
-export function frame(ctx, { picker, heading, className = "pa-picker", fallback = null }, body) {
+export function frame(ctx, { picker, heading, className = "pa-picker", fallback = null, slotsInside = false }, body) {
   const titleId = `picker-title-${ctx.type}`;
   const root = h("section", { class: `action-form ${className}`, dataset: { type: ctx.type, picker }, "aria-labelledby": titleId });
   const result = resultSlot(ctx);
   const tucked = fallback ? fallbackDetails(ctx, fallback) : null;
   const view = {
     root,
+    draft: ctx.draft,
+    slots: () => [result, tucked],
     again(key = null) { fill(result); draw(key); },
     problem(text) { problem(result, text); },
+    set(changes, key = null) { Object.assign(ctx.draft, changes); view.again(key); },
+    record(checks, data) {
+      fill(result);
+      const missing = checks.find(([ok]) => !ok);
+      return missing ? view.problem(missing[1]) : ctx.record(typeof data === "function" ? data() : data);
+    },
   };
   function draw(key = null) {
-    fill(root, h("h3", { id: titleId }, typeof heading === "function" ? heading() : heading), body(view), result, tucked);
+    const drawn = body(view);
+    fill(root, h("h3", { id: titleId }, typeof heading === "function" ? heading() : heading), drawn, slotsInside ? null : [result, tucked]);
     refocus(root, key);
   }
   draw();
@@ -60,6 +73,25 @@ export function option({ label, sub = null, pressed, onclick, focusKey, disabled
 export function recordButton(ctx, onclick, text = null, { key = null, className = "" } = {}) {
   return h("button", { type: "button", class: `record-btn${className ? ` ${className}` : ""}`,
     dataset: { focusKey: key || `submit:${ctx.type}` }, onclick }, text || `Record ${humanize(ctx.type).toLowerCase()}`);
+}
+
+/**
+ * One of several, as a group of big buttons: each of `items` is an option whose label,
+ * sub-line, data attributes and refusal come from the given functions; a tap calls
+ * `pick(item)` (by default: the draft's `field` becomes the item's `value`) and draws
+ * again with the focus on the tapped button. The pressed one is the draft's `field`.
+ * Without a `legend` the buttons come without their fieldset.
+ */
+export function choices(view, { legend = null, items, field = null, value = (item) => item, key, label, sub = () => null,
+  disabled = () => false, data = () => ({}), className = "", pick = null, pressed = null, listClass = "" }) {
+  const isOn = pressed || ((item) => field !== null && view.draft[field] === value(item));
+  const buttons = h("div", { class: `pa-pick-opts${listClass ? ` ${listClass}` : ""}` }, items.map((item) => {
+    const focusKey = key(item);
+    return option({ label: label(item), sub: sub(item), pressed: isOn(item) && !disabled(item), disabled: disabled(item),
+      focusKey, className, data: data(item),
+      onclick: () => (pick ? pick(item, focusKey) : view.set({ [field]: value(item) }, focusKey)) });
+  }));
+  return legend === null ? buttons : group(legend, buttons);
 }
 
 export function group(legend, ...children) {
