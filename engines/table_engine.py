@@ -251,7 +251,8 @@ class TableEngine(EngineBase):
 
     def expected(self, state: State) -> dict[str, Any]:
         """Who acts now (the current player, or everyone for table events), what they may
-        record and each type's offered choices."""
+        record and each type's offered choices (a type whose offers hold nothing now has
+        none: a page then shows its form, never an empty picker)."""
         if self.is_over(state):
             return {"actors": [], "event_types": [], "options": {}}
         current = self.current(state)
@@ -260,7 +261,8 @@ class TableEngine(EngineBase):
         if any(self.event_rules[t].by == "table" for t in types):
             actors += [p for p in self.players(state) if p not in actors]
         who = current or (actors[0] if actors else "")
-        options = {t: offers(state, who) for t in types if (offers := self.event_rules[t].offers) is not None}
+        options = {t: offered for t in types
+                   if (offers := self.event_rules[t].offers) is not None and (offered := offers(state, who))}
         return {"actors": actors, "event_types": types, "options": options}
 
 

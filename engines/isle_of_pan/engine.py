@@ -166,15 +166,13 @@ class IsleOfPan(TableEngine):
     def expected(self, state: State) -> dict[str, Any]:
         """``TableEngine.expected`` in the shape the recording page has always had: while a
         table event is due, everyone at the table clockwise from the current player (the
-        base lists the other seats in seat order); no options for a type with nothing to
-        offer (the Starting Tile before it is declared); and a board's Starting Tile
+        base lists the other seats in seat order); and a board's Starting Tile
         confirmation is ``minor``, offered beside the opening reveals."""
         found = super().expected(state)
         if len(found["actors"]) > 1:
             seats = self.players(state)
             start = seats.index(str(state["current"])) if state["current"] in seats else 0
             found["actors"] = [seats[(start + i) % len(seats)] for i in range(len(seats))]
-        found["options"] = {t: offered for t, offered in found["options"].items() if offered}
         if "starting_tile_declared" in found["options"]:
             found["minor"] = ["starting_tile_declared"]
         return found

@@ -146,13 +146,6 @@ class Panamax(TableEngine):
     def unreadable_words(self, state: State, event: Event, who: str) -> str:
         return f"{who or 'The table'}: {event.type.replace('_', ' ')} (refused by the rules)"
 
-    def expected(self, state: State) -> dict[str, Any]:
-        """``TableEngine.expected``, without the offers that hold nothing now (no card of the
-        board may turn up, nobody left to pay): Panamax's pages never got an empty one."""
-        found = super().expected(state)
-        found["options"] = {kind: choices for kind, choices in found["options"].items() if choices}
-        return found
-
     def setup(self, players: Sequence[str], options: Mapping[str, Any],
               board: Mapping[str, Any] | None = None) -> State:
         """The table after §3 steps 1-20; SetupError (PX-S1, options, a board file that

@@ -9,6 +9,7 @@ import inspect
 import shutil
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -86,6 +87,45 @@ def test_a_game_declares_its_guards_order_codes_and_words_without_writing_its_ow
     assert ended_game.message == ENGINE.check(over, scored("Ana", 1))[0].message  # no words of its own: the base's
     [off_turn] = stranger_first.check(ENGINE.setup(["Ana", "Ben"], {}), scored("Ben", 2))
     assert (off_turn.code, off_turn.message) == ("XX-C02", "Ben plays in Ana's turn")
+
+
+class _InPlace(TemplateGame):
+    folds_in_place = True
+
+
+class _InPlaceAnything(TemplateGame):
+    folds_in_place = True
+    folds_anything = True
+
+
+def test_a_replay_folds_in_place_what_is_legal_and_judges_first_unless_the_game_folds_anything() -> None:
+    refused = scored("Ana", 9)  # TT-T01, recorded anyway
+    judged, trusting = _InPlace(), _InPlaceAnything()
+    state = judged.setup(["Ana", "Ben"], {})
+    legal = judged.apply_in_place(state, scored("Ana", 3))
+    assert legal is state and state["scores"]["Ana"] == 3  # a legal event: into the replay's own state
+    state = judged.setup(["Ana", "Ben"], {})
+    kept = judged.apply_in_place(state, refused)
+    assert kept is not state and state["scores"]["Ana"] == 0 and kept["scores"]["Ana"] == 9  # refused: a copy folds
+    state = trusting.setup(["Ana", "Ben"], {})
+    folded = trusting.apply_in_place(state, refused)
+    assert folded is state and state["scores"]["Ana"] == 9  # no judgement first: in place, as apply would fold it
+    assert folded == ENGINE.apply(ENGINE.setup(["Ana", "Ben"], {}), refused)
+
+
+def _nothing_to_offer(state: State, who: str) -> dict[str, Any]:
+    return {}
+
+
+class _NothingOffered(TemplateGame):
+    event_rules = {**TemplateGame.event_rules,
+                   "points_scored": replace(TemplateGame.event_rules["points_scored"], offers=_nothing_to_offer)}
+
+
+def test_a_type_whose_offers_hold_nothing_now_is_expected_without_options() -> None:
+    state = ENGINE.setup(["Ana", "Ben"], {})
+    assert ENGINE.expected(state)["options"] == {"points_scored": {"points": [1, 2, 3, 4, 5, 6]}}
+    assert _NothingOffered().expected(state) == {"actors": ["Ana"], "event_types": ["points_scored"], "options": {}}
 
 
 def test_the_game_ends_with_a_turn_at_the_target_and_ties_share_the_win() -> None:
