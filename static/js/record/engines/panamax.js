@@ -28,9 +28,8 @@
 // colours are only a hint. A place the engine does not offer may still be listed, folded
 // away with the engine's reason, to record over the rules when the table rules otherwise.
 
-import { fill, h, humanize } from "../../dom.js";
-import { choices, fallbackDetails, frame, group, option, playerOf, problem, recordButton as kitRecordButton, refocus, resultSlot,
-  section, startFrom } from "./picker-kit.js";
+import { h, humanize } from "../../dom.js";
+import { choices, frame, group, option, playerOf, recordButton as kitRecordButton, startFrom } from "./picker-kit.js";
 
 const NATION = { CHINA: "China", EU: "EU", US_EAST: "US East", US_WEST: "US West" };
 const OCEAN_OF = { EU: "ATLANTIC", US_EAST: "ATLANTIC", CHINA: "PACIFIC", US_WEST: "PACIFIC" };
@@ -339,27 +338,10 @@ function loadPicker(ctx) {
   const places = [...((options["target.rail"] || []).includes(true) ? ["rail"] : []),
     ...(options["target.ship"] || []).filter((s) => state.ships && state.ships[s])];
   const draft = ctx.draft;
-  const title = "picker-title-die_loaded";
-  const root = section(ctx, "load", title, "px-picker");
-  const result = resultSlot(ctx);
-  const fallback = fallbackDetails(ctx, "Type the load instead");
   const turn = state.turn || {};
-
   if (!loadEntry(loads, draft.box)) draft.box = loads.length === 1 ? { contract: loads[0].contract, container: loads[0].container } : null;
 
-  const submit = () => {
-    fill(result);
-    const entry = loadEntry(loads, draft.box);
-    if (!entry) return problem(result, "Tap the container loaded.");
-    if (!draft.target) return problem(result, "Tap where the die goes: a ship or the Rail table.");
-    if (asksIcon(entry) && !draft.free) return problem(result, "Choose the free action printed under the flag’s space.");
-    const data = { contract: entry.contract, container: entry.container, target: draft.target === "rail" ? { rail: true } : { ship: draft.target } };
-    if (asksIcon(entry)) data.free_action = draft.free;
-    return ctx.record(data);
-  };
-
-  function targets() {
-    const entry = loadEntry(loads, draft.box);
+  function targets(view, entry) {
     if (!entry) return h("p", { class: "muted small" }, "Tap a container to see where its die may go.");
     const legal = (entry.targets || []).map(placeKey).filter(Boolean);
     const reasons = refusedOf(entry);
@@ -367,37 +349,34 @@ function loadPicker(ctx) {
       && (k === "rail" || (state.ships && state.ships[k])));
     if (draft.target && !legal.includes(draft.target) && !others.includes(draft.target)) draft.target = null;
     return [
-      placesBlock(state, legal, others, reasons, draft.target, (key) => { draft.target = key; fill(result); draw(`px-target:${key}`); }),
-      flagBlock(entry, contracts[entry.contract], draft.free, (kind) => { draft.free = kind; fill(result); draw(`px-free:${kind}`); }),
+      placesBlock(state, legal, others, reasons, draft.target, (key) => view.set({ target: key }, `px-target:${key}`)),
+      flagBlock(entry, contracts[entry.contract], draft.free, (kind) => view.set({ free: kind }, `px-free:${kind}`)),
     ];
   }
 
-  function draw(focusKey = null) {
+  const fallback = loads.length ? "Type the load instead" : null;
+  return frame(ctx, { picker: "load", heading: "Die loaded", className: "pa-picker px-picker", fallback }, (view) => {
     const entry = loadEntry(loads, draft.box);
     const where = draft.target === "rail" ? "the Rail table" : draft.target;
-    fill(root,
-      h("h3", { id: title }, "Die loaded"),
+    const submit = () => view.record([[entry, "Tap the container loaded."],
+      [draft.target, "Tap where the die goes: a ship or the Rail table."],
+      [!asksIcon(entry) || draft.free, "Choose the free action printed under the flag’s space."]], () => ({
+      contract: entry.contract, container: entry.container, target: draft.target === "rail" ? { rail: true } : { ship: draft.target },
+      ...(asksIcon(entry) ? { free_action: draft.free } : {}),
+    }));
+    return [
       h("p", { class: "pa-pick-status" }, `The ${colour} company loads: `,
         loadsLeft === undefined ? `${plural(turn.loads_used || 0, "load")} so far this action.`
           : h("span", { class: "px-pick-loads-left" }, `${plural(Number(loadsLeft), "load")} left this action`),
         loadsLeft === undefined ? null : ` (${turn.loads_used || 0} so far).`),
-      loads.length ? containersBlock(contracts, loads, draft.box, (picked) => {
-        draft.box = picked;
-        draft.free = null;
-        draft.target = null;
-        fill(result);
-        draw(`px-box:${picked.contract}:${picked.container}`);
-      }) : h("p", { class: "notice small" }, `The ${colour} company holds no container to load: take a contract first.`),
-      loads.length ? group("Where the die goes", targets()) : null,
+      loads.length ? containersBlock(contracts, loads, draft.box,
+        (box) => view.set({ box, free: null, target: null }, `px-box:${box.contract}:${box.container}`))
+        : h("p", { class: "notice small" }, `The ${colour} company holds no container to load: take a contract first.`),
+      loads.length ? group("Where the die goes", targets(view, entry)) : null,
       loads.length ? h("div", { class: "form-foot" }, recordButton(ctx, submit,
         entry && where ? `Load the ${entry.value} onto ${where}` : "Record the load")) : null,
-      result,
-      loads.length ? fallback : null);
-    refocus(root, focusKey);
-  }
-
-  draw();
-  return root;
+    ];
+  });
 }
 
 // ------------------------------------------------------------ free_action_used
@@ -425,10 +404,6 @@ function freePicker(ctx) {
   const due = pending.queue[0];
   const draft = ctx.draft;
   if (!draft.kind || !kinds.includes(draft.kind)) draft.kind = kinds.includes(due.kind) ? due.kind : null;
-  const title = "picker-title-free_action_used";
-  const root = section(ctx, "free", title, "px-picker");
-  const result = resultSlot(ctx);
-  const fallback = fallbackDetails(ctx, "Type the free action instead");
   const contracts = company.contracts || [];
   const wagon = (state.rail || {}).wagon1 || [];
   // The engine's judgements for the action due: companies whose share may be bought, the
@@ -445,51 +420,42 @@ function freePicker(ctx) {
   const chosenEntry = () => (draft.from && !draft.from.supply ? loadEntry(loads, draft.from) : null);
   if (draft.from && !draft.from.supply && !chosenEntry()) draft.from = null;
 
-  const submit = () => {
-    fill(result);
-    const kind = draft.kind;
-    if (!kind) return problem(result, "Choose how the free action is used.");
-    const data = { kind };
-    if (kind === "market" || kind === "deferred_market") {
-      if (!draft.company) return problem(result, "Tap the company whose share is bought.");
-      data.company = draft.company;
-    } else if (kind === "load_die") {
-      if (!draft.from) return problem(result, "Tap where the die comes from: a container, the Warehouse or the Pool.");
-      if (!draft.ship) return problem(result, "Tap the ship it goes on.");
-      data.ship = draft.ship;
-      if (draft.from.supply) data.supply = draft.from.supply;
-      else {
-        const entry = chosenEntry();
-        data.contract = entry.contract;
-        data.container = entry.container;
-        if (asksIcon(entry)) {
-          if (!draft.free) return problem(result, "Choose the free action printed under the flag’s space.");
-          data.free_action = draft.free;
-        }
-      }
-    } else if (kind === "load_rail") {
-      if (!draft.rail) return problem(result, "Tap a die for the 1st wagon, or one of its dice to raise.");
-      Object.assign(data, draft.rail);
-    }
-    return ctx.record(data);
+  /** What is recorded for the kind chosen: the fields its action needs. */
+  const recorded = () => {
+    const { kind } = draft;
+    if (kind === "market" || kind === "deferred_market") return { kind, company: draft.company };
+    if (kind === "load_rail") return { kind, ...draft.rail };
+    if (kind !== "load_die") return { kind };
+    if (draft.from.supply) return { kind, ship: draft.ship, supply: draft.from.supply };
+    const entry = chosenEntry();
+    return { kind, ship: draft.ship, contract: entry.contract, container: entry.container,
+      ...(asksIcon(entry) ? { free_action: draft.free } : {}) };
+  };
+  const submit = (view) => {
+    const { kind } = draft;
+    const loading = kind === "load_die";
+    return view.record([[kind, "Choose how the free action is used."],
+      [!(kind === "market" || kind === "deferred_market") || draft.company, "Tap the company whose share is bought."],
+      [!loading || draft.from, "Tap where the die comes from: a container, the Warehouse or the Pool."],
+      [!loading || draft.ship, "Tap the ship it goes on."],
+      [!loading || !draft.from || draft.from.supply || !asksIcon(chosenEntry()) || draft.free, "Choose the free action printed under the flag’s space."],
+      [kind !== "load_rail" || draft.rail, "Tap a die for the 1st wagon, or one of its dice to raise."]], recorded);
   };
 
-  const redraw = (key) => { fill(result); draw(key); };
   const supplyButtons = (pressedOf, key, pick) => SUPPLIES.map(([s, name]) => {
     const offered = supplies.includes(s);
     return option({ label: `A 2 from the ${name}`, sub: `${company[s] ?? 0} there${offered ? "" : " · not offered"}`,
       pressed: pressedOf(s), disabled: !offered, focusKey: `${key}:${s}`, data: { supply: s }, onclick: () => pick(s) });
   });
 
-  function details() {
+  function details(view) {
     const kind = draft.kind;
     if (kind === "market" || kind === "deferred_market") {
       const money = ((state.players || {})[player] || {}).money;
       const offered = companiesInSeatOrder(state).filter(([c]) => companies.includes(c));
       return group(`A share bought with ${player}’s money ($${money ?? "?"})`, offered.length
-        ? h("div", { class: "pa-pick-opts" }, offered.map(([c, info]) => option({ label: humanize(c), sub: `$${info.price} · ${info.treasury} left`,
-          pressed: draft.company === c, focusKey: `px-company:${c}`, data: { company: c },
-          onclick: () => { draft.company = c; redraw(`px-company:${c}`); } })))
+        ? choices(view, { items: offered, field: "company", value: ([c]) => c, key: ([c]) => `px-company:${c}`, label: ([c]) => humanize(c),
+          sub: ([, info]) => `$${info.price} · ${info.treasury} left`, data: ([c]) => ({ company: c }) })
         : h("p", { class: "notice small" }, "No share can be bought now."));
     }
     if (kind === "load_die") {
@@ -500,51 +466,36 @@ function freePicker(ctx) {
         .filter((s) => s !== "rail" && !legal.includes(s) && state.ships && state.ships[s]);
       if (draft.ship && !anyShip.includes(draft.ship)) draft.ship = null;
       return [
-        group("The die", containersBlock(contracts, loads, entry ? draft.from : null, (picked) => {
-          draft.from = picked;
-          draft.ship = null;
-          draft.free = null;
-          redraw(`px-box:${picked.contract}:${picked.container}`);
-        }),
+        group("The die", containersBlock(contracts, loads, entry ? draft.from : null,
+          (from) => view.set({ from, ship: null, free: null }, `px-box:${from.contract}:${from.container}`)),
         h("div", { class: "pa-pick-opts" }, supplyButtons((s) => Boolean(draft.from && draft.from.supply === s), "px-supply",
-          (s) => { draft.from = { supply: s }; draft.ship = null; redraw(`px-supply:${s}`); }))),
-        group("Onto", draft.from ? placesBlock(state, legal, others, reasons, draft.ship, (key) => { draft.ship = key; redraw(`px-target:${key}`); })
+          (s) => view.set({ from: { supply: s }, ship: null }, `px-supply:${s}`)))),
+        group("Onto", draft.from ? placesBlock(state, legal, others, reasons, draft.ship, (key) => view.set({ ship: key }, `px-target:${key}`))
           : h("p", { class: "muted small" }, "Tap the die first."),
-        entry ? flagBlock(entry, contracts[entry.contract], draft.free, (k) => { draft.free = k; redraw(`px-free:${k}`); }) : null),
+        entry ? flagBlock(entry, contracts[entry.contract], draft.free, (k) => view.set({ free: k }, `px-free:${k}`)) : null),
       ];
     }
     if (kind === "load_rail") {
       return group(`The 1st wagon: ${plural(wagon.length, "die")}`,
         h("div", { class: "pa-pick-opts" }, supplyButtons((s) => Boolean(draft.rail && draft.rail.supply === s), "px-rail",
-          (s) => { draft.rail = { supply: s }; redraw(`px-rail:${s}`); }),
+          (s) => view.set({ rail: { supply: s } }, `px-rail:${s}`)),
         wagon.map((die, place) => (raisable.includes(place)
           ? option({ label: `+2 on the ${die.value}`, sub: `place ${place + 1}`, pressed: Boolean(draft.rail && draft.rail.raise === place),
-            focusKey: `px-raise:${place}`, data: { raise: String(place) },
-            onclick: () => { draft.rail = { raise: place }; redraw(`px-raise:${place}`); } })
+            focusKey: `px-raise:${place}`, data: { raise: String(place) }, onclick: () => view.set({ rail: { raise: place } }, `px-raise:${place}`) })
           : offSpot(String(die.value), `${die.company}’s · place ${place + 1}`, { wagonDie: String(place) })))));
     }
     return null;
   }
 
-  function draw(focusKey = null) {
-    fill(root,
-      h("h3", { id: title }, "Free action used"),
+  return frame(ctx, { picker: "free", heading: "Free action used", className: "pa-picker px-picker", fallback: "Type the free action instead" },
+    (view) => [
       h("p", { class: "pa-pick-status" }, `The ${nationName(due.nation)} flag’s free action for the ${colour} company (${player}): `,
         (FREE_KINDS[due.kind] || [humanize(String(due.kind))])[0], "."),
-      group("How it is used", h("div", { class: "pa-pick-opts" }, kinds.map((k) => {
-        const [label, sub] = FREE_KINDS[k] || [humanize(k), null];
-        return option({ label, sub, pressed: draft.kind === k, focusKey: `px-free-kind:${k}`, className: "px-pick-free-kind", data: { kind: k },
-          onclick: () => { draft.kind = k; redraw(`px-free-kind:${k}`); } });
-      }))),
-      details(),
-      h("div", { class: "form-foot" }, recordButton(ctx, submit, "Record the free action")),
-      result,
-      fallback);
-    refocus(root, focusKey);
-  }
-
-  draw();
-  return root;
+      choices(view, { legend: "How it is used", items: kinds, field: "kind", key: (k) => `px-free-kind:${k}`, className: "px-pick-free-kind",
+        label: (k) => (FREE_KINDS[k] || [humanize(k)])[0], sub: (k) => (FREE_KINDS[k] || [null, null])[1], data: (k) => ({ kind: k }) }),
+      details(view),
+      h("div", { class: "form-foot" }, recordButton(ctx, () => submit(view), "Record the free action")),
+    ]);
 }
 
 // ------------------------------------------------------------------ ship_moved
@@ -605,9 +556,6 @@ function movePicker(ctx) {
     const onlyFree = left.lock <= 0 && left.waterway <= 0 && vias.includes("move3");
     draft.via = vias.length === 1 ? vias[0] : onlyFree ? "move3" : vias.includes("action") ? "action" : null;
   }
-  const title = "picker-title-ship_moved";
-  const root = section(ctx, "move", title, "px-picker");
-  const result = resultSlot(ctx);
 
   const goal = () => (draft.to === "other" ? String(draft.newZone || "").trim() : draft.to);
   // The canal zones as the engine sees them: the ships in each, the slots they fill, a
@@ -666,15 +614,14 @@ function movePicker(ctx) {
     return ahead.filter((z) => zones.includes(z));
   };
 
-  const submit = () => {
-    fill(result);
+  const submit = (view) => {
     const to = goal();
-    if (!draft.ships.length) return problem(result, "Tap the ship (or the ships of a group) that moves.");
-    if (!draft.kind) return problem(result, "Choose the icon crossed: a lock or a waterway.");
-    if (!to) return problem(result, "Choose the zone the ships enter (or type a new one).");
+    if (!draft.ships.length) return view.problem("Tap the ship (or the ships of a group) that moves.");
+    if (!draft.kind) return view.problem("Choose the icon crossed: a lock or a waterway.");
+    if (!to) return view.problem("Choose the zone the ships enter (or type a new one).");
     const data = { ships: [...draft.ships], kind: draft.kind, to };
     if (needsKind(to)) {
-      if (!draft.toKind) return problem(result, `${to} is new to this game: is it a dashed rectangle or a lake?`);
+      if (!draft.toKind) return view.problem(`${to} is new to this game: is it a dashed rectangle or a lake?`);
       data.to_kind = draft.toKind;
     }
     if (draft.via) data.via = draft.via;
@@ -683,37 +630,36 @@ function movePicker(ctx) {
     if (to === OCEAN) {
       const owned = withBonus();
       const missing = owned.filter((id) => !draft.bonus[id]);
-      if (missing.length) return problem(result, `Choose the owner’s bonus for ${missing.join(", ")}: the card or the money.`);
+      if (missing.length) return view.problem(`Choose the owner’s bonus for ${missing.join(", ")}: the card or the money.`);
       if (owned.length) data.bonus = Object.fromEntries(owned.map((id) => [id, draft.bonus[id]]));
       const doubled = Object.fromEntries(Object.entries(draft.doubled).filter(([, v]) => v));
       if (doublers().length && Object.keys(doubled).length) data.doubled = doubled;
       const tokens = passengerTokens(moveOf, draft.ships, stack);
       if (tokens.length) {
         const spots = tokens.map((_, k) => draft.spots[k]);
-        if (spots.some((s) => s === undefined)) return problem(result, "Choose a benefit spot for each Passenger token.");
+        if (spots.some((s) => s === undefined)) return view.problem("Choose a benefit spot for each Passenger token.");
         data.spots = spots;
       }
     }
     const plan = to === OCEAN ? [] : pushPlan();
     for (const step of plan) {
-      if (!step.next) return problem(result, `${step.from} is full and no zone lies ahead of it: ships are not pushed out of the canal.`);
-      if (!step.chosen.length) return problem(result, `Tap the ships pushed out of ${step.from}.`);
+      if (!step.next) return view.problem(`${step.from} is full and no zone lies ahead of it: ships are not pushed out of the canal.`);
+      if (!step.chosen.length) return view.problem(`Tap the ships pushed out of ${step.from}.`);
     }
     if (plan.length) data.pushes = plan.map((step) => ({ ships: [...step.chosen], to: step.next }));
     return ctx.record(data);
   };
 
-  const toggle = (id) => {
+  const toggle = (view, id) => {
     const at = draft.ships.indexOf(id);
     if (at >= 0) draft.ships.splice(at, 1);
     else if (draft.ships.length < 4) draft.ships.push(id);
-    else return problem(result, "A group is 4 ships at most.");
-    fill(result);
-    return draw(`px-ship:${id}`);
+    else return view.problem("A group is 4 ships at most.");
+    return view.again(`px-ship:${id}`);
   };
 
   /** What leaving the canal asks, each from the engine's `exit` of a chosen ship. */
-  function exitParts() {
+  function exitParts(view) {
     const parts = [];
     for (const id of draft.ships) {
       const { bonus, doubles } = exitOf(id);
@@ -724,9 +670,9 @@ function movePicker(ctx) {
           h("legend", {}, `${id} leaves: the owner of the ${bonus.owner} company takes`),
           h("div", { class: "pa-pick-opts" },
             option({ label: card, sub: bonus.card_left ? "one is left" : "none left", pressed: draft.bonus[id] === "card", disabled: !bonus.card_left,
-              focusKey: `px-bonus:${id}:card`, data: { bonus: "card" }, onclick: () => { draft.bonus[id] = "card"; fill(result); draw(`px-bonus:${id}:card`); } }),
+              focusKey: `px-bonus:${id}:card`, data: { bonus: "card" }, onclick: () => { draft.bonus[id] = "card"; view.again(`px-bonus:${id}:card`); } }),
             option({ label: `$${bonus.money}`, sub: "money", pressed: draft.bonus[id] === "money", focusKey: `px-bonus:${id}:money`, data: { bonus: "money" },
-              onclick: () => { draft.bonus[id] = "money"; fill(result); draw(`px-bonus:${id}:money`); } }))));
+              onclick: () => { draft.bonus[id] = "money"; view.again(`px-bonus:${id}:money`); } }))));
       }
       for (const [owner, dice] of Object.entries(doubles || {})) {
         const values = [...new Set((dice || []).map(Number))].sort((a, b) => b - a);
@@ -736,7 +682,7 @@ function movePicker(ctx) {
           h("legend", {}, `${id}: the ${owner} company doubles`, h("span", { class: "optional" }, " (its best if not chosen)")),
           h("div", { class: "pa-pick-opts" }, values.map((v) => option({ label: String(v), pressed: draft.doubled[owner] === v,
             focusKey: `px-doubled:${owner}:${v}`, data: { doubled: String(v) },
-            onclick: () => { draft.doubled[owner] = draft.doubled[owner] === v ? null : v; draw(`px-doubled:${owner}:${v}`); } })))));
+            onclick: () => { draft.doubled[owner] = draft.doubled[owner] === v ? null : v; view.again(`px-doubled:${owner}:${v}`); } })))));
       }
     }
     // The spots already taken lie on each company's board (the state); each token asks a free one.
@@ -750,7 +696,7 @@ function movePicker(ctx) {
         h("legend", {}, `Passenger token ${k + 1} (${ship}): $${token} to the ${company} company, on the spot`),
         free.length ? h("div", { class: "pa-pick-opts" }, free.map(([b, label]) => option({ label, pressed: draft.spots[k] === b,
           focusKey: `px-spot:${k}:${b}`, data: { spot: b },
-          onclick: () => { draft.spots[k] = b; draft.spots.length = Math.max(draft.spots.length, k + 1); fill(result); draw(`px-spot:${k}:${b}`); } })))
+          onclick: () => { draft.spots[k] = b; draft.spots.length = Math.max(draft.spots.length, k + 1); view.again(`px-spot:${k}:${b}`); } })))
           : h("p", { class: "muted small" }, "Every spot is taken: the token is kept without one.")));
       if (draft.spots[k]) (taken[company] ||= []).push(draft.spots[k]);
     });
@@ -763,7 +709,7 @@ function movePicker(ctx) {
     return parts;
   }
 
-  function draw(focusKey = null) {
+  return frame(ctx, { picker: "move", heading: "Ship moved", className: "pa-picker px-picker" }, (view) => {
     const to = goal();
     const order = zoneOrder(state);
     const unsized = draft.ships.filter((id) => slotsOf(id) === null);
@@ -782,7 +728,7 @@ function movePicker(ctx) {
             refused ? null : move.ready === null || move.ready === undefined ? "ready? the table judges" : null].filter(Boolean).join(" · ");
           const sub = refused ? [said, " · ", h("span", { class: "px-pick-reason" }, reasonOf[id] || NOT_OFFERED)] : said;
           return option({ label: id, sub, pressed: draft.ships.includes(id),
-            focusKey: `px-ship:${id}`, className: `px-pick-ship${refused ? " is-refused" : ""}`, data: { ship: id }, onclick: () => toggle(id) });
+            focusKey: `px-ship:${id}`, className: `px-pick-ship${refused ? " is-refused" : ""}`, data: { ship: id }, onclick: () => toggle(view, id) });
         })))));
     };
     const zoneButton = (z, sub = null) => {
@@ -791,8 +737,7 @@ function movePicker(ctx) {
         pressed: draft.to === z, focusKey: `px-to:${z}`, data: { to: z }, onclick: () => {
           draft.to = z;
           if (icon && kinds.includes(icon)) draft.kind = icon; // the board's icon: nothing to say
-          fill(result);
-          draw(`px-to:${z}`);
+          view.again(`px-to:${z}`);
         } });
     };
     const pushBlock = () => pushPlan().map((step) => h("fieldset", { class: "pa-pick-group px-pick-push", dataset: { zone: step.from } },
@@ -806,14 +751,12 @@ function movePicker(ctx) {
         onclick: () => {
           const list = draft.pushes[step.from] || [];
           draft.pushes[step.from] = list.includes(s.ship) ? list.filter((id) => id !== s.ship) : [...list, s.ship];
-          fill(result);
-          draw(`px-push:${step.from}:${s.ship}`);
+          view.again(`px-push:${step.from}:${s.ship}`);
         } })))));
     const ahead = aheadOf();
     const rest = zones.filter((z) => !ahead.includes(z));
     const pushed = to && to !== OCEAN ? pushPlan().flatMap((step) => step.chosen) : [];
-    fill(root,
-      h("h3", { id: title }, "Ship moved"),
+    return [
       h("p", { class: "pa-pick-status" }, "Moves left: ",
         [plural(left.lock, "lock"), plural(left.waterway, "waterway"), left.any ? `${left.any} of any kind` : null].filter(Boolean).join(", "), "."),
       group(["Ships", h("span", { class: "muted small" }, " · tap one, or the ships of a group (4 slots at most)")],
@@ -821,16 +764,15 @@ function movePicker(ctx) {
         refusedShips.length ? h("details", { class: "pa-pick-fallback px-pick-refused", open: refusedShips.some((s) => draft.ships.includes(s)) || null },
           h("summary", {}, `Ships the rules refuse now: ${refusedShips.length}`),
           shipsByZone(refusedShips, true)) : null),
-      group("Icon crossed", h("div", { class: "pa-pick-opts" }, kinds.map((k) => option({
-        label: humanize(k), sub: `${left[k] ?? 0} left`, pressed: draft.kind === k, focusKey: `px-kind:${k}`, data: { kind: k },
-        onclick: () => { draft.kind = k; fill(result); draw(`px-kind:${k}`); } })))),
+      choices(view, { legend: "Icon crossed", items: kinds, field: "kind", key: (k) => `px-kind:${k}`, label: humanize,
+        sub: (k) => `${left[k] ?? 0} left`, data: (k) => ({ kind: k }) }),
       group("Into",
         draft.ships.length ? null : h("p", { class: "muted small pa-pick-hint" }, "Tap a ship: the zones ahead of it come first."),
         h("div", { class: "pa-pick-opts px-pick-zones", role: "group", "aria-label": draft.ships.length ? "The zones ahead" : "The zones" },
           (draft.ships.length ? ahead : zones).map((z, i) => zoneButton(z,
             z === OCEAN ? "out of the canal" : draft.ships.length ? (i === 0 ? "next known" : "ahead") : null)),
           option({ label: "Another zone…", sub: "new to this game", pressed: draft.to === "other", focusKey: "px-to:other", data: { to: "other" },
-            onclick: () => { draft.to = "other"; fill(result); draw("px-new-zone"); } })),
+            onclick: () => view.set({ to: "other" }, "px-new-zone") })),
         draft.ships.length && rest.length ? h("details", { class: "pa-pick-fallback px-pick-refused", open: rest.includes(draft.to) || null },
           h("summary", {}, `Zones not ahead of these ships: ${rest.length}`),
           h("div", { class: "pa-pick-opts px-pick-zones" }, rest.map((z) => zoneButton(z, "not ahead")))) : null,
@@ -839,29 +781,23 @@ function movePicker(ctx) {
             oninput: (e) => { draft.newZone = e.target.value; },
           })) : null),
       // A typed zone is asked its kind at once (no re-render while typing); a zone the engine knows the kind of sends none.
-      draft.to === "other" || needsKind(to) ? group(`${draft.to === "other" ? "A new zone" : to} is new to this game: it is`, h("div", { class: "pa-pick-opts" },
-        [["DASHED", "A dashed rectangle", "4 slots"], ["LAKE", "A lake", "no limit"]].map(([k, label, sub]) => option({
-          label, sub, pressed: draft.toKind === k, focusKey: `px-zone-kind:${k}`, data: { zoneKind: k },
-          onclick: () => { draft.toKind = k; fill(result); draw(`px-zone-kind:${k}`); } })))) : null,
-      vias.length > 1 ? group("Which move", h("div", { class: "pa-pick-opts" }, vias.map((v) => option({
-        label: v === "move3" ? "Move 3" : "The Action die’s", sub: v === "move3" ? `free action · ${left.any} left` : null,
-        pressed: draft.via === v, focusKey: `px-via:${v}`, data: { via: v },
-        onclick: () => { draft.via = v; draw(`px-via:${v}`); } })))) : null,
+      draft.to === "other" || needsKind(to) ? choices(view, { legend: `${draft.to === "other" ? "A new zone" : to} is new to this game: it is`,
+        items: [["DASHED", "A dashed rectangle", "4 slots"], ["LAKE", "A lake", "no limit"]], field: "toKind", value: ([k]) => k,
+        key: ([k]) => `px-zone-kind:${k}`, label: ([, label]) => label, sub: ([, , sub]) => sub, data: ([k]) => ({ zoneKind: k }) }) : null,
+      vias.length > 1 ? choices(view, { legend: "Which move", items: vias, field: "via", key: (v) => `px-via:${v}`,
+        label: (v) => (v === "move3" ? "Move 3" : "The Action die’s"), sub: (v) => (v === "move3" ? `free action · ${left.any} left` : null),
+        data: (v) => ({ via: v }) }) : null,
       unsized.map((id) => group([`${id}: size in slots`, h("span", { class: "optional" }, " (optional, declared once)")],
         h("div", { class: "pa-pick-opts" }, [1, 2, 3, 4].map((n) => option({ label: String(n), pressed: draft.sizes[id] === n,
           focusKey: `px-size:${id}:${n}`, className: "pa-pick-num", data: { size: String(n) },
-          onclick: () => { draft.sizes[id] = draft.sizes[id] === n ? null : n; draw(`px-size:${id}:${n}`); } }))))),
-      to === OCEAN ? exitParts() : null,
+          onclick: () => { draft.sizes[id] = draft.sizes[id] === n ? null : n; view.again(`px-size:${id}:${n}`); } }))))),
+      to === OCEAN ? exitParts(view) : null,
       to === OCEAN ? null : pushBlock(),
-      h("div", { class: "form-foot" }, recordButton(ctx, submit,
+      h("div", { class: "form-foot" }, recordButton(ctx, () => submit(view),
         draft.ships.length && to ? `Move ${draft.ships.join(" + ")} into ${to === OCEAN ? "the ocean" : zoneName(to)}${
           pushed.length ? `, pushing ${pushed.join(" + ")}` : ""}` : "Record the move")),
-      result);
-    refocus(root, focusKey);
-  }
-
-  draw();
-  return root;
+    ];
+  });
 }
 
 // ------------------------------------------------------------ the board's cards
@@ -897,6 +833,8 @@ function cardSub(faces, deck) {
     deck === "contract" && faces.back ? [h("span", { class: "px-pick-card-back" }, "back"), cargoOf(faces.back)] : null);
 }
 
+const CARD_NOT_ON_BOARD = "A card not on the board: spell it out";
+
 /** A board's card as a button: its id (and where it lies already, if `where`), its faces. */
 function cardOption(ctx, deck, id, { pressed, where = null, onclick, key }) {
   return option({ label: id, sub: [where ? h("span", { class: "px-pick-card-where" }, where) : null, cardSub(facesOf(ctx.state, deck, id), deck)],
@@ -915,53 +853,36 @@ function revealedPicker(ctx) {
   for (const [spot] of SPOTS) if (draft.spots[spot] && !offered(spot).includes(draft.spots[spot])) delete draft.spots[spot];
   const empty = () => (SPOTS.find(([spot]) => !draft.spots[spot]) || [null])[0];
   if (!draft.active || !SPOTS.some(([spot]) => spot === draft.active)) draft.active = empty() || SPOTS[0][0];
-  const title = "picker-title-contracts_revealed";
-  const root = section(ctx, "reveal", title, "px-picker");
-  const result = resultSlot(ctx);
-  const fallback = fallbackDetails(ctx, "A card not on the board: spell it out");
   const spotOf = (id) => (SPOTS.find(([spot]) => draft.spots[spot] === id) || [null])[0];
   const nameOf = (spot) => (SPOTS.find(([known]) => known === spot) || [null, spot])[1];
-
-  const place = (id) => {
+  const place = (view, id) => {
     const was = spotOf(id);
     if (was) delete draft.spots[was];
     draft.spots[draft.active] = id;
     draft.active = empty() || draft.active;
-    fill(result);
-    draw(`px-card:${id}`);
+    view.again(`px-card:${id}`);
   };
+  const named = (spot) => ({ id: draft.spots[spot] });
+  const missing = () => SPOTS.filter(([spot]) => !draft.spots[spot]).map(([, name]) => name);
 
-  const submit = () => {
-    fill(result);
-    const missing = SPOTS.filter(([spot]) => !draft.spots[spot]).map(([, name]) => name);
-    if (missing.length) return problem(result, `Tap the card on ${missing.join(", ")}.`);
-    const named = (spot) => ({ id: draft.spots[spot] });
-    return ctx.record({ action_table: { 4: named("action_table.4"), 5: named("action_table.5"), 6: named("action_table.6") },
-      inbound: named("inbound"), draw_top: named("draw_top") });
-  };
-
-  function draw(focusKey = null) {
-    const done = SPOTS.filter(([spot]) => draft.spots[spot]).length;
-    fill(root,
-      h("h3", { id: title }, "Contracts revealed"),
+  return frame(ctx, { picker: "reveal", heading: "Contracts revealed", className: "pa-picker px-picker", fallback: CARD_NOT_ON_BOARD }, (view) => {
+    const done = SPOTS.length - missing().length;
+    const submit = () => view.record([[!missing().length, `Tap the card on ${missing().join(", ")}.`]], () => ({
+      action_table: { 4: named("action_table.4"), 5: named("action_table.5"), 6: named("action_table.6") },
+      inbound: named("inbound"), draw_top: named("draw_top") }));
+    return [
       h("p", { class: "pa-pick-status" }, `Five cards face up from the board’s ${plural(ids.length, "card")}: ${done} of 5 placed.`),
-      group("Where", h("div", { class: "pa-pick-opts px-pick-spots" }, SPOTS.map(([spot, name]) => option({
-        label: name, sub: draft.spots[spot] || "tap a card", pressed: draft.active === spot, focusKey: `px-spot:${spot}`,
-        className: "px-pick-spot", data: { spot },
-        onclick: () => { draft.active = spot; draw(`px-spot:${spot}`); } })))),
+      choices(view, { legend: "Where", items: SPOTS, field: "active", value: ([spot]) => spot, listClass: "px-pick-spots", className: "px-pick-spot",
+        key: ([spot]) => `px-spot:${spot}`, label: ([, name]) => name, sub: ([spot]) => draft.spots[spot] || "tap a card",
+        data: ([spot]) => ({ spot }) }),
       group(`The card on ${nameOf(draft.active)}`, h("div", { class: "pa-pick-opts px-pick-cards" }, ids.map((id) => {
         const at = spotOf(id);
         return cardOption(ctx, "contract", id, { pressed: at === draft.active, where: at ? `on ${nameOf(at)}` : null,
-          key: `px-card:${id}`, onclick: () => place(id) });
+          key: `px-card:${id}`, onclick: () => place(view, id) });
       }))),
       h("div", { class: "form-foot" }, recordButton(ctx, submit, done === 5 ? "Record the five cards" : "Record the cards revealed")),
-      result,
-      fallback);
-    refocus(root, focusKey);
-  }
-
-  draw();
-  return root;
+    ];
+  });
 }
 
 /** During a turn: the Draw pile's new top card, one of the board's cards that may be there. */
@@ -970,28 +891,14 @@ function drawnPicker(ctx) {
   if (!ids.length) return null;
   const draft = ctx.draft;
   if (draft.card && !ids.includes(draft.card)) draft.card = null;
-  const title = "picker-title-contract_card_revealed";
-  const root = section(ctx, "drawn", title, "px-picker");
-  const result = resultSlot(ctx);
-  const fallback = fallbackDetails(ctx, "A card not on the board: spell it out");
-  const submit = () => {
-    fill(result);
-    if (!draft.card) return problem(result, "Tap the card that turned up.");
-    return ctx.record({ card: { id: draft.card } });
-  };
-  function draw(focusKey = null) {
-    fill(root,
-      h("h3", { id: title }, "Contract card revealed"),
+  return frame(ctx, { picker: "drawn", heading: "Contract card revealed", className: "pa-picker px-picker", fallback: CARD_NOT_ON_BOARD },
+    (view) => [
       h("p", { class: "pa-pick-status" }, "The Draw pile’s new top card, face up."),
       group("The card", h("div", { class: "pa-pick-opts px-pick-cards" }, ids.map((id) => cardOption(ctx, "contract", id, {
-        pressed: draft.card === id, key: `px-card:${id}`, onclick: () => { draft.card = id; fill(result); draw(`px-card:${id}`); } })))),
-      h("div", { class: "form-foot" }, recordButton(ctx, submit, draft.card ? `Reveal ${draft.card}` : "Record the card revealed")),
-      result,
-      fallback);
-    refocus(root, focusKey);
-  }
-  draw();
-  return root;
+        pressed: draft.card === id, key: `px-card:${id}`, onclick: () => view.set({ card: id }, `px-card:${id}`) })))),
+      h("div", { class: "form-foot" }, recordButton(ctx, () => view.record([[draft.card, "Tap the card that turned up."]],
+        () => ({ card: { id: draft.card } })), draft.card ? `Reveal ${draft.card}` : "Record the card revealed")),
+    ]);
 }
 
 /** Steps 22-23: a card per player plus one, drawn from the board's Setup Contract cards. */
@@ -1002,37 +909,22 @@ function setupDrawnPicker(ctx) {
   const wanted = (state.seats || []).length + 1;
   const draft = ctx.draft;
   draft.cards = (draft.cards || []).filter((id) => ids.includes(id));
-  const title = "picker-title-setup_contracts_drawn";
-  const root = section(ctx, "setup-drawn", title, "px-picker");
-  const result = resultSlot(ctx);
-  const fallback = fallbackDetails(ctx, "A card not on the board: spell it out");
-  const toggle = (id) => {
-    fill(result);
+  const toggle = (view, id) => {
     const at = draft.cards.indexOf(id);
+    if (at < 0 && draft.cards.length >= wanted) return view.problem(`${wanted} cards are drawn: tap one to put it back first.`);
     if (at >= 0) draft.cards.splice(at, 1);
-    else if (draft.cards.length >= wanted) problem(result, `${wanted} cards are drawn: tap one to put it back first.`);
     else draft.cards.push(id);
-    draw(`px-card:${id}`, false);
+    return view.again(`px-card:${id}`);
   };
-  const submit = () => {
-    fill(result);
-    if (draft.cards.length !== wanted) return problem(result, `Tap the ${wanted} cards drawn (one per player, plus one).`);
-    return ctx.record({ cards: draft.cards.map((id) => ({ id })) });
-  };
-  function draw(focusKey = null, clear = true) {
-    if (clear) fill(result);
-    fill(root,
-      h("h3", { id: title }, "Setup Contracts drawn"),
+  return frame(ctx, { picker: "setup-drawn", heading: "Setup Contracts drawn", className: "pa-picker px-picker", fallback: CARD_NOT_ON_BOARD },
+    (view) => [
       h("p", { class: "pa-pick-status" }, `One per player plus one, face up: ${draft.cards.length} of ${wanted} chosen.`),
       group("The cards", h("div", { class: "pa-pick-opts px-pick-cards" }, ids.map((id) => cardOption(ctx, "setup_contract", id, {
-        pressed: draft.cards.includes(id), key: `px-card:${id}`, onclick: () => toggle(id) })))),
-      h("div", { class: "form-foot" }, recordButton(ctx, submit, draft.cards.length === wanted ? `Record ${draft.cards.join(", ")}` : "Record the cards drawn")),
-      result,
-      fallback);
-    refocus(root, focusKey);
-  }
-  draw();
-  return root;
+        pressed: draft.cards.includes(id), key: `px-card:${id}`, onclick: () => toggle(view, id) })))),
+      h("div", { class: "form-foot" }, recordButton(ctx, () => view.record(
+        [[draft.cards.length === wanted, `Tap the ${wanted} cards drawn (one per player, plus one).`]], () => ({ cards: draft.cards.map((id) => ({ id })) })),
+      draft.cards.length === wanted ? `Record ${draft.cards.join(", ")}` : "Record the cards drawn")),
+    ]);
 }
 
 /** A Captain or Stevedore card the player holds: what it does is the board's (or an earlier
@@ -1052,43 +944,27 @@ function bonusPicker(ctx) {
   const known = (deck, card) => facesOf(state, "bonus_card", `${deck}:${card}`);
   const said = (effects) => EFFECTS.filter(([field]) => effects[field]).map(([field, one, many]) => `${effects[field]} ${effects[field] === 1 ? one : many}`)
     .join(", ") || "nothing";
-  const title = "picker-title-bonus_card_played";
-  const root = section(ctx, "bonus", title, "px-picker");
-  const result = resultSlot(ctx);
-  const fallback = fallbackDetails(ctx, "Type the card instead");
-  const submit = () => {
-    fill(result);
-    if (!draft.pick) return problem(result, "Tap the card played.");
-    const data = { deck: draft.pick.deck, card: draft.pick.card };
-    if (!known(data.deck, data.card)) data.effects = Object.fromEntries(EFFECTS.map(([field]) => [field, draft.effects[field] || 0]));
-    return ctx.record(data);
-  };
-  function draw(focusKey = null) {
+  const recorded = () => ({ deck: draft.pick.deck, card: draft.pick.card, ...(known(draft.pick.deck, draft.pick.card) ? {}
+    : { effects: Object.fromEntries(EFFECTS.map(([field]) => [field, draft.effects[field] || 0])) }) });
+
+  return frame(ctx, { picker: "bonus", heading: "Bonus card played", className: "pa-picker px-picker", fallback: "Type the card instead" }, (view) => {
     const pick = draft.pick;
     const asked = pick && !known(pick.deck, pick.card);
-    fill(root,
-      h("h3", { id: title }, "Bonus card played"),
+    return [
       h("p", { class: "pa-pick-status" }, player || "The player", " plays a card earned in an earlier turn."),
-      group("The card", h("div", { class: "pa-pick-opts px-pick-cards" }, cards.map(({ deck, card, earned }) => {
-        const effects = known(deck, card);
-        const key = `px-bonus-card:${deck}:${card}`;
-        const thisTurn = earned.round === state.round && earned.turn === state.turn_index;
-        return option({ label: `${humanize(deck)} card ${card}`,
-          sub: [effects ? said(effects) : "what it does: not known yet", thisTurn ? " · earned this turn" : ""].join(""),
-          pressed: Boolean(pick) && pick.deck === deck && pick.card === card, focusKey: key, className: "px-pick-bonus-card",
-          data: { deck, card: String(card) }, onclick: () => { draft.pick = { deck, card }; fill(result); draw(key); } });
-      }))),
-      asked ? EFFECTS.map(([field, , many]) => group(`It adds: ${many}`, h("div", { class: "pa-pick-opts px-pick-counts" },
-        [0, 1, 2, 3, 4, 5, 6].map((n) => option({ label: String(n), pressed: (draft.effects[field] || 0) === n,
-          focusKey: `px-effect:${field}:${n}`, className: "pa-pick-num", data: { effect: field, count: String(n) },
-          onclick: () => { draft.effects[field] = n; draw(`px-effect:${field}:${n}`); } }))))) : null,
-      h("div", { class: "form-foot" }, recordButton(ctx, submit, pick ? `Play ${humanize(pick.deck)} card ${pick.card}` : "Record the card played")),
-      result,
-      fallback);
-    refocus(root, focusKey);
-  }
-  draw();
-  return root;
+      choices(view, { legend: "The card", items: cards, listClass: "px-pick-cards", className: "px-pick-bonus-card",
+        key: ({ deck, card }) => `px-bonus-card:${deck}:${card}`, label: ({ deck, card }) => `${humanize(deck)} card ${card}`,
+        sub: ({ deck, card, earned }) => [known(deck, card) ? said(known(deck, card)) : "what it does: not known yet",
+          earned.round === state.round && earned.turn === state.turn_index ? " · earned this turn" : ""].join(""),
+        pressed: ({ deck, card }) => Boolean(pick) && pick.deck === deck && pick.card === card, data: ({ deck, card }) => ({ deck, card: String(card) }),
+        pick: ({ deck, card }, key) => view.set({ pick: { deck, card } }, key) }),
+      asked ? EFFECTS.map(([field, , many]) => choices(view, { legend: `It adds: ${many}`, items: [0, 1, 2, 3, 4, 5, 6], listClass: "px-pick-counts",
+        className: "pa-pick-num", key: (n) => `px-effect:${field}:${n}`, label: String, pressed: (n) => (draft.effects[field] || 0) === n,
+        data: (n) => ({ effect: field, count: String(n) }), pick: (n, key) => { draft.effects[field] = n; view.again(key); } })) : null,
+      h("div", { class: "form-foot" }, recordButton(ctx, () => view.record([[pick, "Tap the card played."]], recorded),
+        pick ? `Play ${humanize(pick.deck)} card ${pick.card}` : "Record the card played")),
+    ];
+  });
 }
 
 // ------------------------------------------------------------ the round's rolls and fees
@@ -1104,35 +980,28 @@ function pipsTyped(text) {
  *  their pips; the engine lays them out (the cascade is its rule, not the page's). */
 function rolledPicker(ctx) {
   const draft = ctx.draft;
-  const title = "picker-title-action_table_rolled";
-  const root = section(ctx, "rolled", title, "px-picker");
-  const result = resultSlot(ctx);
-  const fallback = fallbackDetails(ctx, "Where the dice lie instead");
-  const field = (key, label, help) => {
-    const id = `px-rolls-${key}`;
-    return h("div", { class: "field pa-pick-inline-field px-pick-rolls" },
-      h("label", { for: id }, label, h("span", { class: "help" }, ` ${help}`)),
-      h("input", { id, inputmode: "numeric", autocomplete: "off", maxlength: "40", value: draft[key] || "",
-        placeholder: "e.g. 112345566", dataset: { focusKey: id, rolls: key },
-        oninput: (e) => { draft[key] = e.target.value; fill(result); } }));
-  };
-  const submit = () => {
-    fill(result);
-    const action = pipsTyped(draft.action);
-    const executive = pipsTyped(draft.executive);
-    if (!action || !action.length) return problem(result, "Type the pips of the Action dice (white), one digit a die.");
-    if (!executive || !executive.length) return problem(result, "Type the pips of the Executive dice, one digit a die.");
-    return ctx.record({ action_rolls: action, executive_rolls: executive });
-  };
-  fill(root,
-    h("h3", { id: title }, "Action table rolled"),
-    h("p", { class: "pa-pick-status" }, "The dice as they fell, one digit a die: the game lays them out on the columns."),
-    field("action", "Action dice", "(white)"),
-    field("executive", "Executive dice", "(for the Executive spaces)"),
-    h("div", { class: "form-foot" }, recordButton(ctx, submit, "Record the roll")),
-    result,
-    fallback);
-  return root;
+  return frame(ctx, { picker: "rolled", heading: "Action table rolled", className: "pa-picker px-picker", fallback: "Where the dice lie instead" }, (view) => {
+    const field = (key, label, help) => {
+      const id = `px-rolls-${key}`;
+      return h("div", { class: "field pa-pick-inline-field px-pick-rolls" },
+        h("label", { for: id }, label, h("span", { class: "help" }, ` ${help}`)),
+        h("input", { id, inputmode: "numeric", autocomplete: "off", maxlength: "40", value: draft[key] || "",
+          placeholder: "e.g. 112345566", dataset: { focusKey: id, rolls: key },
+          oninput: (e) => { draft[key] = e.target.value; view.clear(); } }));
+    };
+    const submit = () => {
+      const [action, executive] = [pipsTyped(draft.action), pipsTyped(draft.executive)];
+      return view.record([[action && action.length, "Type the pips of the Action dice (white), one digit a die."],
+        [executive && executive.length, "Type the pips of the Executive dice, one digit a die."]],
+      () => ({ action_rolls: action, executive_rolls: executive }));
+    };
+    return [
+      h("p", { class: "pa-pick-status" }, "The dice as they fell, one digit a die: the game lays them out on the columns."),
+      field("action", "Action dice", "(white)"),
+      field("executive", "Executive dice", "(for the Executive spaces)"),
+      h("div", { class: "form-foot" }, recordButton(ctx, submit, "Record the roll")),
+    ];
+  });
 }
 
 /** A company's Cargo Fees: its dice in each zone (the engine counts them) at the zone's
@@ -1144,22 +1013,13 @@ function feesPicker(ctx) {
   const rows = options.fees.filter((r) => r && r.zone);
   const draft = ctx.draft;
   draft.rates ||= {};
-  const title = "picker-title-cargo_fees";
-  const root = section(ctx, "fees", title, "px-picker");
-  const result = resultSlot(ctx);
-  const fallback = fallbackDetails(ctx, "Type the fees instead");
   const rateOf = (row) => row.rate ?? draft.rates[row.zone] ?? null;
-  const submit = () => {
-    fill(result);
-    const missing = rows.filter((row) => rateOf(row) === null).map((row) => zoneName(row.zone));
-    if (missing.length) return problem(result, `Tap the fee printed in ${missing.join(", ")}.`);
-    return ctx.record({ company, zone_dice: rows.map((row) => ({ zone: row.zone, dice: row.dice, rate: rateOf(row) })) });
-  };
-  function draw(focusKey = null) {
-    const known = rows.every((row) => rateOf(row) !== null);
-    const total = known ? rows.reduce((n, row) => n + row.dice * rateOf(row), 0) : null;
-    fill(root,
-      h("h3", { id: title }, "Cargo fees"),
+  const missing = () => rows.filter((row) => rateOf(row) === null).map((row) => zoneName(row.zone));
+  return frame(ctx, { picker: "fees", heading: "Cargo fees", className: "pa-picker px-picker", fallback: "Type the fees instead" }, (view) => {
+    const total = missing().length ? null : rows.reduce((n, row) => n + row.dice * rateOf(row), 0);
+    const submit = () => view.record([[!missing().length, `Tap the fee printed in ${missing().join(", ")}.`]],
+      () => ({ company, zone_dice: rows.map((row) => ({ zone: row.zone, dice: row.dice, rate: rateOf(row) })) }));
+    return [
       h("p", { class: "pa-pick-status" }, `The ${company} company pays for its dice in the canal and the Loading zones`,
         total === null ? "." : `: $${total} for these dice.`),
       rows.length ? h("ul", { class: "px-pick-fees" }, rows.map((row) => h("li", { dataset: { zone: row.zone } },
@@ -1170,17 +1030,12 @@ function feesPicker(ctx) {
           : h("div", { class: "pa-pick-opts px-pick-rates", role: "group", "aria-label": `The fee in ${zoneName(row.zone)}` },
             [1, 2, 3, 4].map((n) => option({ label: `$${n}`, pressed: draft.rates[row.zone] === n, className: "pa-pick-num",
               focusKey: `px-rate:${row.zone}:${n}`, data: { rate: String(n) },
-              onclick: () => { draft.rates[row.zone] = n; fill(result); draw(`px-rate:${row.zone}:${n}`); } }))))))
+              onclick: () => { draft.rates[row.zone] = n; view.again(`px-rate:${row.zone}:${n}`); } }))))))
         : h("p", { class: "muted small" }, "No dice in the canal or the Loading zones."),
       h("div", { class: "form-foot" }, recordButton(ctx, submit, `Record the ${company} company’s fees`)),
-      result,
-      fallback);
-    refocus(root, focusKey);
-  }
-  draw();
-  return root;
+    ];
+  });
 }
-
 
 export const pickers = {
   action_table_rolled: rolledPicker,

@@ -23,7 +23,8 @@ export function problem(slot, text) {
  * A picker's frame, drawn whole again on every change: its section (class `className`),
  * its heading, what `body(view)` returns, the result slot and the generic form tucked away
  * under `fallback` (a summary; none without). `view.again(key)` clears the result and
- * draws again with the focus back on the control `key`; `view.set(changes, key)` puts
+ * draws again with the focus back on the control `key` (`view.clear()` only clears it, for
+ * a field being typed in); `view.set(changes, key)` puts
  * `changes` in the draft first; `view.problem(text)` says in the result slot what is still
  * missing; `view.record([[ok, "what to do"], ...], data)` records `data` (or what the
  * function `data` returns) once every check is ok, else says the first one's words;
@@ -39,6 +40,7 @@ export function frame(ctx, { picker, heading, className = "pa-picker", fallback 
     root,
     draft: ctx.draft,
     slots: () => [result, tucked],
+    clear() { fill(result); },
     again(key = null) { fill(result); draw(key); },
     problem(text) { problem(result, text); },
     set(changes, key = null) { Object.assign(ctx.draft, changes); view.again(key); },
