@@ -38,8 +38,7 @@
 
 import { textField, numberField } from "../../boards/kit.js";
 import { fill, h, humanize } from "../../dom.js";
-import { fallbackDetails, group, option, playerOf, problem, recordButton as kitRecordButton, refocus, resultSlot, section }
-  from "./picker-kit.js";
+import { frame, group, option, playerOf, recordButton as kitRecordButton, refocus } from "./picker-kit.js";
 
 // The icons' vocabulary as the event schema spells it (engines/air_alliance/schemas.py).
 const ICON_TYPES = [["AREA", "Area Landing Permit"], ["SPECIAL", "Special landing permit"],
@@ -555,48 +554,34 @@ function markerPicker(ctx) {
   if (draft.reserve && !reserve.includes(draft.reserve)) draft.reserve = null;
   if ((draft.use === "flush" && !flush) || (draft.use === "wait" && !wait)) draft.use = null;
   draft.bare ||= {};
-  const title = "picker-title-marker_placed";
-  const root = section(ctx, "marker", title, "aa-picker");
-  const result = resultSlot(ctx);
-  const fallback = fallbackDetails(ctx, "Type the marker instead");
   const player = playerOf(ctx);
   const colour = colourOf(ctx);
   const placed = Number.isInteger(turn.markers) ? turn.markers : (turn.slots_used || []).length;
   const stacks = (((state.players || {})[player] || {}).slots || []);
   const onPass = stacks.reduce((n, stack) => n + (stack || []).length, 0);
 
-  const chooseIcon = (slot, icon) => {
-    Object.assign(draft, { slot, icon, action: null, reserve: null, use: null });
+  const chooseIcon = (view, slot, icon) => {
     const only = icon === null ? [] : actionsOf(slot, icon);
-    if (only.length === 1) draft.action = keyOf(only[0]);
-    fill(result);
-    draw(icon === null ? `aa-bare:${slot}` : `aa-icon:${slot}:${icon}`);
+    view.set({ slot, icon, action: only.length === 1 ? keyOf(only[0]) : null, reserve: null, use: null },
+      icon === null ? `aa-bare:${slot}` : `aa-icon:${slot}:${icon}`);
   };
 
-  /** A marker that is only what it does: `flush` or `wait` (the Kobe Rules). */
-  const chooseUse = (use) => {
-    Object.assign(draft, { use, slot: null, icon: null, action: null, reserve: null });
-    fill(result);
-    draw(`aa-use:${use}`);
-  };
-
-  const submit = () => {
-    fill(result);
+  const submit = (view) => {
     if (draft.use) return ctx.record({ [draft.use]: true });
     if (draft.reserve) return ctx.record({ reserve: draft.reserve });
-    if (draft.slot === null || draft.slot === undefined) return problem(result, "Tap the icon the marker goes on, or a card to reserve.");
+    if (draft.slot === null || draft.slot === undefined) return view.problem("Tap the icon the marker goes on, or a card to reserve.");
     const marker = markerOf(draft.slot);
     if (!marker.icons) {
       const data = bareData(ctx, draft.slot, draft.bare[draft.slot] ||= {});
-      return typeof data === "string" ? problem(result, data) : ctx.record(data);
+      return typeof data === "string" ? view.problem(data) : ctx.record(data);
     }
-    if (draft.icon === null || draft.icon === undefined) return problem(result, "Tap the icon the marker goes on.");
+    if (draft.icon === null || draft.icon === undefined) return view.problem("Tap the icon the marker goes on.");
     const action = actionsOf(draft.slot, draft.icon).find((a) => keyOf(a) === draft.action);
-    if (!action) return problem(result, "Tap the flight or the switch the marker makes.");
+    if (!action) return view.problem("Tap the flight or the switch the marker makes.");
     return ctx.record(JSON.parse(keyOf(action)));
   };
 
-  function slotPart(marker) {
+  function slotPart(view, marker) {
     const { slot } = marker;
     const head = `Slot ${slot + 1}`;
     if (!marker.icons) {
@@ -609,8 +594,8 @@ function markerPicker(ctx) {
       return h("section", { class: "aa-pick-slot is-bare", dataset: { slot: String(slot) } }, h("h4", {}, head),
         option({ label: "Bare slot: declare its icons", sub: "then what the marker does", pressed: open,
           focusKey: `aa-bare:${slot}`, className: "aa-pick-bare-btn", data: { slot: String(slot), bare: "true" },
-          onclick: () => chooseIcon(slot, null) }),
-        open ? bareForm(ctx, slot, draft.bare[slot] ||= {}, (key) => draw(key)) : null);
+          onclick: () => chooseIcon(view, slot, null) }),
+        open ? bareForm(ctx, slot, draft.bare[slot] ||= {}, (key) => view.again(key)) : null);
     }
     return h("section", { class: "aa-pick-slot", dataset: { slot: String(slot) } }, h("h4", {}, head),
       h("div", { class: "pa-pick-opts aa-pick-icons" }, marker.icons.map((icon, k) => {
@@ -618,10 +603,10 @@ function markerPicker(ctx) {
         return option({ label: iconText(icon), sub: actionsText(actions), pressed: draft.slot === slot && draft.icon === k,
           disabled: !actions.length, focusKey: `aa-icon:${slot}:${k}`,
           className: `aa-pick-icon is-${String(icon.type).toLowerCase()}`, data: { slot: String(slot), icon: String(k) },
-          onclick: () => chooseIcon(slot, k) });
+          onclick: () => chooseIcon(view, slot, k) });
       })),
       draft.slot === slot && draft.icon !== null && draft.icon !== undefined
-        ? actionGroups(ctx, actionsOf(slot, draft.icon), draft.action, (key) => { draft.action = key; fill(result); draw(`aa-act:${key}`); })
+        ? actionGroups(ctx, actionsOf(slot, draft.icon), draft.action, (key) => view.set({ action: key }, `aa-act:${key}`))
         : null);
   }
 
@@ -637,38 +622,33 @@ function markerPicker(ctx) {
     return extra ? "Record the extra marker" : "Record the marker";
   }
 
-  const useOption = (use, label, sub) => option({ label, sub, pressed: draft.use === use, focusKey: `aa-use:${use}`,
-    className: "aa-pick-use", data: { use }, onclick: () => chooseUse(use) });
+  /** A marker that is only what it does: `flush` or `wait` (the Kobe Rules). */
+  const useOption = (view, use, label, sub) => option({ label, sub, pressed: draft.use === use, focusKey: `aa-use:${use}`,
+    className: "aa-pick-use", data: { use },
+    onclick: () => view.set({ use, slot: null, icon: null, action: null, reserve: null }, `aa-use:${use}`) });
 
-  function draw(focusKey = null) {
-    fill(root,
-      h("h3", { id: title }, extra ? "Extra marker placed" : "Marker placed"),
-      h("p", { class: "pa-pick-status" }, player || "The player", colour ? ` (${colour})` : "",
-        extra ? " places the extra marker (Kobe Rules (6)), after placing the Passenger Cards."
-          : ` places a marker: ${placed} of 3 placed this turn.`),
-      markers.length
-        ? group("On a Flight icon", h("p", { class: "muted small pa-pick-hint" }, "Tap an icon, then the flight or switch it makes."),
-          markers.map(slotPart))
-        : h("p", { class: "muted small" }, "No slot is offered for a marker now."),
-      reserve.length || wait ? group(reserve.length && wait ? "Or reserve a card, or wait for a cancellation"
-        : reserve.length ? "Or reserve a card" : "Or wait for a cancellation",
-      reserve.length ? h("div", { class: "pa-pick-opts aa-pick-cards aa-pick-reserve" }, reserve.map((id) => cardOption(ctx, id, {
-        pressed: draft.reserve === id, focusKey: `aa-reserve:${id}`,
-        onclick: () => { Object.assign(draft, { reserve: id, slot: null, icon: null, action: null, use: null }); fill(result); draw(`aa-reserve:${id}`); },
-      }))) : null,
-      wait ? h("div", { class: "pa-pick-opts aa-pick-wait" },
-        useOption("wait", "Wait for a cancellation", "a marker on the Air Alliance logo (Kobe Rules (4))")) : null) : null,
-      flush ? group("Or flush the Boarding Pass", h("div", { class: "pa-pick-opts aa-pick-flush" },
-        useOption("flush", "Flush the Boarding Pass", onPass
-          ? `${plural(onPass, "card")} set aside; they still score (Kobe Rules (2))` : "the pass is bare (Kobe Rules (2))"))) : null,
-      h("div", { class: "form-foot" }, recordButton(ctx, submit, recordText())),
-      result,
-      fallback);
-    refocus(root, focusKey);
-  }
-
-  draw();
-  return root;
+  const heading = extra ? "Extra marker placed" : "Marker placed";
+  return frame(ctx, { picker: "marker", heading, className: "pa-picker aa-picker", fallback: "Type the marker instead" }, (view) => [
+    h("p", { class: "pa-pick-status" }, player || "The player", colour ? ` (${colour})` : "",
+      extra ? " places the extra marker (Kobe Rules (6)), after placing the Passenger Cards."
+        : ` places a marker: ${placed} of 3 placed this turn.`),
+    markers.length
+      ? group("On a Flight icon", h("p", { class: "muted small pa-pick-hint" }, "Tap an icon, then the flight or switch it makes."),
+        markers.map((marker) => slotPart(view, marker)))
+      : h("p", { class: "muted small" }, "No slot is offered for a marker now."),
+    reserve.length || wait ? group(reserve.length && wait ? "Or reserve a card, or wait for a cancellation"
+      : reserve.length ? "Or reserve a card" : "Or wait for a cancellation",
+    reserve.length ? h("div", { class: "pa-pick-opts aa-pick-cards aa-pick-reserve" }, reserve.map((id) => cardOption(ctx, id, {
+      pressed: draft.reserve === id, focusKey: `aa-reserve:${id}`,
+      onclick: () => view.set({ reserve: id, slot: null, icon: null, action: null, use: null }, `aa-reserve:${id}`),
+    }))) : null,
+    wait ? h("div", { class: "pa-pick-opts aa-pick-wait" },
+      useOption(view, "wait", "Wait for a cancellation", "a marker on the Air Alliance logo (Kobe Rules (4))")) : null) : null,
+    flush ? group("Or flush the Boarding Pass", h("div", { class: "pa-pick-opts aa-pick-flush" },
+      useOption(view, "flush", "Flush the Boarding Pass", onPass
+        ? `${plural(onPass, "card")} set aside; they still score (Kobe Rules (2))` : "the pass is bare (Kobe Rules (2))"))) : null,
+    h("div", { class: "form-foot" }, recordButton(ctx, () => submit(view), recordText())),
+  ]);
 }
 
 // ------------------------------------------------------------- passengers
@@ -680,33 +660,16 @@ function gainPicker(ctx) {
   if (!draft.card && cards.length === 1) draft.card = cards[0];
   const state = ctx.state || {};
   const flights = ((state.turn || {}).flights || []).map((f) => `${f[0]} → ${f[1]}`);
-  const title = "picker-title-passenger_gained";
-  const root = section(ctx, "gain", title, "aa-picker");
-  const result = resultSlot(ctx);
-  const fallback = fallbackDetails(ctx, cards.length ? "Type the card instead" : "Record a card anyway");
-
-  const submit = () => {
-    fill(result);
-    if (!draft.card) return problem(result, "Tap the card gained.");
-    return ctx.record({ card: draft.card });
-  };
-
-  function draw(focusKey = null) {
-    fill(root,
-      h("h3", { id: title }, "Passenger gained"),
-      h("p", { class: "pa-pick-status" }, flights.length ? `This turn’s flights: ${flights.join(", ")}.` : "No flight yet this turn."),
-      cards.length
-        ? h("div", { class: "pa-pick-opts aa-pick-cards aa-pick-gain" }, cards.map((id) => cardOption(ctx, id, {
-          pressed: draft.card === id, focusKey: `aa-gain:${id}`, onclick: () => { draft.card = id; fill(result); draw(`aa-gain:${id}`); } })))
-        : h("p", { class: "muted small aa-pick-none" }, "No card is carried by this turn’s flights yet."),
-      cards.length ? h("div", { class: "form-foot" }, recordButton(ctx, submit, draft.card ? `Gain ${draft.card}` : "Record the passenger")) : null,
-      result,
-      fallback);
-    refocus(root, focusKey);
-  }
-
-  draw();
-  return root;
+  const fallback = cards.length ? "Type the card instead" : "Record a card anyway";
+  return frame(ctx, { picker: "gain", heading: "Passenger gained", className: "pa-picker aa-picker", fallback }, (view) => [
+    h("p", { class: "pa-pick-status" }, flights.length ? `This turn’s flights: ${flights.join(", ")}.` : "No flight yet this turn."),
+    cards.length
+      ? h("div", { class: "pa-pick-opts aa-pick-cards aa-pick-gain" }, cards.map((id) => cardOption(ctx, id, {
+        pressed: draft.card === id, focusKey: `aa-gain:${id}`, onclick: () => view.set({ card: id }, `aa-gain:${id}`) })))
+      : h("p", { class: "muted small aa-pick-none" }, "No card is carried by this turn’s flights yet."),
+    cards.length ? h("div", { class: "form-foot" }, recordButton(ctx, () => view.record([[draft.card, "Tap the card gained."]],
+      () => ({ card: draft.card })), draft.card ? `Gain ${draft.card}` : "Record the passenger")) : null,
+  ]);
 }
 
 // ---------------------------------------------------------------- Alliance
@@ -716,22 +679,12 @@ function alliancePicker(ctx) {
   const draft = ctx.draft;
   if (draft.choice && !choices.some((c) => keyOf(c) === draft.choice)) draft.choice = null;
   const areas = (ctx.state || {}).alliances || [];
-  const title = "picker-title-alliance_formed";
-  const root = section(ctx, "alliance", title, "aa-picker");
-  const result = resultSlot(ctx);
-  const fallback = fallbackDetails(ctx, choices.length ? "Type the Alliance instead" : "Record an Alliance anyway");
-
-  const submit = () => {
-    fill(result);
+  const fallback = choices.length ? "Type the Alliance instead" : "Record an Alliance anyway";
+  const npas = [...new Set(choices.map((c) => c.npa))];
+  return frame(ctx, { picker: "alliance", heading: "Alliance formed", className: "pa-picker aa-picker", fallback }, (view) => {
     const chosen = choices.find((c) => keyOf(c) === draft.choice);
-    if (!chosen) return problem(result, "Tap the NPA and the Alliance Area.");
-    return ctx.record({ npa: chosen.npa, area: chosen.area });
-  };
-
-  function draw(focusKey = null) {
-    const npas = [...new Set(choices.map((c) => c.npa))];
-    fill(root,
-      h("h3", { id: title }, "Alliance formed"),
+    const submit = () => view.record([[chosen, "Tap the NPA and the Alliance Area."]], () => ({ npa: chosen.npa, area: chosen.area }));
+    return [
       choices.length
         ? npas.map((npa) => group(`With the ${colourName(npa)} NPA`, h("div", { class: "pa-pick-opts aa-pick-alliances" },
           choices.filter((c) => c.npa === npa).map((c) => {
@@ -739,17 +692,12 @@ function alliancePicker(ctx) {
             const members = areas[c.area] || [];
             return option({ label: `Alliance Area ${c.area + 1}`, sub: members.length ? members.map(colourName).join(", ") : "empty",
               pressed: draft.choice === key, focusKey: `aa-alliance:${key}`, className: "aa-pick-alliance",
-              data: { npa: c.npa, area: String(c.area) }, onclick: () => { draft.choice = key; fill(result); draw(`aa-alliance:${key}`); } });
+              data: { npa: c.npa, area: String(c.area) }, onclick: () => view.set({ choice: key }, `aa-alliance:${key}`) });
           }))))
         : h("p", { class: "muted small aa-pick-none" }, "The engine offers no Alliance now."),
       choices.length ? h("div", { class: "form-foot" }, recordButton(ctx, submit, "Record the Alliance")) : null,
-      result,
-      fallback);
-    refocus(root, focusKey);
-  }
-
-  draw();
-  return root;
+    ];
+  });
 }
 
 // ------------------------------------------------------ the Boarding Pass
@@ -772,32 +720,25 @@ function placementPicker(ctx) {
   // Forget the cards no longer to place.
   for (const id of Object.keys(slots)) if (!cards.includes(id) || !(slots[id] >= 0 && slots[id] < stacks.length)) delete slots[id];
   if (!covering || !cards.includes(draft.cover)) draft.cover = null;
-  const title = "picker-title-boarding_pass_updated";
-  const root = section(ctx, "placement", title, "aa-picker");
-  const result = resultSlot(ctx);
-  const fallback = fallbackDetails(ctx, "Type the placement instead");
-
-  const submit = () => {
-    fill(result);
-    const missing = cards.filter((id) => slots[id] === undefined);
-    if (missing.length) return problem(result, `Tap the slot for ${missing.join(", ")}.`);
+  const missing = () => cards.filter((id) => slots[id] === undefined);
+  const recorded = () => {
     const placements = dict();
     for (const id of cards) if (id !== draft.cover) placements[id] = slots[id];
-    return ctx.record(draft.cover ? { placements, cover: { card: draft.cover, slot: slots[draft.cover] } } : { placements });
+    return draft.cover ? { placements, cover: { card: draft.cover, slot: slots[draft.cover] } } : { placements };
   };
 
   const slotSub = (stack) => (stack && stack.length ? `on ${stack[stack.length - 1]}` : "bare");
 
-  function cardRow(id) {
+  function cardRow(view, id) {
     return h("div", { class: "aa-pick-place", dataset: { card: String(id) } }, group(cardLabel(ctx, id),
       h("p", { class: "muted small pa-pick-hint" }, cardText(ctx, id)),
       h("div", { class: "pa-pick-opts aa-pick-slots" }, stacks.map((stack, slot) => option({
         label: `Slot ${slot + 1}`, sub: slotSub(stack), pressed: slots[id] === slot, focusKey: `aa-place:${id}:${slot}`,
         className: "aa-pick-slot-btn", data: { card: String(id), slot: String(slot) },
-        onclick: () => { slots[id] = slot; fill(result); draw(`aa-place:${id}:${slot}`); } })),
+        onclick: () => { slots[id] = slot; view.again(`aa-place:${id}:${slot}`); } })),
       covering ? option({ label: "On top of another card gained this turn", pressed: draft.cover === id, focusKey: `aa-cover:${id}`,
         className: "aa-pick-cover", data: { card: String(id), cover: "true" },
-        onclick: () => { draft.cover = draft.cover === id ? null : id; fill(result); draw(`aa-cover:${id}`); } }) : null)));
+        onclick: () => view.set({ cover: draft.cover === id ? null : id }, `aa-cover:${id}`) }) : null)));
   }
 
   function status() {
@@ -814,19 +755,13 @@ function placementPicker(ctx) {
     return cards.length === 1 && slots[cards[0]] !== undefined ? `Place ${cards[0]} on slot ${slots[cards[0]] + 1}` : "Place the cards";
   }
 
-  function draw(focusKey = null) {
-    fill(root,
-      h("h3", { id: title }, extra ? "Boarding Pass updated: the extra marker’s cards" : "Boarding Pass updated"),
-      h("p", { class: "pa-pick-status" }, status()),
-      cards.map(cardRow),
-      h("div", { class: "form-foot" }, recordButton(ctx, submit, recordText())),
-      result,
-      fallback);
-    refocus(root, focusKey);
-  }
-
-  draw();
-  return root;
+  const heading = extra ? "Boarding Pass updated: the extra marker’s cards" : "Boarding Pass updated";
+  return frame(ctx, { picker: "placement", heading, className: "pa-picker aa-picker", fallback: "Type the placement instead" }, (view) => [
+    h("p", { class: "pa-pick-status" }, status()),
+    cards.map((id) => cardRow(view, id)),
+    h("div", { class: "form-foot" }, recordButton(ctx, () => view.record([[!missing().length, `Tap the slot for ${missing().join(", ")}.`]],
+      recorded), recordText())),
+  ]);
 }
 
 // ------------------------------------------------- cancellations (Kobe Rules (4))
@@ -844,38 +779,31 @@ function claimsPicker(ctx) {
   const chosen = (draft.claims ||= dict());
   // Forget what the engine no longer offers.
   for (const name of Object.keys(chosen)) if (!waiting.includes(name) || !offered[name].includes(chosen[name])) delete chosen[name];
-  const title = "picker-title-cancellations_claimed";
-  const root = section(ctx, "claims", title, "aa-picker");
-  const result = resultSlot(ctx);
-  const fallback = fallbackDetails(ctx, "Type the claims instead");
   const current = (state.turn || {}).player || null;
   const colourOfPlayer = (name) => (((state.players || {})[name] || {}).colour) || null;
 
-  const submit = () => {
-    fill(result);
+  const recorded = () => {
     const claims = dict();
     for (const name of waiting) if (chosen[name]) claims[name] = chosen[name];
-    return ctx.record({ claims });
+    return { claims };
   };
 
-  const choose = (name, id, key) => {
-    if (id) chosen[name] = id;
-    else delete chosen[name];
-    fill(result);
-    draw(key);
-  };
-
-  function playerRow(name) {
+  function playerRow(view, name) {
+    const choose = (id, key) => {
+      if (id) chosen[name] = id;
+      else delete chosen[name];
+      view.again(key);
+    };
     const colour = colourOfPlayer(name);
     const noKey = `aa-claim-none:${name}`;
     return h("div", { class: "aa-pick-claim", dataset: { player: name } }, group(colour ? `${name} (${colour})` : name,
       h("div", { class: "pa-pick-opts aa-pick-cards" },
         offered[name].map((id) => {
           const key = `aa-claim:${name}:${id}`;
-          return cardOption(ctx, id, { pressed: chosen[name] === id, focusKey: key, data: { player: name }, onclick: () => choose(name, id, key) });
+          return cardOption(ctx, id, { pressed: chosen[name] === id, focusKey: key, data: { player: name }, onclick: () => choose(id, key) });
         }),
         option({ label: "No claim", pressed: !chosen[name], focusKey: noKey, className: "aa-pick-no-claim",
-          data: { player: name, none: "true" }, onclick: () => choose(name, null, noKey) }))));
+          data: { player: name, none: "true" }, onclick: () => choose(null, noKey) }))));
   }
 
   function recordText() {
@@ -883,21 +811,14 @@ function claimsPicker(ctx) {
     return count ? `Record ${plural(count, "claim")}` : "Record: nobody claims";
   }
 
-  function draw(focusKey = null) {
-    fill(root,
-      h("h3", { id: title }, "Cancellations claimed"),
+  return frame(ctx, { picker: "claims", heading: "Cancellations claimed", className: "pa-picker aa-picker", fallback: "Type the claims instead" },
+    (view) => [
       h("p", { class: "pa-pick-status" }, current ? `${current} has finished PHASE 1: ` : "",
         "each player waiting for a cancellation may reserve a card without a marker (Kobe Rules (4))."),
       h("p", { class: "muted small pa-pick-hint" }, "Tap each player’s card, or No claim. The engine settles two claims on one card."),
-      waiting.map(playerRow),
-      h("div", { class: "form-foot" }, recordButton(ctx, submit, recordText())),
-      result,
-      fallback);
-    refocus(root, focusKey);
-  }
-
-  draw();
-  return root;
+      waiting.map((name) => playerRow(view, name)),
+      h("div", { class: "form-foot" }, recordButton(ctx, () => view.record([], recorded), recordText())),
+    ]);
 }
 
 // ------------------------------------------------------------- the end of PHASE 1
@@ -912,12 +833,7 @@ function phase1Picker(ctx) {
   const turn = (ctx.state || {}).turn || {};
   const player = playerOf(ctx) || "The player";
   const markers = Number.isInteger(turn.markers) ? turn.markers : 0;
-  const title = "picker-title-phase1_ended";
-  const root = section(ctx, "phase1-end", title, "aa-picker aa-pick-phase1");
-  const result = resultSlot(ctx);
-  const submit = () => { fill(result); return ctx.record({}); };
-  fill(root,
-    h("h3", { id: title }, "End of PHASE 1"),
+  return frame(ctx, { picker: "phase1-end", heading: "End of PHASE 1", className: "pa-picker aa-picker aa-pick-phase1" }, (view) => [
     h("p", { class: "pa-pick-status" }, `${player} has placed ${markers} of 3 markers. `,
       "Then the leftmost card goes to Lost Baggage and the row is refilled (PHASE 2)."),
     refused ? h("p", { class: "aa-pick-refused small", dataset: { code: refused.code } },
@@ -925,9 +841,8 @@ function phase1Picker(ctx) {
       h("span", { class: "muted" }, "Recorded now, it asks the table for a ruling.")) : null,
     h("div", { class: "form-foot" }, h("button", { type: "button",
       class: `record-btn aa-pick-record${ready ? "" : " secondary"}`, dataset: { focusKey: `submit:${ctx.type}`, ready: String(ready) },
-      onclick: submit }, ready ? "End PHASE 1" : "End PHASE 1 anyway")),
-    result);
-  return root;
+      onclick: () => view.record([], {}) }, ready ? "End PHASE 1" : "End PHASE 1 anyway")),
+  ]);
 }
 
 // ------------------------------------------------------------- the set-up's planes
@@ -943,28 +858,19 @@ function planesPicker(ctx) {
   const draft = ctx.draft;
   if (!waiting.includes(draft.player)) draft.player = waiting.includes(ctx.actor) ? ctx.actor : waiting[0];
   draft.airports ||= [];
-  const title = "picker-title-planes_placed";
-  const root = section(ctx, "planes", title, "aa-picker aa-pick-planes");
-  const result = resultSlot(ctx);
-  const fallback = fallbackDetails(ctx, "Type the planes instead");
   const planesAt = (code) => (state.airports[code] || []).filter(Boolean);
 
-  const submit = () => {
-    fill(result);
-    if (draft.airports.length !== PLANES) return problem(result, `Tap the airport of each of the ${PLANES} planes (${draft.airports.length} so far).`);
-    return ctx.record({ player: draft.player, airports: [...draft.airports] });
-  };
-
-  function draw(focusKey = null) {
+  return frame(ctx, { picker: "planes", heading: "Planes placed", className: "pa-picker aa-picker aa-pick-planes", fallback: "Type the planes instead" }, (view) => {
     const colour = (people[draft.player] || {}).colour || null;
-    fill(root,
-      h("h3", { id: title }, "Planes placed"),
+    const submit = () => view.record([[draft.airports.length === PLANES, `Tap the airport of each of the ${PLANES} planes (${draft.airports.length} so far).`]],
+      () => ({ player: draft.player, airports: [...draft.airports] }));
+    return [
       h("p", { class: "pa-pick-status" }, `Each player places ${PLANES} planes: ${waiting.length === 1 ? `${waiting[0]} has` : `${waiting.join(", ")} have`} not yet.`),
       waiting.length > 1 ? group("Whose planes", h("div", { class: "pa-pick-opts" }, waiting.map((name) => {
         const theirs = (people[name] || {}).colour;
         return option({ label: theirs ? [token(theirs), name] : name, sub: theirs || null, pressed: draft.player === name,
           focusKey: `aa-planes-player:${name}`, className: `aa-pick-colour ${co(theirs)}`, data: { player: name },
-          onclick: () => { Object.assign(draft, { player: name, airports: [] }); fill(result); draw(`aa-planes-player:${name}`); } });
+          onclick: () => view.set({ player: name, airports: [] }, `aa-planes-player:${name}`) });
       }))) : null,
       airportGrid({ legend: `${draft.player}'s planes: tap an airport for each (${draft.airports.length} of ${PLANES})`, value: null,
         keyPrefix: "aa-planes-at", disabled: () => draft.airports.length >= PLANES, isOn: (code) => draft.airports.includes(code),
@@ -973,20 +879,15 @@ function planesPicker(ctx) {
           const there = planesAt(code).length;
           return mine ? `+${mine}` : there ? `${there} there` : null;
         },
-        onchange: (code, key) => { if (draft.airports.length < PLANES) draft.airports.push(code); fill(result); draw(key); } }),
+        onchange: (code, key) => { if (draft.airports.length < PLANES) draft.airports.push(code); view.again(key); } }),
       draft.airports.length ? h("div", { class: "pa-pick-opts aa-pick-planes-chosen", role: "group", "aria-label": "Planes chosen" },
         draft.airports.map((code, i) => option({ label: [colour ? token(colour) : null, code], sub: "take back", focusKey: `aa-planes-back:${i}`,
           className: "aa-pick-plane-chip", data: { airport: code },
-          onclick: () => { draft.airports.splice(i, 1); fill(result); draw(draft.airports.length ? `aa-planes-back:${Math.max(0, i - 1)}` : "aa-planes-at:A1"); } }))) : null,
+          onclick: () => { draft.airports.splice(i, 1); view.again(draft.airports.length ? `aa-planes-back:${Math.max(0, i - 1)}` : "aa-planes-at:A1"); } }))) : null,
       h("div", { class: "form-foot" }, recordButton(ctx, submit, draft.airports.length === PLANES
         ? `Place ${draft.player}'s planes at ${draft.airports.join(", ")}` : `Place ${draft.player}'s planes`)),
-      result,
-      fallback);
-    refocus(root, focusKey);
-  }
-
-  draw();
-  return root;
+    ];
+  });
 }
 
 // ------------------------------------------------------------- a card turns up
@@ -1008,68 +909,57 @@ function revealPicker(ctx) {
   if (draft.area && !offered.some((id) => String((cardOf(ctx, id) || {}).dep || "").startsWith(draft.area))) draft.area = null;
   const known = Object.keys(declared).filter((key) => key.startsWith("card:")).map((key) => key.slice(5));
   draft.face ||= { id: nextCardId([...known, ...(state.seen || [])]), icons: [null, null, null] };
-  const title = "picker-title-card_revealed";
-  const root = section(ctx, "reveal", title, "aa-picker aa-pick-reveal");
-  const result = resultSlot(ctx);
-  const fallback = fallbackDetails(ctx, "Type the card instead");
   const row = Array.isArray(state.row) ? state.row : [];
   const space = row.indexOf(null) + 1;
   const many = offered.length > 12;
 
-  const submit = () => {
-    fill(result);
+  const submit = (view) => {
     if (draft.other) {
       const missing = faceMissing(draft.face);
-      if (missing.length) return problem(result, `Still to enter: ${missing.join(", ")}.`);
-      return ctx.record({ card: faceData(draft.face) });
+      return view.record([[!missing.length, `Still to enter: ${missing.join(", ")}.`]], () => ({ card: faceData(draft.face) }));
     }
-    if (!draft.card) return problem(result, "Tap the card that turned up.");
-    return ctx.record({ card: { id: draft.card } });
+    return view.record([[draft.card, "Tap the card that turned up."]], () => ({ card: { id: draft.card } }));
   };
 
-  const choose = (id) => {
-    Object.assign(draft, { card: draft.card === id ? null : id, other: false });
-    fill(result);
-    draw(`aa-reveal:${id}`);
-  };
-
-  function cardButton(id) {
+  function cardButton(view, id) {
     const face = cardOf(ctx, id);
     const on = draft.card === id && !draft.other;
     return h("button", { type: "button", class: `aa-reveal-card${on ? " is-on" : ""}`, "aria-pressed": String(on),
-      dataset: { card: id, focusKey: `aa-reveal:${id}` }, onclick: () => choose(id) },
+      dataset: { card: id, focusKey: `aa-reveal:${id}` },
+      onclick: () => view.set({ card: draft.card === id ? null : id, other: false }, `aa-reveal:${id}`) },
     h("span", { class: "aa-reveal-head" }, h("span", { class: "aa-card-id" }, id), face && face.name ? ` · ${face.name}` : ""),
     h("span", { class: "aa-reveal-route" }, face ? `${face.dep} → ${face.arr}` : "face not known"),
     face ? h("span", { class: "aa-reveal-sub" }, `${milesText(face.miles)} mi · ${face.cls === "FIRST" ? "First" : "Economy"}`,
       face.trio ? ` · ${face.trio}` : "") : null);
   }
 
-  function boardPart() {
+  function boardPart(view) {
     if (!offered.length) return null;
     const areas = AREAS.map((area) => [area, offered.filter((id) => String((cardOf(ctx, id) || {}).dep || "").startsWith(area)).length]);
     const shown = draft.area ? offered.filter((id) => String((cardOf(ctx, id) || {}).dep || "").startsWith(draft.area)) : offered;
     return h("div", { class: "aa-reveal-board" },
       many ? group("Departs from", h("div", { class: "pa-pick-opts aa-reveal-areas" },
         option({ label: "Any area", sub: plural(offered.length, "card"), pressed: !draft.area, focusKey: "aa-reveal-area:all",
-          data: { area: "" }, onclick: () => { draft.area = null; draw("aa-reveal-area:all"); } }),
+          data: { area: "" }, onclick: () => view.set({ area: null }, "aa-reveal-area:all") }),
         areas.filter(([, n]) => n).map(([area, n]) => option({ label: `Area ${area}`, sub: plural(n, "card"), pressed: draft.area === area,
-          focusKey: `aa-reveal-area:${area}`, data: { area }, onclick: () => { draft.area = area; draw(`aa-reveal-area:${area}`); } })))) : null,
-      h("div", { class: "aa-reveal-cards", role: "group", "aria-label": "The board's cards that may turn up" }, shown.map(cardButton)));
+          focusKey: `aa-reveal-area:${area}`, data: { area }, onclick: () => view.set({ area }, `aa-reveal-area:${area}`) })))) : null,
+      h("div", { class: "aa-reveal-cards", role: "group", "aria-label": "The board's cards that may turn up" },
+        shown.map((id) => cardButton(view, id))));
   }
 
-  function otherPart() {
+  function otherPart(view) {
     if (complete) return null;
     if (!draft.other) {
       return offered.length ? h("div", { class: "pa-pick-opts aa-reveal-other-btn" }, option({
         label: "Another card", sub: "not on the board yet: spell it out", focusKey: "aa-reveal-other", className: "aa-reveal-other",
-        onclick: () => { Object.assign(draft, { other: true, card: null }); fill(result); draw("aa-reveal-other"); } })) : null;
+        onclick: () => view.set({ other: true, card: null }, "aa-reveal-other") })) : null;
     }
     return h("div", { class: "aa-reveal-new" },
       h("h4", {}, offered.length ? "Another card" : "The card that turned up"),
       h("p", { class: "muted small pa-pick-hint" }, "Read it off the card: its face is kept for the rest of the game."),
       offered.length ? h("div", { class: "pa-pick-opts" }, option({ label: "Back to the board's cards", focusKey: "aa-reveal-back",
-        onclick: () => { draft.other = false; fill(result); draw("aa-reveal-back"); } })) : null,
-      faceBuilder({ face: draft.face, changed: () => fill(result), keyPrefix: "aa-reveal-face" }));
+        onclick: () => view.set({ other: false }, "aa-reveal-back") })) : null,
+      faceBuilder({ face: draft.face, changed: () => view.clear(), keyPrefix: "aa-reveal-face" }));
   }
 
   function recordText() {
@@ -1077,29 +967,24 @@ function revealPicker(ctx) {
     return draft.card ? `Reveal ${draft.card}` : "Reveal the card";
   }
 
-  function draw(focusKey = null) {
+  return frame(ctx, { picker: "reveal", heading: "Card revealed", className: "pa-picker aa-picker aa-pick-reveal", fallback: "Type the card instead" }, (view) => {
     const chosen = draft.card && !draft.other ? cardOf(ctx, draft.card) : null;
-    fill(root,
-      h("h3", { id: title }, "Card revealed"),
+    return [
       h("p", { class: "pa-pick-status" }, space ? `A Passenger Card fills space ${space} of the Baggage Claim Area.` : "A Passenger Card turns up.",
         offered.length ? ` Tap it: ${offered.length === 1 ? "one card" : `${offered.length} cards`} ${state.reshuffled ? "shuffled back" : "of the board"} may turn up.` : ""),
       !offered.length && complete ? h("p", { class: "muted small aa-pick-none" }, "Every card of the board has turned up.") : null,
-      boardPart(),
-      otherPart(),
+      boardPart(view),
+      otherPart(view),
       chosen ? h("div", { class: "aa-reveal-chosen" }, h("span", { class: "aa-label" }, "Turns up"), cardView(draft.card, chosen)) : null,
-      offered.length || draft.other ? h("div", { class: "form-foot" }, recordButton(ctx, submit, recordText())) : null,
-      result,
-      fallback);
-    refocus(root, focusKey);
-  }
-
-  draw();
-  return root;
+      offered.length || draft.other ? h("div", { class: "form-foot" }, recordButton(ctx, () => submit(view), recordText())) : null,
+    ];
+  });
 }
 
 // ------------------------------------------------------------- the board's facts
 
 const BOARD_SECTIONS = ["landable", "special", "passes"];
+const BOARD_PICKER = "pa-picker aa-picker aa-pick-board";
 
 /** What `board_declared` declares, taken from a saved board's data: its non-empty sections. */
 function boardFacts(data) {
@@ -1145,18 +1030,12 @@ function factsText(facts) {
 /** On a game recorded on a saved board, whose board holds these facts already: they are read
  * out at the table and declared as the board has them, in one tap (they must agree with it). */
 function gameBoardPicker(ctx, facts) {
-  const title = "picker-title-board_declared";
-  const root = section(ctx, "board-declared", title, "aa-picker aa-pick-board");
-  const result = resultSlot(ctx);
-  fill(root,
-    h("h3", { id: title }, "Board facts declared"),
+  return frame(ctx, { picker: "board-declared", heading: "Board facts declared", className: BOARD_PICKER, fallback: "Type the facts instead" }, (view) => [
     h("p", { class: "pa-pick-status" }, "This game’s board already holds the facts the rulebook does not print: ",
       h("strong", {}, factsText(facts)), "."),
     h("p", { class: "muted small pa-pick-hint" }, "Nothing is needed; record this only if the table read them out at the set-up."),
-    h("div", { class: "form-foot" }, recordButton(ctx, () => { fill(result); return ctx.record(facts); }, "Declare the board’s facts")),
-    result,
-    fallbackDetails(ctx, "Type the facts instead"));
-  return root;
+    h("div", { class: "form-foot" }, recordButton(ctx, () => view.record([], facts), "Declare the board’s facts")),
+  ]);
 }
 
 /** The board facts the rulebook does not print (the colours each V airport takes, the special
@@ -1168,62 +1047,53 @@ function boardDeclaredPicker(ctx) {
   const own = gameBoardFacts(state);
   if (Object.keys(own).length && !factsDue(state)) return gameBoardPicker(ctx, own);
   const draft = ctx.draft;
-  const title = "picker-title-board_declared";
-  const root = section(ctx, "board-declared", title, "aa-picker aa-pick-board");
-  const result = resultSlot(ctx);
-  const fallback = fallbackDetails(ctx, "Type the facts instead");
   const nameOf = (id) => ((draft.boards || []).find((b) => b.id === id) || {}).name || "the board";
 
-  const submit = async () => {
-    fill(result);
-    if (!draft.board) return problem(result, "Choose the board this game is played on.");
+  const submit = async (view) => {
+    view.clear();
+    if (!draft.board) return view.problem("Choose the board this game is played on.");
     let data;
     try {
       const response = await fetch(`/api/boards/${encodeURIComponent(draft.board)}`, { headers: { Accept: "application/json" } });
       if (!response.ok) throw new Error(String(response.status));
       data = boardFacts((await response.json()).data);
     } catch {
-      return problem(result, "Could not read that board from the server: try again.");
+      return view.problem("Could not read that board from the server: try again.");
     }
     if (!Object.keys(data).length) {
-      return problem(result, `${nameOf(draft.board)} holds no airport colours, special airports or Boarding Passes to declare.`);
+      return view.problem(`${nameOf(draft.board)} holds no airport colours, special airports or Boarding Passes to declare.`);
     }
     return ctx.record(data);
   };
 
-  function draw(focusKey = null) {
+  let loading = null;
+  return frame(ctx, { picker: "board-declared", heading: "Board facts declared", className: BOARD_PICKER, fallback: "Type the facts instead" }, (view) => {
     const boards = draft.boards;
-    fill(root,
-      h("h3", { id: title }, "Board facts declared"),
+    if (boards === undefined && !loading) {
+      loading = fetch("/api/boards?engine=air-alliance&limit=50", { headers: { Accept: "application/json" } })
+        .then((response) => (response.ok ? response.json() : { boards: [] }))
+        .catch(() => ({ boards: [] }))
+        .then((body) => {
+          draft.boards = body.boards || [];
+          view.again();
+        });
+    }
+    return [
       h("p", { class: "pa-pick-status" }, "This game was started without a saved board. Declare the colours each V airport "
         + "takes, the special airports and the Boarding Passes from a board you saved:"),
       boards === undefined ? h("p", { class: "muted" }, "Loading the saved boards…")
         : boards.length ? group("Saved boards", h("div", { class: "pa-pick-opts" }, boards.map((board) => option({
           label: board.name, sub: plural(board.facts || 0, "fact"), pressed: draft.board === board.id,
           focusKey: `aa-board:${board.id}`, data: { board: board.id },
-          onclick: () => { draft.board = board.id; fill(result); draw(`aa-board:${board.id}`); },
+          onclick: () => view.set({ board: board.id }, `aa-board:${board.id}`),
         }))))
           : h("p", { class: "notice" }, "No Air Alliance board is saved yet: ",
             h("a", { href: "/boards/new?engine=air-alliance", target: "_blank", rel: "noopener" }, "make one in the board editor"),
             ", then come back and declare it here."),
-      boards && boards.length ? h("div", { class: "form-foot" }, recordButton(ctx, submit,
+      boards && boards.length ? h("div", { class: "form-foot" }, recordButton(ctx, () => submit(view),
         draft.board ? `Declare the facts of ${nameOf(draft.board)}` : "Declare the board's facts")) : null,
-      result,
-      fallback);
-    refocus(root, focusKey);
-  }
-
-  if (draft.boards === undefined) {
-    fetch("/api/boards?engine=air-alliance&limit=50", { headers: { Accept: "application/json" } })
-      .then((response) => (response.ok ? response.json() : { boards: [] }))
-      .catch(() => ({ boards: [] }))
-      .then((body) => {
-        draft.boards = body.boards || [];
-        draw();
-      });
-  }
-  draw();
-  return root;
+    ];
+  });
 }
 
 export const pickers = {
