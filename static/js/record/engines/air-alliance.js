@@ -1,44 +1,36 @@
 // Air Alliance on the recording page: a player's planes placed at the set-up (tapped on the
-// airports' grid), a Passenger Card turning up (tapped among the cards whose faces are known,
-// the board's, or spelled out by taps when it is not on the board), a marker on one of the
-// three slots' visible Flight icons (then one of the flights or switches that icon allows
-// now), a bare slot's icons declared with its marker, a reservation, a passenger gained, an
-// Alliance formed; and under the Kobe Rules a flush, a wait for a cancellation, the waiting
-// players' claims, the extra marker and the cards it gains placed.
+// airports' grid), a Passenger Card turning up (tapped among the known faces, or spelled out
+// by taps), a marker on one of the three slots' visible Flight icons (then one of the flights
+// or switches that icon allows now), a bare slot's icons declared with its marker, a
+// reservation, a passenger gained, an Alliance formed; and under the Kobe Rules a flush, a
+// wait for a cancellation, the waiting players' claims, the extra marker and its cards placed.
+// Every picker is drawn on the kit's frame() (picker-kit.js); the pieces a card is drawn and
+// built with are shared with the board editor (static/js/boards/engines/air-alliance.js).
 //
 // What is legal comes from the engine, never from rules copied here: `expected()`'s
 // options (engines/air_alliance/offers.py) carry
 //   marker_placed     markers: [{slot, icons: [icon] | null, actions: [[marker data per icon]]}],
-//                     reserve: [card ids that may be reserved],
-//                     flush: [true] when a marker may flush the pass (Kobe Rules (2)),
-//                     wait: [true] when a marker may wait for a cancellation (Kobe Rules (4))
-//   passenger_gained  card: [card ids this turn's flights already carry; under the Kobe
-//                     Rules (3) maybe cards off the board (`state.offboard`)]
+//                     reserve: [card ids], flush: [true] (Kobe Rules (2)), wait: [true] (Kobe Rules (4))
+//   passenger_gained  card: [card ids this turn's flights carry; under the Kobe Rules (3) maybe off the board]
 //   alliance_formed   choices: [{npa, area}]
 //   cancellations_claimed  claims: [{player, cards: [card ids that player may claim]}], in seat order
-//   phase1_ended      ready: [true] when PHASE 1 may end now, else [] and
-//                     refused_choices.ready: [{choice, code, rule, message}] (why not yet)
-//   board_declared    no options; on a saved board holding every fact it declares it is
-//                     offered among the seldom actions (expected.minor), and its picker
-//                     declares the board's own facts (`declared[...]`, origin "board") in one tap
-//   card_revealed     card.id: [the cards that may turn up now whose faces are known: the
-//                     board's not yet seen, or after a reshuffle the discards]; absent when
-//                     none is, so that a face is spelled out. On a board whose cards are
-//                     complete (`state.board_complete` holds "cards") no other card turns up.
+//   phase1_ended      ready: [true] when PHASE 1 may end now, else [] and refused_choices.ready (why not yet)
+//   board_declared    no options; on a saved board holding every fact it is among the seldom actions
+//                     (expected.minor), and its picker declares the board's own facts in one tap
+//   card_revealed     card.id: [the cards whose faces are known that may turn up now]; absent when
+//                     none is, so that a face is spelled out (never on a board whose cards are complete).
 // A marker action is the exact data to send ({slot, icon, fly: {colour, from, to}} or
-// {slot, icon, swap: {airport, places}}); the pickers only group and label them. A bare
-// slot (`icons: null`) has no judged actions: the table declares its icons and types
-// what the marker does, and the engine judges it when it is recorded. The state gives
-// what lies on the table: the airports' planes, the Alliance Areas, the declared cards
-// (`declared["card:<id>"].value`), the cards off the board, and the turn (its phase; the
-// cards gained, `gained.slice(placed)` still to place). boarding_pass_updated has no
-// offers: its picker asks a slot for each card still to place and the engine judges the
-// placement. Every label is text; colours are only a hint.
-// The buttons borrow Pan Am's look (pa-pick-*); aa-pick-* classes mark Air Alliance's.
+// {slot, icon, swap: {airport, places}}); the pickers only group and label them. A bare slot
+// (`icons: null`) has no judged actions: the table declares its icons and what the marker
+// does, and the engine judges it. boarding_pass_updated has no offers: its picker asks a slot
+// for each card still to place (`turn.gained.slice(turn.placed)`). The state gives what lies
+// on the table (planes, Alliance Areas, `declared["card:<id>"].value`, `offboard`, the turn).
+// Every label is text; colours are only a hint. The buttons borrow Pan Am's look (pa-pick-*);
+// aa-pick-* classes mark Air Alliance's.
 
 import { textField, numberField } from "../../boards/kit.js";
 import { fill, h, humanize } from "../../dom.js";
-import { frame, group, option, playerOf, recordButton as kitRecordButton, refocus } from "./picker-kit.js";
+import { choices, frame, group, option, playerOf, recordButton, refocus } from "./picker-kit.js";
 
 // The icons' vocabulary as the event schema spells it (engines/air_alliance/schemas.py).
 const ICON_TYPES = [["AREA", "Area Landing Permit"], ["SPECIAL", "Special landing permit"],
@@ -46,7 +38,6 @@ const ICON_TYPES = [["AREA", "Area Landing Permit"], ["SPECIAL", "Special landin
 const AREA_LABELS = ["ALL", "AM", "EM", "AE", "AU", "MU", "EU", "A", "U", "M", "E"];
 const PLAYER_COLOURS = ["red", "yellow", "green", "blue"];
 const NPA_COLOURS = ["black", "white", "purple"];
-const AREA_NAMES = { A: "A", E: "E", M: "M", U: "U" };
 // The turn's phase after PHASE 3 under the Kobe Rules (6): the extra marker, then its
 // cards placed (engines/air_alliance/turns.py EXTRA_PHASE).
 const EXTRA_PHASE = 4;
@@ -55,6 +46,8 @@ const PLANES = 4; // a player's planes at the set-up (engines/air_alliance/state
 const plural = (n, word) => `${n} ${n === 1 ? word : /(s|h)$/.test(word) ? `${word}es` : `${word}s`}`;
 const colourName = (c) => humanize(String(c || "?"));
 const keyOf = (data) => JSON.stringify(data);
+/** `list` without `item` if it holds it, else with it at the end. */
+const toggled = (list, item) => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
 // A map keyed by card ids or player names (table text): no inherited keys ("constructor",
 // "__proto__") to mistake for an entry.
 const dict = () => Object.create(null);
@@ -201,7 +194,7 @@ export function iconEditor({ icon, onchange, keyPrefix, legend }) {
       const on = chosen.includes(colour);
       return colourChoice({ colour, pressed: on, disabled: !on && chosen.length >= 2, focusKey: `${keyPrefix}:npa:${colour}`,
         onclick: () => {
-          const colours = on ? chosen.filter((c) => c !== colour) : [...chosen, colour];
+          const colours = toggled(chosen, colour);
           onchange(colours.length ? { type: "CODESHARE", colours } : { type: "CODESHARE" }, `${keyPrefix}:npa:${colour}`);
         } });
     })));
@@ -254,18 +247,13 @@ export function faceBuilder({ face, changed, keyPrefix, problems = [], prefix = 
       h("li", { class: "violation" }, p.code ? h("span", { class: "code" }, `${p.code} `) : null, p.message))) : null;
   };
   const drawPreview = () => fill(preview, h("span", { class: "aa-label" }, "Preview"), cardView(face.id, face));
-  const set = (field, value, focusKey) => {
+  const put = (field, value) => {
     if (value === null || value === undefined || value === "") delete face[field];
     else face[field] = value;
     changed();
-    draw(focusKey);
   };
-  const typed = (field) => (value) => {
-    if (value === "") delete face[field];
-    else face[field] = value;
-    changed();
-    drawPreview();
-  };
+  const set = (field, value, focusKey) => { put(field, value); draw(focusKey); };
+  const typed = (field) => (value) => { put(field, value); drawPreview(); };
 
   function draw(focusKey = null) {
     drawPreview();
@@ -287,7 +275,7 @@ export function faceBuilder({ face, changed, keyPrefix, problems = [], prefix = 
           disabled: (code) => code === face.dep, onchange: (code, key) => set("arr", face.arr === code ? null : code, key) }),
         notes("arr"),
         numberField({ label: "Miles", value: Number.isInteger(face.miles) ? face.miles : null, min: 0, max: 100000, step: 1000,
-          key: `${keyPrefix}:miles`, onchange: (n) => { if (n === null) delete face.miles; else face.miles = n; changed(); drawPreview(); } }),
+          key: `${keyPrefix}:miles`, onchange: typed("miles") }),
         notes("miles"),
         group("Class", h("div", { class: "pa-pick-opts aa-class-opts" }, Object.entries(CLASS_NAMES).map(([cls, name]) => option({
           label: name, pressed: face.cls === cls, focusKey: `${keyPrefix}:cls:${cls}`, data: { cls },
@@ -317,6 +305,11 @@ function faceData(face) {
     cls: face.cls, icons: face.icons.slice(0, 3) };
   if (face.trio) out.trio = face.trio;
   return out;
+}
+
+/** A player's Boarding Pass: its three slots' stacks of cards. */
+function slotsOf(ctx, player) {
+  return (((ctx.state || {}).players || {})[player] || {}).slots || [];
 }
 
 function colourOf(ctx) {
@@ -356,17 +349,11 @@ function cardSub(ctx, id) {
   return offBoard(ctx, id) ? `${cardText(ctx, id)} · off the board` : cardText(ctx, id);
 }
 
-/** A card as a toggle button (`data` adds to its card id and where it lies). */
-function cardOption(ctx, id, { pressed, focusKey, onclick, data = {} }) {
-  return option({ label: cardLabel(ctx, id), sub: cardSub(ctx, id), pressed, focusKey, className: "aa-pick-card",
-    data: { ...data, card: String(id), ...(offBoard(ctx, id) ? { offboard: "true" } : {}) }, onclick });
-}
-
 /** An icon in words: "Area Landing Permit: A, E", "Code Sharing: black or white". */
 function iconText(icon) {
   if (!icon) return "?";
   const name = (ICON_TYPES.find(([t]) => t === icon.type) || [null, humanize(String(icon.type || "icon").toLowerCase())])[1];
-  if (icon.type === "AREA") return `${name}: ${icon.areas === "ALL" ? "all areas" : String(icon.areas || "").split("").map((a) => AREA_NAMES[a] || a).join(", ")}`;
+  if (icon.type === "AREA") return `${name}: ${icon.areas === "ALL" ? "all areas" : String(icon.areas || "").split("").join(", ")}`;
   if (icon.type === "SPECIAL") return `${name}: ${colourName(icon.colour)}`;
   if (icon.type === "CODESHARE") return `${name}: ${(icon.colours || []).map(colourName).join(" or ")}`;
   return name;
@@ -381,14 +368,31 @@ function actionsText(actions) {
 
 // ----------------------------------------------------------------- shared pieces
 
-function recordButton(ctx, onclick, text) {
-  return kitRecordButton(ctx, onclick, text, { className: "aa-pick-record" });
+/** An Air Alliance picker on the kit's frame: classes pa-picker aa-picker (and `more`). */
+function aaFrame(ctx, { picker, heading, fallback = null, more = "" }, body) {
+  return frame(ctx, { picker, heading, fallback, className: `pa-picker aa-picker${more ? ` ${more}` : ""}` }, body);
 }
 
-function select({ id, label, choices, value, onchange, focusKey }) {
+const status = (...children) => h("p", { class: "pa-pick-status" }, ...children);
+const hint = (...children) => h("p", { class: "muted small pa-pick-hint" }, ...children);
+const none = (text) => h("p", { class: "muted small aa-pick-none" }, text);
+const given = (value) => value !== null && value !== undefined;
+
+/** The picker's foot: its record button. */
+function foot(ctx, onclick, text) {
+  return h("div", { class: "form-foot" }, recordButton(ctx, onclick, text, { className: "aa-pick-record" }));
+}
+
+/** Cards as big one-of buttons (the kit's choices()): each card's label, its route and where it lies. */
+function cardChoices(ctx, view, { data = () => ({}), ...rest }) {
+  return choices(view, { ...rest, label: (id) => cardLabel(ctx, id), sub: (id) => cardSub(ctx, id), className: "aa-pick-card",
+    data: (id) => ({ ...data(id), card: String(id), ...(offBoard(ctx, id) ? { offboard: "true" } : {}) }) });
+}
+
+function select({ id, label, choices: list, value, onchange, focusKey }) {
   return h("div", { class: "field aa-pick-field" }, h("label", { for: id }, label),
     h("select", { id, dataset: { focusKey: focusKey || id }, onchange: (e) => onchange(e.target.value) },
-      choices.map(([v, text]) => {
+      list.map(([v, text]) => {
         const el = h("option", { value: v }, text);
         el.selected = String(v) === String(value ?? "");
         return el;
@@ -403,14 +407,17 @@ const isIdle = (action) => !action.fly && !action.swap;
 /** The actions of one icon, grouped by plane (fly) or by airport (swap). */
 function actionGroups(ctx, actions, chosen, choose) {
   const airports = (ctx.state || {}).airports || {};
+  const pick = (action, fields) => {
+    const key = keyOf(action);
+    return option({ ...fields, pressed: chosen === key, focusKey: `aa-act:${key}`, className: "aa-pick-action", onclick: () => choose(key) });
+  };
+  const idle = actions.find(isIdle);
+  if (idle) {
+    return h("div", { class: "aa-pick-actions" },
+      pick(idle, { label: "Place it with no action", sub: "nothing is legal for this marker", data: { idle: "true" } }));
+  }
   const groups = new Map();
   for (const action of actions) {
-    if (isIdle(action)) {
-      const key = keyOf(action);
-      return h("div", { class: "aa-pick-actions" }, option({ label: "Place it with no action", sub: "nothing is legal for this marker",
-        pressed: chosen === key, focusKey: `aa-act:${key}`, className: "aa-pick-action", data: { idle: "true" },
-        onclick: () => choose(key) }));
-    }
     const name = action.fly ? `${colourName(action.fly.colour)} plane at ${action.fly.from}` : `At ${action.swap.airport}`;
     const id = action.fly ? `${action.fly.colour}@${action.fly.from}` : action.swap.airport;
     if (!groups.has(id)) groups.set(id, { name, id, actions: [] });
@@ -420,16 +427,11 @@ function actionGroups(ctx, actions, chosen, choose) {
     class: "aa-pick-plane", dataset: { group: id } },
   h("span", { class: "aa-pick-plane-name" }, name),
   h("div", { class: "pa-pick-opts" }, list.map((action) => {
-    const key = keyOf(action);
-    if (action.fly) {
-      return option({ label: `→ ${action.fly.to}`, pressed: chosen === key, focusKey: `aa-act:${key}`, className: "aa-pick-action",
-        data: { colour: action.fly.colour, from: action.fly.from, to: action.fly.to }, onclick: () => choose(key) });
-    }
+    if (action.fly) return pick(action, { label: `→ ${action.fly.to}`, data: { colour: action.fly.colour, from: action.fly.from, to: action.fly.to } });
     const [a, b] = action.swap.places;
     const planes = airports[action.swap.airport] || [];
-    return option({ label: `Switch places ${a + 1} and ${b + 1}`, sub: `${colourName(planes[a])} ↔ ${colourName(planes[b])}`,
-      pressed: chosen === key, focusKey: `aa-act:${key}`, className: "aa-pick-action",
-      data: { airport: action.swap.airport, places: `${a},${b}` }, onclick: () => choose(key) });
+    return pick(action, { label: `Switch places ${a + 1} and ${b + 1}`, sub: `${colourName(planes[a])} ↔ ${colourName(planes[b])}`,
+      data: { airport: action.swap.airport, places: `${a},${b}` } });
   })))));
 }
 
@@ -449,11 +451,7 @@ function bareIcon(ctx, bare, k, redraw) {
           h("div", { class: "pa-pick-opts" }, NPA_COLOURS.map((c) => {
             const on = (icon.colours || []).includes(c);
             return option({ label: colourName(c), pressed: on, focusKey: `aa-bare-npa-${k}-${c}`, data: { npa: c },
-              onclick: () => {
-                const colours = on ? (icon.colours || []).filter((x) => x !== c) : [...(icon.colours || []), c];
-                bare.icons[k] = { ...icon, colours };
-                redraw(`aa-bare-npa-${k}-${c}`);
-              } });
+              onclick: () => { bare.icons[k] = { ...icon, colours: toggled(icon.colours || [], c) }; redraw(`aa-bare-npa-${k}-${c}`); } });
           })))
         : null;
   return h("fieldset", { class: "aa-pick-bare-icon", dataset: { icon: String(k) } },
@@ -545,9 +543,10 @@ function markerPicker(ctx) {
   const draft = ctx.draft;
   const markerOf = (slot) => markers.find((m) => m.slot === slot) || null;
   const actionsOf = (slot, icon) => (((markerOf(slot) || {}).actions || [])[icon] || []);
+  const isBare = (slot) => Boolean(markerOf(slot)) && !markerOf(slot).icons;
   // Forget what the engine no longer offers.
-  if (draft.slot !== undefined && draft.slot !== null && !markerOf(draft.slot)) Object.assign(draft, { slot: null, icon: null, action: null });
-  if (draft.icon !== null && draft.icon !== undefined && draft.slot !== null && markerOf(draft.slot) && !(markerOf(draft.slot).icons || [])[draft.icon]) {
+  if (given(draft.slot) && !markerOf(draft.slot)) Object.assign(draft, { slot: null, icon: null, action: null });
+  if (given(draft.icon) && draft.slot !== null && markerOf(draft.slot) && !(markerOf(draft.slot).icons || [])[draft.icon]) {
     draft.icon = null;
   }
   if (draft.action && !actionsOf(draft.slot, draft.icon).some((a) => keyOf(a) === draft.action)) draft.action = null;
@@ -557,98 +556,90 @@ function markerPicker(ctx) {
   const player = playerOf(ctx);
   const colour = colourOf(ctx);
   const placed = Number.isInteger(turn.markers) ? turn.markers : (turn.slots_used || []).length;
-  const stacks = (((state.players || {})[player] || {}).slots || []);
+  const stacks = slotsOf(ctx, player);
   const onPass = stacks.reduce((n, stack) => n + (stack || []).length, 0);
-
-  const chooseIcon = (view, slot, icon) => {
-    const only = icon === null ? [] : actionsOf(slot, icon);
-    view.set({ slot, icon, action: only.length === 1 ? keyOf(only[0]) : null, reserve: null, use: null },
-      icon === null ? `aa-bare:${slot}` : `aa-icon:${slot}:${icon}`);
-  };
-
-  const submit = (view) => {
-    if (draft.use) return ctx.record({ [draft.use]: true });
-    if (draft.reserve) return ctx.record({ reserve: draft.reserve });
-    if (draft.slot === null || draft.slot === undefined) return view.problem("Tap the icon the marker goes on, or a card to reserve.");
-    const marker = markerOf(draft.slot);
-    if (!marker.icons) {
-      const data = bareData(ctx, draft.slot, draft.bare[draft.slot] ||= {});
-      return typeof data === "string" ? view.problem(data) : ctx.record(data);
-    }
-    if (draft.icon === null || draft.icon === undefined) return view.problem("Tap the icon the marker goes on.");
-    const action = actionsOf(draft.slot, draft.icon).find((a) => keyOf(a) === draft.action);
-    if (!action) return view.problem("Tap the flight or the switch the marker makes.");
-    return ctx.record(JSON.parse(keyOf(action)));
-  };
-
-  function slotPart(view, marker) {
-    const { slot } = marker;
-    const head = `Slot ${slot + 1}`;
-    if (!marker.icons) {
-      const stack = (((state.players || {})[player] || {}).slots || [])[slot] || [];
-      if (stack.length) {
-        return h("section", { class: "aa-pick-slot is-unknown", dataset: { slot: String(slot) } }, h("h4", {}, head),
-          h("p", { class: "muted small" }, `The card on top (${stack[stack.length - 1]}) is not declared: declare it, or type the marker below.`));
-      }
-      const open = draft.slot === slot;
-      return h("section", { class: "aa-pick-slot is-bare", dataset: { slot: String(slot) } }, h("h4", {}, head),
-        option({ label: "Bare slot: declare its icons", sub: "then what the marker does", pressed: open,
-          focusKey: `aa-bare:${slot}`, className: "aa-pick-bare-btn", data: { slot: String(slot), bare: "true" },
-          onclick: () => chooseIcon(view, slot, null) }),
-        open ? bareForm(ctx, slot, draft.bare[slot] ||= {}, (key) => view.again(key)) : null);
-    }
-    return h("section", { class: "aa-pick-slot", dataset: { slot: String(slot) } }, h("h4", {}, head),
-      h("div", { class: "pa-pick-opts aa-pick-icons" }, marker.icons.map((icon, k) => {
-        const actions = actionsOf(slot, k);
-        return option({ label: iconText(icon), sub: actionsText(actions), pressed: draft.slot === slot && draft.icon === k,
-          disabled: !actions.length, focusKey: `aa-icon:${slot}:${k}`,
-          className: `aa-pick-icon is-${String(icon.type).toLowerCase()}`, data: { slot: String(slot), icon: String(k) },
-          onclick: () => chooseIcon(view, slot, k) });
-      })),
-      draft.slot === slot && draft.icon !== null && draft.icon !== undefined
-        ? actionGroups(ctx, actionsOf(slot, draft.icon), draft.action, (key) => view.set({ action: key }, `aa-act:${key}`))
-        : null);
-  }
-
-  function recordText() {
-    if (draft.use === "flush") return "Flush the Boarding Pass";
-    if (draft.use === "wait") return "Wait for a cancellation";
-    if (draft.reserve) return `Reserve ${draft.reserve}`;
-    const action = draft.action ? JSON.parse(draft.action) : null;
-    if (action && action.fly) return `Fly the ${action.fly.colour} plane ${action.fly.from} → ${action.fly.to}`;
-    if (action && action.swap) return `Switch places ${action.swap.places[0] + 1} and ${action.swap.places[1] + 1} at ${action.swap.airport}`;
-    if (action) return `Place the marker on slot ${action.slot + 1} with no action`;
-    if (draft.slot !== null && draft.slot !== undefined && markerOf(draft.slot) && !markerOf(draft.slot).icons) return `Place the marker on slot ${draft.slot + 1}`;
-    return extra ? "Record the extra marker" : "Record the marker";
-  }
-
-  /** A marker that is only what it does: `flush` or `wait` (the Kobe Rules). */
-  const useOption = (view, use, label, sub) => option({ label, sub, pressed: draft.use === use, focusKey: `aa-use:${use}`,
-    className: "aa-pick-use", data: { use },
-    onclick: () => view.set({ use, slot: null, icon: null, action: null, reserve: null }, `aa-use:${use}`) });
+  const nothingElse = { slot: null, icon: null, action: null, reserve: null, use: null };
 
   const heading = extra ? "Extra marker placed" : "Marker placed";
-  return frame(ctx, { picker: "marker", heading, className: "pa-picker aa-picker", fallback: "Type the marker instead" }, (view) => [
-    h("p", { class: "pa-pick-status" }, player || "The player", colour ? ` (${colour})` : "",
-      extra ? " places the extra marker (Kobe Rules (6)), after placing the Passenger Cards."
-        : ` places a marker: ${placed} of 3 placed this turn.`),
-    markers.length
-      ? group("On a Flight icon", h("p", { class: "muted small pa-pick-hint" }, "Tap an icon, then the flight or switch it makes."),
-        markers.map((marker) => slotPart(view, marker)))
-      : h("p", { class: "muted small" }, "No slot is offered for a marker now."),
-    reserve.length || wait ? group(reserve.length && wait ? "Or reserve a card, or wait for a cancellation"
-      : reserve.length ? "Or reserve a card" : "Or wait for a cancellation",
-    reserve.length ? h("div", { class: "pa-pick-opts aa-pick-cards aa-pick-reserve" }, reserve.map((id) => cardOption(ctx, id, {
-      pressed: draft.reserve === id, focusKey: `aa-reserve:${id}`,
-      onclick: () => view.set({ reserve: id, slot: null, icon: null, action: null, use: null }, `aa-reserve:${id}`),
-    }))) : null,
-    wait ? h("div", { class: "pa-pick-opts aa-pick-wait" },
-      useOption(view, "wait", "Wait for a cancellation", "a marker on the Air Alliance logo (Kobe Rules (4))")) : null) : null,
-    flush ? group("Or flush the Boarding Pass", h("div", { class: "pa-pick-opts aa-pick-flush" },
-      useOption(view, "flush", "Flush the Boarding Pass", onPass
-        ? `${plural(onPass, "card")} set aside; they still score (Kobe Rules (2))` : "the pass is bare (Kobe Rules (2))"))) : null,
-    h("div", { class: "form-foot" }, recordButton(ctx, () => submit(view), recordText())),
-  ]);
+  return aaFrame(ctx, { picker: "marker", heading, fallback: "Type the marker instead" }, (view) => {
+    const chooseIcon = (slot, icon) => {
+      const only = icon === null ? [] : actionsOf(slot, icon);
+      view.set({ ...nothingElse, slot, icon, action: only.length === 1 ? keyOf(only[0]) : null },
+        icon === null ? `aa-bare:${slot}` : `aa-icon:${slot}:${icon}`);
+    };
+    // A marker that is only what it does: `use` is flush or wait (the Kobe Rules).
+    const useOption = (use, label, sub) => h("div", { class: `pa-pick-opts aa-pick-${use}` }, option({ label, sub, pressed: draft.use === use,
+      focusKey: `aa-use:${use}`, className: "aa-pick-use", data: { use }, onclick: () => view.set({ ...nothingElse, use }, `aa-use:${use}`) }));
+
+    const submit = () => {
+      view.clear();
+      if (draft.use) return ctx.record({ [draft.use]: true });
+      if (draft.reserve) return ctx.record({ reserve: draft.reserve });
+      if (!given(draft.slot)) return view.problem("Tap the icon the marker goes on, or a card to reserve.");
+      if (isBare(draft.slot)) {
+        const data = bareData(ctx, draft.slot, draft.bare[draft.slot] ||= {});
+        return typeof data === "string" ? view.problem(data) : ctx.record(data);
+      }
+      const action = actionsOf(draft.slot, draft.icon).find((a) => keyOf(a) === draft.action);
+      return view.record([[given(draft.icon), "Tap the icon the marker goes on."], [action, "Tap the flight or the switch the marker makes."]],
+        () => JSON.parse(keyOf(action)));
+    };
+
+    function slotPart(marker) {
+      const { slot } = marker;
+      const part = (more, ...children) => h("section", { class: `aa-pick-slot${more}`, dataset: { slot: String(slot) } },
+        h("h4", {}, `Slot ${slot + 1}`), children);
+      const stack = stacks[slot] || [];
+      if (!marker.icons && stack.length) {
+        return part(" is-unknown", h("p", { class: "muted small" },
+          `The card on top (${stack[stack.length - 1]}) is not declared: declare it, or type the marker below.`));
+      }
+      if (!marker.icons) {
+        const open = draft.slot === slot;
+        return part(" is-bare", option({ label: "Bare slot: declare its icons", sub: "then what the marker does", pressed: open,
+          focusKey: `aa-bare:${slot}`, className: "aa-pick-bare-btn", data: { slot: String(slot), bare: "true" },
+          onclick: () => chooseIcon(slot, null) }),
+        open ? bareForm(ctx, slot, draft.bare[slot] ||= {}, (key) => view.redraw(key)) : null);
+      }
+      return part("",
+        h("div", { class: "pa-pick-opts aa-pick-icons" }, marker.icons.map((icon, k) => {
+          const actions = actionsOf(slot, k);
+          return option({ label: iconText(icon), sub: actionsText(actions), pressed: draft.slot === slot && draft.icon === k,
+            disabled: !actions.length, focusKey: `aa-icon:${slot}:${k}`,
+            className: `aa-pick-icon is-${String(icon.type).toLowerCase()}`, data: { slot: String(slot), icon: String(k) },
+            onclick: () => chooseIcon(slot, k) });
+        })),
+        draft.slot === slot && given(draft.icon)
+          ? actionGroups(ctx, actionsOf(slot, draft.icon), draft.action, (key) => view.set({ action: key }, `aa-act:${key}`)) : null);
+    }
+
+    function recordText() {
+      if (draft.use === "flush") return "Flush the Boarding Pass";
+      if (draft.use === "wait") return "Wait for a cancellation";
+      if (draft.reserve) return `Reserve ${draft.reserve}`;
+      const action = draft.action ? JSON.parse(draft.action) : null;
+      if (action && action.fly) return `Fly the ${action.fly.colour} plane ${action.fly.from} → ${action.fly.to}`;
+      if (action && action.swap) return `Switch places ${action.swap.places[0] + 1} and ${action.swap.places[1] + 1} at ${action.swap.airport}`;
+      if (action) return `Place the marker on slot ${action.slot + 1} with no action`;
+      if (given(draft.slot) && isBare(draft.slot)) return `Place the marker on slot ${draft.slot + 1}`;
+      return extra ? "Record the extra marker" : "Record the marker";
+    }
+
+    return [
+      status(player || "The player", colour ? ` (${colour})` : "", extra
+        ? " places the extra marker (Kobe Rules (6)), after placing the Passenger Cards." : ` places a marker: ${placed} of 3 placed this turn.`),
+      markers.length ? group("On a Flight icon", hint("Tap an icon, then the flight or switch it makes."), markers.map(slotPart))
+        : h("p", { class: "muted small" }, "No slot is offered for a marker now."),
+      reserve.length || wait ? group(reserve.length && wait ? "Or reserve a card, or wait for a cancellation"
+        : reserve.length ? "Or reserve a card" : "Or wait for a cancellation",
+      reserve.length ? cardChoices(ctx, view, { items: reserve, field: "reserve", listClass: "aa-pick-cards aa-pick-reserve",
+        key: (id) => `aa-reserve:${id}`, pick: (id, key) => view.set({ ...nothingElse, reserve: id }, key) }) : null,
+      wait ? useOption("wait", "Wait for a cancellation", "a marker on the Air Alliance logo (Kobe Rules (4))") : null) : null,
+      flush ? group("Or flush the Boarding Pass", useOption("flush", "Flush the Boarding Pass", onPass
+        ? `${plural(onPass, "card")} set aside; they still score (Kobe Rules (2))` : "the pass is bare (Kobe Rules (2))")) : null,
+      foot(ctx, submit, recordText()),
+    ];
+  });
 }
 
 // ------------------------------------------------------------- passengers
@@ -658,44 +649,39 @@ function gainPicker(ctx) {
   const draft = ctx.draft;
   if (draft.card && !cards.includes(draft.card)) draft.card = null;
   if (!draft.card && cards.length === 1) draft.card = cards[0];
-  const state = ctx.state || {};
-  const flights = ((state.turn || {}).flights || []).map((f) => `${f[0]} → ${f[1]}`);
-  const fallback = cards.length ? "Type the card instead" : "Record a card anyway";
-  return frame(ctx, { picker: "gain", heading: "Passenger gained", className: "pa-picker aa-picker", fallback }, (view) => [
-    h("p", { class: "pa-pick-status" }, flights.length ? `This turn’s flights: ${flights.join(", ")}.` : "No flight yet this turn."),
-    cards.length
-      ? h("div", { class: "pa-pick-opts aa-pick-cards aa-pick-gain" }, cards.map((id) => cardOption(ctx, id, {
-        pressed: draft.card === id, focusKey: `aa-gain:${id}`, onclick: () => view.set({ card: id }, `aa-gain:${id}`) })))
-      : h("p", { class: "muted small aa-pick-none" }, "No card is carried by this turn’s flights yet."),
-    cards.length ? h("div", { class: "form-foot" }, recordButton(ctx, () => view.record([[draft.card, "Tap the card gained."]],
-      () => ({ card: draft.card })), draft.card ? `Gain ${draft.card}` : "Record the passenger")) : null,
-  ]);
+  const flights = (((ctx.state || {}).turn || {}).flights || []).map((f) => `${f[0]} → ${f[1]}`);
+  return aaFrame(ctx, { picker: "gain", heading: "Passenger gained", fallback: cards.length ? "Type the card instead" : "Record a card anyway" },
+    (view) => [
+      status(flights.length ? `This turn’s flights: ${flights.join(", ")}.` : "No flight yet this turn."),
+      cards.length ? cardChoices(ctx, view, { items: cards, field: "card", listClass: "aa-pick-cards aa-pick-gain",
+        key: (id) => `aa-gain:${id}` })
+        : none("No card is carried by this turn’s flights yet."),
+      cards.length ? foot(ctx, () => view.record([[draft.card, "Tap the card gained."]], { card: draft.card }),
+        draft.card ? `Gain ${draft.card}` : "Record the passenger") : null,
+    ]);
 }
 
 // ---------------------------------------------------------------- Alliance
 
 function alliancePicker(ctx) {
-  const choices = ((ctx.options && ctx.options.choices) || []).filter((c) => c && c.npa && Number.isInteger(c.area));
+  const offered = ((ctx.options && ctx.options.choices) || []).filter((c) => c && c.npa && Number.isInteger(c.area));
   const draft = ctx.draft;
-  if (draft.choice && !choices.some((c) => keyOf(c) === draft.choice)) draft.choice = null;
+  if (draft.choice && !offered.some((c) => keyOf(c) === draft.choice)) draft.choice = null;
   const areas = (ctx.state || {}).alliances || [];
-  const fallback = choices.length ? "Type the Alliance instead" : "Record an Alliance anyway";
-  const npas = [...new Set(choices.map((c) => c.npa))];
-  return frame(ctx, { picker: "alliance", heading: "Alliance formed", className: "pa-picker aa-picker", fallback }, (view) => {
-    const chosen = choices.find((c) => keyOf(c) === draft.choice);
-    const submit = () => view.record([[chosen, "Tap the NPA and the Alliance Area."]], () => ({ npa: chosen.npa, area: chosen.area }));
+  const npas = [...new Set(offered.map((c) => c.npa))];
+  return aaFrame(ctx, { picker: "alliance", heading: "Alliance formed",
+    fallback: offered.length ? "Type the Alliance instead" : "Record an Alliance anyway" }, (view) => {
+    const submit = () => {
+      const chosen = offered.find((c) => keyOf(c) === draft.choice);
+      return view.record([[chosen, "Tap the NPA and the Alliance Area."]], () => ({ npa: chosen.npa, area: chosen.area }));
+    };
     return [
-      choices.length
-        ? npas.map((npa) => group(`With the ${colourName(npa)} NPA`, h("div", { class: "pa-pick-opts aa-pick-alliances" },
-          choices.filter((c) => c.npa === npa).map((c) => {
-            const key = keyOf(c);
-            const members = areas[c.area] || [];
-            return option({ label: `Alliance Area ${c.area + 1}`, sub: members.length ? members.map(colourName).join(", ") : "empty",
-              pressed: draft.choice === key, focusKey: `aa-alliance:${key}`, className: "aa-pick-alliance",
-              data: { npa: c.npa, area: String(c.area) }, onclick: () => view.set({ choice: key }, `aa-alliance:${key}`) });
-          }))))
-        : h("p", { class: "muted small aa-pick-none" }, "The engine offers no Alliance now."),
-      choices.length ? h("div", { class: "form-foot" }, recordButton(ctx, submit, "Record the Alliance")) : null,
+      offered.length ? npas.map((npa) => choices(view, { legend: `With the ${colourName(npa)} NPA`, items: offered.filter((c) => c.npa === npa),
+        field: "choice", value: keyOf, key: (c) => `aa-alliance:${keyOf(c)}`, listClass: "aa-pick-alliances", className: "aa-pick-alliance",
+        label: (c) => `Alliance Area ${c.area + 1}`, sub: (c) => (areas[c.area] || []).map(colourName).join(", ") || "empty",
+        data: (c) => ({ npa: c.npa, area: String(c.area) }) }))
+        : none("The engine offers no Alliance now."),
+      offered.length ? foot(ctx, submit, "Record the Alliance") : null,
     ];
   });
 }
@@ -706,10 +692,9 @@ function alliancePicker(ctx) {
  * gained since the last placement (`turn.gained.slice(turn.placed)`); with more cards than
  * slots, the one put on top of another gained card is the `cover`. The engine judges it. */
 function placementPicker(ctx) {
-  const state = ctx.state || {};
-  const turn = state.turn;
+  const turn = (ctx.state || {}).turn;
   const player = playerOf(ctx);
-  const stacks = (((state.players || {})[player] || {}).slots || []);
+  const stacks = slotsOf(ctx, player);
   if (!turn || !Array.isArray(turn.gained) || !stacks.length) return null;
   const cards = turn.gained.slice(Number.isInteger(turn.placed) ? turn.placed : 0);
   const extra = turn.phase === EXTRA_PHASE;
@@ -720,48 +705,42 @@ function placementPicker(ctx) {
   // Forget the cards no longer to place.
   for (const id of Object.keys(slots)) if (!cards.includes(id) || !(slots[id] >= 0 && slots[id] < stacks.length)) delete slots[id];
   if (!covering || !cards.includes(draft.cover)) draft.cover = null;
-  const missing = () => cards.filter((id) => slots[id] === undefined);
-  const recorded = () => {
-    const placements = dict();
-    for (const id of cards) if (id !== draft.cover) placements[id] = slots[id];
-    return draft.cover ? { placements, cover: { card: draft.cover, slot: slots[draft.cover] } } : { placements };
-  };
+  const who = player || "The player";
+  const said = cards.length
+    ? `${who} places the ${plural(cards.length, "card")} gained ${extra
+      ? "since the PHASE 3 placement (Kobe Rules (6): the extra marker)" : "this turn (PHASE 3)"}.`
+    : unused ? "No card to place: recording this ends the turn without the extra marker (Kobe Rules (6))."
+      : `No card gained ${extra ? "with the extra marker" : "this turn"}: recording this ends the turn.`;
 
-  const slotSub = (stack) => (stack && stack.length ? `on ${stack[stack.length - 1]}` : "bare");
-
-  function cardRow(view, id) {
-    return h("div", { class: "aa-pick-place", dataset: { card: String(id) } }, group(cardLabel(ctx, id),
-      h("p", { class: "muted small pa-pick-hint" }, cardText(ctx, id)),
-      h("div", { class: "pa-pick-opts aa-pick-slots" }, stacks.map((stack, slot) => option({
-        label: `Slot ${slot + 1}`, sub: slotSub(stack), pressed: slots[id] === slot, focusKey: `aa-place:${id}:${slot}`,
-        className: "aa-pick-slot-btn", data: { card: String(id), slot: String(slot) },
-        onclick: () => { slots[id] = slot; view.again(`aa-place:${id}:${slot}`); } })),
-      covering ? option({ label: "On top of another card gained this turn", pressed: draft.cover === id, focusKey: `aa-cover:${id}`,
-        className: "aa-pick-cover", data: { card: String(id), cover: "true" },
-        onclick: () => view.set({ cover: draft.cover === id ? null : id }, `aa-cover:${id}`) }) : null)));
-  }
-
-  function status() {
-    if (cards.length) {
-      return extra ? `${player || "The player"} places the ${plural(cards.length, "card")} gained since the PHASE 3 placement (Kobe Rules (6): the extra marker).`
-        : `${player || "The player"} places the ${plural(cards.length, "card")} gained this turn (PHASE 3).`;
-    }
-    if (unused) return "No card to place: recording this ends the turn without the extra marker (Kobe Rules (6)).";
-    return extra ? "No card gained with the extra marker: recording this ends the turn." : "No card gained this turn: recording this ends the turn.";
-  }
-
-  function recordText() {
-    if (!cards.length) return unused ? "End the turn without the extra marker" : "End the turn";
-    return cards.length === 1 && slots[cards[0]] !== undefined ? `Place ${cards[0]} on slot ${slots[cards[0]] + 1}` : "Place the cards";
-  }
-
-  const heading = extra ? "Boarding Pass updated: the extra marker’s cards" : "Boarding Pass updated";
-  return frame(ctx, { picker: "placement", heading, className: "pa-picker aa-picker", fallback: "Type the placement instead" }, (view) => [
-    h("p", { class: "pa-pick-status" }, status()),
-    cards.map((id) => cardRow(view, id)),
-    h("div", { class: "form-foot" }, recordButton(ctx, () => view.record([[!missing().length, `Tap the slot for ${missing().join(", ")}.`]],
-      recorded), recordText())),
-  ]);
+  return aaFrame(ctx, { picker: "placement", heading: extra ? "Boarding Pass updated: the extra marker’s cards" : "Boarding Pass updated",
+    fallback: "Type the placement instead" }, (view) => {
+    const submit = () => {
+      const missing = cards.filter((id) => slots[id] === undefined);
+      return view.record([[!missing.length, `Tap the slot for ${missing.join(", ")}.`]], () => {
+        const placements = dict();
+        for (const id of cards) if (id !== draft.cover) placements[id] = slots[id];
+        return draft.cover ? { placements, cover: { card: draft.cover, slot: slots[draft.cover] } } : { placements };
+      });
+    };
+    const cardRow = (id) => {
+      const row = choices(view, { items: stacks.map((_, slot) => slot), listClass: "aa-pick-slots", className: "aa-pick-slot-btn",
+        key: (slot) => `aa-place:${id}:${slot}`, label: (slot) => `Slot ${slot + 1}`, data: (slot) => ({ card: String(id), slot: String(slot) }),
+        sub: (slot) => (stacks[slot] && stacks[slot].length ? `on ${stacks[slot][stacks[slot].length - 1]}` : "bare"),
+        pressed: (slot) => slots[id] === slot, pick: (slot, key) => { slots[id] = slot; view.again(key); } });
+      if (covering) {
+        row.append(option({ label: "On top of another card gained this turn", pressed: draft.cover === id, focusKey: `aa-cover:${id}`,
+          className: "aa-pick-cover", data: { card: String(id), cover: "true" },
+          onclick: () => view.set({ cover: draft.cover === id ? null : id }, `aa-cover:${id}`) }));
+      }
+      return h("div", { class: "aa-pick-place", dataset: { card: String(id) } }, group(cardLabel(ctx, id), hint(cardText(ctx, id)), row));
+    };
+    const placeText = cards.length === 1 && slots[cards[0]] !== undefined ? `Place ${cards[0]} on slot ${slots[cards[0]] + 1}` : "Place the cards";
+    return [
+      status(said),
+      cards.map(cardRow),
+      foot(ctx, submit, cards.length ? placeText : unused ? "End the turn without the extra marker" : "End the turn"),
+    ];
+  });
 }
 
 // ------------------------------------------------- cancellations (Kobe Rules (4))
@@ -775,50 +754,39 @@ function claimsPicker(ctx) {
   const offered = dict();
   for (const { player, cards } of rows) offered[player] = cards;
   const state = ctx.state || {};
-  const draft = ctx.draft;
-  const chosen = (draft.claims ||= dict());
+  const chosen = (ctx.draft.claims ||= dict());
   // Forget what the engine no longer offers.
   for (const name of Object.keys(chosen)) if (!waiting.includes(name) || !offered[name].includes(chosen[name])) delete chosen[name];
   const current = (state.turn || {}).player || null;
-  const colourOfPlayer = (name) => (((state.players || {})[name] || {}).colour) || null;
 
-  const recorded = () => {
-    const claims = dict();
-    for (const name of waiting) if (chosen[name]) claims[name] = chosen[name];
-    return { claims };
-  };
-
-  function playerRow(view, name) {
-    const choose = (id, key) => {
+  return aaFrame(ctx, { picker: "claims", heading: "Cancellations claimed", fallback: "Type the claims instead" }, (view) => {
+    const choose = (name, id, key) => {
       if (id) chosen[name] = id;
       else delete chosen[name];
       view.again(key);
     };
-    const colour = colourOfPlayer(name);
-    const noKey = `aa-claim-none:${name}`;
-    return h("div", { class: "aa-pick-claim", dataset: { player: name } }, group(colour ? `${name} (${colour})` : name,
-      h("div", { class: "pa-pick-opts aa-pick-cards" },
-        offered[name].map((id) => {
-          const key = `aa-claim:${name}:${id}`;
-          return cardOption(ctx, id, { pressed: chosen[name] === id, focusKey: key, data: { player: name }, onclick: () => choose(id, key) });
-        }),
-        option({ label: "No claim", pressed: !chosen[name], focusKey: noKey, className: "aa-pick-no-claim",
-          data: { player: name, none: "true" }, onclick: () => choose(null, noKey) }))));
-  }
-
-  function recordText() {
+    const playerRow = (name) => {
+      const colour = (((state.players || {})[name] || {}).colour) || null;
+      const row = cardChoices(ctx, view, { items: offered[name], listClass: "aa-pick-cards", key: (id) => `aa-claim:${name}:${id}`,
+        data: () => ({ player: name }), pressed: (id) => chosen[name] === id, pick: (id, key) => choose(name, id, key) });
+      row.append(option({ label: "No claim", pressed: !chosen[name], focusKey: `aa-claim-none:${name}`, className: "aa-pick-no-claim",
+        data: { player: name, none: "true" }, onclick: () => choose(name, null, `aa-claim-none:${name}`) }));
+      return h("div", { class: "aa-pick-claim", dataset: { player: name } }, group(colour ? `${name} (${colour})` : name, row));
+    };
     const count = waiting.filter((name) => chosen[name]).length;
-    return count ? `Record ${plural(count, "claim")}` : "Record: nobody claims";
-  }
-
-  return frame(ctx, { picker: "claims", heading: "Cancellations claimed", className: "pa-picker aa-picker", fallback: "Type the claims instead" },
-    (view) => [
-      h("p", { class: "pa-pick-status" }, current ? `${current} has finished PHASE 1: ` : "",
+    const submit = () => view.record([], () => {
+      const claims = dict();
+      for (const name of waiting) if (chosen[name]) claims[name] = chosen[name];
+      return { claims };
+    });
+    return [
+      status(current ? `${current} has finished PHASE 1: ` : "",
         "each player waiting for a cancellation may reserve a card without a marker (Kobe Rules (4))."),
-      h("p", { class: "muted small pa-pick-hint" }, "Tap each player’s card, or No claim. The engine settles two claims on one card."),
-      waiting.map((name) => playerRow(view, name)),
-      h("div", { class: "form-foot" }, recordButton(ctx, () => view.record([], recorded), recordText())),
-    ]);
+      hint("Tap each player’s card, or No claim. The engine settles two claims on one card."),
+      waiting.map(playerRow),
+      foot(ctx, submit, count ? `Record ${plural(count, "claim")}` : "Record: nobody claims"),
+    ];
+  });
 }
 
 // ------------------------------------------------------------- the end of PHASE 1
@@ -833,9 +801,8 @@ function phase1Picker(ctx) {
   const turn = (ctx.state || {}).turn || {};
   const player = playerOf(ctx) || "The player";
   const markers = Number.isInteger(turn.markers) ? turn.markers : 0;
-  return frame(ctx, { picker: "phase1-end", heading: "End of PHASE 1", className: "pa-picker aa-picker aa-pick-phase1" }, (view) => [
-    h("p", { class: "pa-pick-status" }, `${player} has placed ${markers} of 3 markers. `,
-      "Then the leftmost card goes to Lost Baggage and the row is refilled (PHASE 2)."),
+  return aaFrame(ctx, { picker: "phase1-end", heading: "End of PHASE 1", more: "aa-pick-phase1" }, (view) => [
+    status(`${player} has placed ${markers} of 3 markers. `, "Then the leftmost card goes to Lost Baggage and the row is refilled (PHASE 2)."),
     refused ? h("p", { class: "aa-pick-refused small", dataset: { code: refused.code } },
       h("span", { class: "code" }, refused.code), " ", `${refused.message}. `,
       h("span", { class: "muted" }, "Recorded now, it asks the table for a ruling.")) : null,
@@ -860,32 +827,35 @@ function planesPicker(ctx) {
   draft.airports ||= [];
   const planesAt = (code) => (state.airports[code] || []).filter(Boolean);
 
-  return frame(ctx, { picker: "planes", heading: "Planes placed", className: "pa-picker aa-picker aa-pick-planes", fallback: "Type the planes instead" }, (view) => {
+  return aaFrame(ctx, { picker: "planes", heading: "Planes placed", fallback: "Type the planes instead", more: "aa-pick-planes" }, (view) => {
+    const chosen = draft.airports;
     const colour = (people[draft.player] || {}).colour || null;
-    const submit = () => view.record([[draft.airports.length === PLANES, `Tap the airport of each of the ${PLANES} planes (${draft.airports.length} so far).`]],
-      () => ({ player: draft.player, airports: [...draft.airports] }));
+    const submit = () => view.record([[chosen.length === PLANES, `Tap the airport of each of the ${PLANES} planes (${chosen.length} so far).`]],
+      () => ({ player: draft.player, airports: [...chosen] }));
     return [
-      h("p", { class: "pa-pick-status" }, `Each player places ${PLANES} planes: ${waiting.length === 1 ? `${waiting[0]} has` : `${waiting.join(", ")} have`} not yet.`),
+      status(`Each player places ${PLANES} planes: ${waiting.length === 1 ? `${waiting[0]} has` : `${waiting.join(", ")} have`} not yet.`),
       waiting.length > 1 ? group("Whose planes", h("div", { class: "pa-pick-opts" }, waiting.map((name) => {
         const theirs = (people[name] || {}).colour;
         return option({ label: theirs ? [token(theirs), name] : name, sub: theirs || null, pressed: draft.player === name,
           focusKey: `aa-planes-player:${name}`, className: `aa-pick-colour ${co(theirs)}`, data: { player: name },
           onclick: () => view.set({ player: name, airports: [] }, `aa-planes-player:${name}`) });
       }))) : null,
-      airportGrid({ legend: `${draft.player}'s planes: tap an airport for each (${draft.airports.length} of ${PLANES})`, value: null,
-        keyPrefix: "aa-planes-at", disabled: () => draft.airports.length >= PLANES, isOn: (code) => draft.airports.includes(code),
+      airportGrid({ legend: `${draft.player}'s planes: tap an airport for each (${chosen.length} of ${PLANES})`, value: null,
+        keyPrefix: "aa-planes-at", disabled: () => chosen.length >= PLANES, isOn: (code) => chosen.includes(code),
         subOf: (code) => {
-          const mine = draft.airports.filter((c) => c === code).length;
+          const mine = chosen.filter((c) => c === code).length;
           const there = planesAt(code).length;
           return mine ? `+${mine}` : there ? `${there} there` : null;
         },
-        onchange: (code, key) => { if (draft.airports.length < PLANES) draft.airports.push(code); view.again(key); } }),
-      draft.airports.length ? h("div", { class: "pa-pick-opts aa-pick-planes-chosen", role: "group", "aria-label": "Planes chosen" },
-        draft.airports.map((code, i) => option({ label: [colour ? token(colour) : null, code], sub: "take back", focusKey: `aa-planes-back:${i}`,
+        onchange: (code, key) => { if (chosen.length < PLANES) chosen.push(code); view.again(key); } }),
+      chosen.length ? h("div", { class: "pa-pick-opts aa-pick-planes-chosen", role: "group", "aria-label": "Planes chosen" },
+        chosen.map((code, i) => option({ label: [colour ? token(colour) : null, code], sub: "take back", focusKey: `aa-planes-back:${i}`,
           className: "aa-pick-plane-chip", data: { airport: code },
-          onclick: () => { draft.airports.splice(i, 1); view.again(draft.airports.length ? `aa-planes-back:${Math.max(0, i - 1)}` : "aa-planes-at:A1"); } }))) : null,
-      h("div", { class: "form-foot" }, recordButton(ctx, submit, draft.airports.length === PLANES
-        ? `Place ${draft.player}'s planes at ${draft.airports.join(", ")}` : `Place ${draft.player}'s planes`)),
+          onclick: () => {
+            chosen.splice(i, 1);
+            view.again(chosen.length ? `aa-planes-back:${Math.max(0, i - 1)}` : "aa-planes-at:A1");
+          } }))) : null,
+      foot(ctx, submit, chosen.length === PLANES ? `Place ${draft.player}'s planes at ${chosen.join(", ")}` : `Place ${draft.player}'s planes`),
     ];
   });
 }
@@ -903,80 +873,73 @@ function revealPicker(ctx) {
   const complete = (state.board_complete || []).includes("cards");
   const declared = state.declared || {};
   const draft = ctx.draft;
+  const departsFrom = (area) => offered.filter((id) => String((cardOf(ctx, id) || {}).dep || "").startsWith(area));
   if (draft.card && !offered.includes(draft.card)) draft.card = null;
   if (!offered.length && !complete) draft.other = true;
   if (complete) draft.other = false;
-  if (draft.area && !offered.some((id) => String((cardOf(ctx, id) || {}).dep || "").startsWith(draft.area))) draft.area = null;
+  if (draft.area && !departsFrom(draft.area).length) draft.area = null;
   const known = Object.keys(declared).filter((key) => key.startsWith("card:")).map((key) => key.slice(5));
   draft.face ||= { id: nextCardId([...known, ...(state.seen || [])]), icons: [null, null, null] };
   const row = Array.isArray(state.row) ? state.row : [];
   const space = row.indexOf(null) + 1;
   const many = offered.length > 12;
 
-  const submit = (view) => {
-    if (draft.other) {
-      const missing = faceMissing(draft.face);
-      return view.record([[!missing.length, `Still to enter: ${missing.join(", ")}.`]], () => ({ card: faceData(draft.face) }));
-    }
-    return view.record([[draft.card, "Tap the card that turned up."]], () => ({ card: { id: draft.card } }));
-  };
+  return aaFrame(ctx, { picker: "reveal", heading: "Card revealed", fallback: "Type the card instead", more: "aa-pick-reveal" }, (view) => {
+    const submit = () => {
+      const missing = draft.other ? faceMissing(draft.face) : [];
+      return view.record([[!missing.length, `Still to enter: ${missing.join(", ")}.`],
+        [draft.other || draft.card, "Tap the card that turned up."]],
+        () => ({ card: draft.other ? faceData(draft.face) : { id: draft.card } }));
+    };
 
-  function cardButton(view, id) {
-    const face = cardOf(ctx, id);
-    const on = draft.card === id && !draft.other;
-    return h("button", { type: "button", class: `aa-reveal-card${on ? " is-on" : ""}`, "aria-pressed": String(on),
-      dataset: { card: id, focusKey: `aa-reveal:${id}` },
-      onclick: () => view.set({ card: draft.card === id ? null : id, other: false }, `aa-reveal:${id}`) },
-    h("span", { class: "aa-reveal-head" }, h("span", { class: "aa-card-id" }, id), face && face.name ? ` · ${face.name}` : ""),
-    h("span", { class: "aa-reveal-route" }, face ? `${face.dep} → ${face.arr}` : "face not known"),
-    face ? h("span", { class: "aa-reveal-sub" }, `${milesText(face.miles)} mi · ${face.cls === "FIRST" ? "First" : "Economy"}`,
-      face.trio ? ` · ${face.trio}` : "") : null);
-  }
+    const cardButton = (id) => {
+      const face = cardOf(ctx, id);
+      const on = draft.card === id && !draft.other;
+      return h("button", { type: "button", class: `aa-reveal-card${on ? " is-on" : ""}`, "aria-pressed": String(on),
+        dataset: { card: id, focusKey: `aa-reveal:${id}` },
+        onclick: () => view.set({ card: draft.card === id ? null : id, other: false }, `aa-reveal:${id}`) },
+      h("span", { class: "aa-reveal-head" }, h("span", { class: "aa-card-id" }, id), face && face.name ? ` · ${face.name}` : ""),
+      h("span", { class: "aa-reveal-route" }, face ? `${face.dep} → ${face.arr}` : "face not known"),
+      face ? h("span", { class: "aa-reveal-sub" }, `${milesText(face.miles)} mi · ${face.cls === "FIRST" ? "First" : "Economy"}`,
+        face.trio ? ` · ${face.trio}` : "") : null);
+    };
 
-  function boardPart(view) {
-    if (!offered.length) return null;
-    const areas = AREAS.map((area) => [area, offered.filter((id) => String((cardOf(ctx, id) || {}).dep || "").startsWith(area)).length]);
-    const shown = draft.area ? offered.filter((id) => String((cardOf(ctx, id) || {}).dep || "").startsWith(draft.area)) : offered;
-    return h("div", { class: "aa-reveal-board" },
-      many ? group("Departs from", h("div", { class: "pa-pick-opts aa-reveal-areas" },
-        option({ label: "Any area", sub: plural(offered.length, "card"), pressed: !draft.area, focusKey: "aa-reveal-area:all",
-          data: { area: "" }, onclick: () => view.set({ area: null }, "aa-reveal-area:all") }),
-        areas.filter(([, n]) => n).map(([area, n]) => option({ label: `Area ${area}`, sub: plural(n, "card"), pressed: draft.area === area,
-          focusKey: `aa-reveal-area:${area}`, data: { area }, onclick: () => view.set({ area }, `aa-reveal-area:${area}`) })))) : null,
+    // Many cards: narrowed by the departure's area (a tap that only changes what is shown).
+    const boardPart = () => (!offered.length ? null : h("div", { class: "aa-reveal-board" },
+      many ? choices(view, { legend: "Departs from", listClass: "aa-reveal-areas",
+        items: [null, ...AREAS.filter((area) => departsFrom(area).length)], // null: any area
+        key: (area) => `aa-reveal-area:${area || "all"}`, label: (area) => (area ? `Area ${area}` : "Any area"),
+        sub: (area) => plural(area ? departsFrom(area).length : offered.length, "card"), data: (area) => ({ area: area || "" }),
+        pressed: (area) => (area ? draft.area === area : !draft.area),
+        pick: (area, key) => { draft.area = area; view.redraw(key); } }) : null,
       h("div", { class: "aa-reveal-cards", role: "group", "aria-label": "The board's cards that may turn up" },
-        shown.map((id) => cardButton(view, id))));
-  }
+        (draft.area ? departsFrom(draft.area) : offered).map(cardButton))));
 
-  function otherPart(view) {
-    if (complete) return null;
-    if (!draft.other) {
-      return offered.length ? h("div", { class: "pa-pick-opts aa-reveal-other-btn" }, option({
-        label: "Another card", sub: "not on the board yet: spell it out", focusKey: "aa-reveal-other", className: "aa-reveal-other",
-        onclick: () => view.set({ other: true, card: null }, "aa-reveal-other") })) : null;
-    }
-    return h("div", { class: "aa-reveal-new" },
-      h("h4", {}, offered.length ? "Another card" : "The card that turned up"),
-      h("p", { class: "muted small pa-pick-hint" }, "Read it off the card: its face is kept for the rest of the game."),
-      offered.length ? h("div", { class: "pa-pick-opts" }, option({ label: "Back to the board's cards", focusKey: "aa-reveal-back",
-        onclick: () => view.set({ other: false }, "aa-reveal-back") })) : null,
-      faceBuilder({ face: draft.face, changed: () => view.clear(), keyPrefix: "aa-reveal-face" }));
-  }
+    const otherPart = () => {
+      if (complete || (!draft.other && !offered.length)) return null;
+      if (!draft.other) {
+        return h("div", { class: "pa-pick-opts aa-reveal-other-btn" }, option({ label: "Another card", sub: "not on the board yet: spell it out",
+          focusKey: "aa-reveal-other", className: "aa-reveal-other", onclick: () => view.set({ other: true, card: null }, "aa-reveal-other") }));
+      }
+      return h("div", { class: "aa-reveal-new" },
+        h("h4", {}, offered.length ? "Another card" : "The card that turned up"),
+        hint("Read it off the card: its face is kept for the rest of the game."),
+        offered.length ? h("div", { class: "pa-pick-opts" }, option({ label: "Back to the board's cards", focusKey: "aa-reveal-back",
+          onclick: () => view.set({ other: false }, "aa-reveal-back") })) : null,
+        faceBuilder({ face: draft.face, changed: view.clear, keyPrefix: "aa-reveal-face" }));
+    };
 
-  function recordText() {
-    if (draft.other) return `Reveal ${String(draft.face.id || "").trim() || "this card"}`;
-    return draft.card ? `Reveal ${draft.card}` : "Reveal the card";
-  }
-
-  return frame(ctx, { picker: "reveal", heading: "Card revealed", className: "pa-picker aa-picker aa-pick-reveal", fallback: "Type the card instead" }, (view) => {
     const chosen = draft.card && !draft.other ? cardOf(ctx, draft.card) : null;
+    const recordText = draft.other ? `Reveal ${String(draft.face.id || "").trim() || "this card"}`
+      : draft.card ? `Reveal ${draft.card}` : "Reveal the card";
     return [
-      h("p", { class: "pa-pick-status" }, space ? `A Passenger Card fills space ${space} of the Baggage Claim Area.` : "A Passenger Card turns up.",
+      status(space ? `A Passenger Card fills space ${space} of the Baggage Claim Area.` : "A Passenger Card turns up.",
         offered.length ? ` Tap it: ${offered.length === 1 ? "one card" : `${offered.length} cards`} ${state.reshuffled ? "shuffled back" : "of the board"} may turn up.` : ""),
-      !offered.length && complete ? h("p", { class: "muted small aa-pick-none" }, "Every card of the board has turned up.") : null,
-      boardPart(view),
-      otherPart(view),
+      !offered.length && complete ? none("Every card of the board has turned up.") : null,
+      boardPart(),
+      otherPart(),
       chosen ? h("div", { class: "aa-reveal-chosen" }, h("span", { class: "aa-label" }, "Turns up"), cardView(draft.card, chosen)) : null,
-      offered.length || draft.other ? h("div", { class: "form-foot" }, recordButton(ctx, () => submit(view), recordText())) : null,
+      offered.length || draft.other ? foot(ctx, submit, recordText) : null,
     ];
   });
 }
@@ -984,7 +947,7 @@ function revealPicker(ctx) {
 // ------------------------------------------------------------- the board's facts
 
 const BOARD_SECTIONS = ["landable", "special", "passes"];
-const BOARD_PICKER = "pa-picker aa-picker aa-pick-board";
+const BOARD_FRAME = { picker: "board-declared", heading: "Board facts declared", fallback: "Type the facts instead", more: "aa-pick-board" };
 
 /** What `board_declared` declares, taken from a saved board's data: its non-empty sections. */
 function boardFacts(data) {
@@ -1030,11 +993,10 @@ function factsText(facts) {
 /** On a game recorded on a saved board, whose board holds these facts already: they are read
  * out at the table and declared as the board has them, in one tap (they must agree with it). */
 function gameBoardPicker(ctx, facts) {
-  return frame(ctx, { picker: "board-declared", heading: "Board facts declared", className: BOARD_PICKER, fallback: "Type the facts instead" }, (view) => [
-    h("p", { class: "pa-pick-status" }, "This game’s board already holds the facts the rulebook does not print: ",
-      h("strong", {}, factsText(facts)), "."),
-    h("p", { class: "muted small pa-pick-hint" }, "Nothing is needed; record this only if the table read them out at the set-up."),
-    h("div", { class: "form-foot" }, recordButton(ctx, () => view.record([], facts), "Declare the board’s facts")),
+  return aaFrame(ctx, BOARD_FRAME, (view) => [
+    status("This game’s board already holds the facts the rulebook does not print: ", h("strong", {}, factsText(facts)), "."),
+    hint("Nothing is needed; record this only if the table read them out at the set-up."),
+    foot(ctx, () => view.record([], facts), "Declare the board’s facts"),
   ]);
 }
 
@@ -1048,52 +1010,51 @@ function boardDeclaredPicker(ctx) {
   if (Object.keys(own).length && !factsDue(state)) return gameBoardPicker(ctx, own);
   const draft = ctx.draft;
   const nameOf = (id) => ((draft.boards || []).find((b) => b.id === id) || {}).name || "the board";
+  let loaded = null; // draws again once the saved boards are listed
 
-  const submit = async (view) => {
-    view.clear();
-    if (!draft.board) return view.problem("Choose the board this game is played on.");
-    let data;
-    try {
-      const response = await fetch(`/api/boards/${encodeURIComponent(draft.board)}`, { headers: { Accept: "application/json" } });
-      if (!response.ok) throw new Error(String(response.status));
-      data = boardFacts((await response.json()).data);
-    } catch {
-      return view.problem("Could not read that board from the server: try again.");
-    }
-    if (!Object.keys(data).length) {
-      return view.problem(`${nameOf(draft.board)} holds no airport colours, special airports or Boarding Passes to declare.`);
-    }
-    return ctx.record(data);
-  };
-
-  let loading = null;
-  return frame(ctx, { picker: "board-declared", heading: "Board facts declared", className: BOARD_PICKER, fallback: "Type the facts instead" }, (view) => {
+  const root = aaFrame(ctx, BOARD_FRAME, (view) => {
+    loaded = () => view.redraw();
+    const submit = async () => {
+      view.clear();
+      if (!draft.board) return view.problem("Choose the board this game is played on.");
+      let data;
+      try {
+        const response = await fetch(`/api/boards/${encodeURIComponent(draft.board)}`, { headers: { Accept: "application/json" } });
+        if (!response.ok) throw new Error(String(response.status));
+        data = boardFacts((await response.json()).data);
+      } catch {
+        return view.problem("Could not read that board from the server: try again.");
+      }
+      if (!Object.keys(data).length) {
+        return view.problem(`${nameOf(draft.board)} holds no airport colours, special airports or Boarding Passes to declare.`);
+      }
+      return ctx.record(data);
+    };
     const boards = draft.boards;
-    if (boards === undefined && !loading) {
-      loading = fetch("/api/boards?engine=air-alliance&limit=50", { headers: { Accept: "application/json" } })
-        .then((response) => (response.ok ? response.json() : { boards: [] }))
-        .catch(() => ({ boards: [] }))
-        .then((body) => {
-          draft.boards = body.boards || [];
-          view.again();
-        });
-    }
     return [
-      h("p", { class: "pa-pick-status" }, "This game was started without a saved board. Declare the colours each V airport "
+      status("This game was started without a saved board. Declare the colours each V airport "
         + "takes, the special airports and the Boarding Passes from a board you saved:"),
       boards === undefined ? h("p", { class: "muted" }, "Loading the saved boards…")
-        : boards.length ? group("Saved boards", h("div", { class: "pa-pick-opts" }, boards.map((board) => option({
-          label: board.name, sub: plural(board.facts || 0, "fact"), pressed: draft.board === board.id,
-          focusKey: `aa-board:${board.id}`, data: { board: board.id },
-          onclick: () => view.set({ board: board.id }, `aa-board:${board.id}`),
-        }))))
+        : boards.length ? choices(view, { legend: "Saved boards", items: boards, field: "board", value: (board) => board.id,
+          key: (board) => `aa-board:${board.id}`, label: (board) => board.name, sub: (board) => plural(board.facts || 0, "fact"),
+          data: (board) => ({ board: board.id }) })
           : h("p", { class: "notice" }, "No Air Alliance board is saved yet: ",
             h("a", { href: "/boards/new?engine=air-alliance", target: "_blank", rel: "noopener" }, "make one in the board editor"),
             ", then come back and declare it here."),
-      boards && boards.length ? h("div", { class: "form-foot" }, recordButton(ctx, () => submit(view),
-        draft.board ? `Declare the facts of ${nameOf(draft.board)}` : "Declare the board's facts")) : null,
+      boards && boards.length
+        ? foot(ctx, submit, draft.board ? `Declare the facts of ${nameOf(draft.board)}` : "Declare the board's facts") : null,
     ];
   });
+  if (draft.boards === undefined) {
+    fetch("/api/boards?engine=air-alliance&limit=50", { headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? response.json() : { boards: [] }))
+      .catch(() => ({ boards: [] }))
+      .then((body) => {
+        draft.boards = body.boards || [];
+        loaded();
+      });
+  }
+  return root;
 }
 
 export const pickers = {

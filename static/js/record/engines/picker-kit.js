@@ -24,7 +24,8 @@ export function problem(slot, text) {
  * its heading, what `body(view)` returns, the result slot and the generic form tucked away
  * under `fallback` (a summary; none without). `view.again(key)` clears the result and
  * draws again with the focus back on the control `key` (`view.clear()` only clears it, for
- * a field being typed in); `view.set(changes, key)` puts
+ * a field being typed in, `view.redraw(key)` draws again and keeps what the result slot
+ * says, for a change of what is shown only); `view.set(changes, key)` puts
  * `changes` in the draft first; `view.problem(text)` says in the result slot what is still
  * missing; `view.record([[ok, "what to do"], ...], data)` records `data` (or what the
  * function `data` returns) once every check is ok, else says the first one's words;
@@ -42,6 +43,7 @@ export function frame(ctx, { picker, heading, className = "pa-picker", fallback 
     slots: () => [result, tucked],
     clear() { fill(result); },
     again(key = null) { fill(result); draw(key); },
+    redraw(key = null) { draw(key); },
     problem(text) { problem(result, text); },
     set(changes, key = null) { Object.assign(ctx.draft, changes); view.again(key); },
     record(checks, data) {
@@ -50,9 +52,14 @@ export function frame(ctx, { picker, heading, className = "pa-picker", fallback 
       return missing ? view.problem(missing[1]) : ctx.record(typeof data === "function" ? data() : data);
     },
   };
+  // A heading given as nodes is copied for each draw: moving its nodes out of the heading
+  // on the page, before the page is redrawn, shifts the layout and Chrome's scroll
+  // anchoring scrolls the page by a line at every tap.
+  const headingNodes = () => (typeof heading === "function" ? heading()
+    : [heading].flat().map((part) => (part instanceof Node ? part.cloneNode(true) : part)));
   function draw(key = null) {
     const drawn = body(view);
-    fill(root, h("h3", { id: titleId }, typeof heading === "function" ? heading() : heading), drawn, slotsInside ? null : [result, tucked]);
+    fill(root, h("h3", { id: titleId }, headingNodes()), drawn, slotsInside ? null : [result, tucked]);
     refocus(root, key);
   }
   draw();
