@@ -196,7 +196,8 @@ function engineerPicker(ctx) {
       if (area === "A") {
         const used = Object.keys((state.tracks || {}).A || {});
         const tracks = [...new Set([...used, ...offeredIn("A").map((s) => String(s.track))])].sort((a, b) => Number(a) - Number(b) || a.localeCompare(b));
-        for (const track of tracks) rows.push(row("A", track, [`Track ${track}`, used.includes(track) ? null : h("span", { class: "muted" }, " (a new one)")]));
+        const fresh = (track) => (used.includes(track) ? null : h("span", { class: "muted" }, " (a new one)"));
+        for (const track of tracks) rows.push(row("A", track, [`Track ${track}`, fresh(track)]));
       } else if (area === "B") {
         const display = state.display || [];
         ["1", "2", "3", "4"].forEach((slot, i) => {
@@ -229,12 +230,13 @@ function engineerPicker(ctx) {
     };
 
     const me = player ? playerState(ctx, player) : null;
+    const areas = ["A", "B", "C", "D", "E"].filter((a) => !(priority && a === "E" && !offeredIn("E").length));
     return [
       h("p", { class: `pa-pick-status${priority ? " is-priority" : ""}` }, priority
         ? ["Priority Access step: ", someone(ctx, player, "the next player"), "’s Engineer from Directives (E) goes to any space in A–D."]
         : [someone(ctx, player, "The next player"), " assigns an Engineer", me ? ` (${me.available} in hand, $${me.money})` : "", "."]),
       hint("Tap the space where the Engineer goes. A bid is paid in the Resolution phase."),
-      h("div", { class: "pa-pick-areas" }, ["A", "B", "C", "D", "E"].filter((a) => !(priority && a === "E" && !offeredIn("E").length)).map(areaBlock)),
+      h("div", { class: "pa-pick-areas" }, areas.map(areaBlock)),
     ];
   });
 }
@@ -281,7 +283,8 @@ function claimsList(ctx, player, claims, view) {
         sub: (p) => `range ${RANGE[p] || "?"}`, data: (p) => ({ plane: p }) }),
       choices(view, { legend: "Landing Rights", items: claim.rights.map((way, w) => w), field: "way", listClass: "pa-pick-ways",
         className: "pa-pick-way-btn", key: (w) => `pa-claim-way:${w}`, data: (w) => ({ way: String(w), rights: rightsKey(claim.rights[w]) }),
-        label: (w) => Object.entries(claim.rights[w]).map(([city, how]) => h("span", { class: "pa-pick-way" }, rightText(ctx, player, city, how))) }));
+        label: (w) => Object.entries(claim.rights[w]).map(([city, how]) => h("span", { class: "pa-pick-way" }, rightText(ctx, player, city, how))),
+      }));
   }));
 }
 
@@ -360,7 +363,8 @@ function newRouteForm(ctx, player, view, placeResult) {
         ? h("p", { class: "notice small" }, `${routeName(route.cities)} is already claimed by ${route.owner === "PAN_AM" ? "Pan Am" : route.owner}.`) : null,
       asks.some(Boolean) ? h("div", { class: "pa-pick-pair" }, asks) : null,
       fleet.length ? choices(part, { legend: planeLegend, items: fleet, field: "plane", key: (p) => `pa-plane:${p}`, label: planeName,
-        disabled: short, data: (p) => ({ plane: p }), sub: (p) => (short(p) ? `range ${RANGE[p]}: too short` : `range ${RANGE[p]} · ×${me.fleet[p]}`) })
+        disabled: short, data: (p) => ({ plane: p }),
+        sub: (p) => (short(p) ? `range ${RANGE[p]}: too short` : `range ${RANGE[p]} · ×${me.fleet[p]}`) })
         : group(planeLegend, h("p", { class: "muted small" }, "No plane in the fleet.")),
       [a, b].map(rightsIn));
     refocus(dynamic, focusKey);
@@ -792,7 +796,8 @@ function directivePicker(ctx) {
       boardCards(options.card, (name) => {
         const face = faces[name] || {};
         const table = face.effects === null || face.effects === undefined;
-        return { label: name, sub: [cardFace(timing(face)), table ? null : cardFace(effectsText(face.effects), " pa-pick-card-does"), printed(face.text),
+        const does = table ? null : cardFace(effectsText(face.effects), " pa-pick-card-does");
+        return { label: name, sub: [cardFace(timing(face)), does, printed(face.text),
           table ? cardFace("The table chooses what it does: use the form below.") : null],
         disabled: table || !draft.player, focusKey: `pa-directive:${name}`, data: { card: name },
         onclick: () => { fill(view.slots()[0]); ctx.record({ card: name }, draft.player); } };
@@ -811,7 +816,8 @@ function diePicker(ctx) {
   const chosen = (ctx.draft.faces ||= []);
   const of = expansion.rolls_expected;
 
-  return frame(ctx, { picker: "die", heading: ["Die rolled", of ? faint(` · roll ${(expansion.rolls || []).length + 1} of ${of}`) : null] }, (view) => {
+  const heading = ["Die rolled", of ? faint(` · roll ${(expansion.rolls || []).length + 1} of ${of}`) : null];
+  return frame(ctx, { picker: "die", heading }, (view) => {
     const submit = () => {
       const picked = SYMBOLS.filter((f) => chosen.includes(f));
       return view.record([[picked.length, "Tap what the die shows (at least one symbol)."]], { faces: picked });
@@ -883,7 +889,8 @@ function airportPicker(ctx) {
       listed ? null : h("fieldset", { class: "pa-pick-group pa-pick-new-city", dataset: { form: "new-city" } },
         h("legend", {}, "A city not on the list"),
         h("div", { class: "field" }, h("label", { for: "pa-airport-new" }, "The city’s name, as printed"),
-          h("input", { id: "pa-airport-new", ...CITY_INPUT, maxlength: "80", value: draft.name, dataset: { focusKey: "pa-airport-new" }, oninput: typing })),
+          h("input", { id: "pa-airport-new", ...CITY_INPUT, maxlength: "80", value: draft.name, dataset: { focusKey: "pa-airport-new" },
+            oninput: typing })),
         isNew(typed) ? h("div", { class: "pa-pick-opts pa-pick-regions", role: "group", "aria-label": `Region of ${typed}` },
           regions.map((r) => option({ label: regionName(r), pressed: draft.region === r, focusKey: `pa-airport-region:${r}`,
             className: `pa-pick-city ${regionClass(r)}`, data: { region: r },
@@ -923,38 +930,20 @@ const COUNTED = ["money", "income", "stock", "die_rolls"];
 const AMOUNTS = [-3, -2, -1, 1, 2, 3, 5];
 const PRICE_OPS = { up: ["▲ Up", "one space"], down: ["▼ Down", "one space"], set: ["Set", "to a price"] };
 
-/** One effect of the Event card from what was tapped (`e`): {effect} or {error}. */
+/** One effect of the Event card from what was tapped (`e`): {effect} or {error}, the first thing missing. */
 function builtEffect(e) {
-  const kind = e.kind;
-  if (!kind) return { error: "Tap what the card changes." };
-  const out = { kind };
-  if (NEEDS_PLAYER.has(kind)) {
-    if (!e.player) return { error: "Tap who it is for." };
-    out.player = e.player;
-  }
-  if (COUNTED.includes(kind)) {
-    const n = wholeNumber(e.amount);
-    if (n === null || n === 0) return { error: "Tap how much (the number on the card)." };
-    out.amount = n;
-  }
-  if (kind === "stock_price") {
-    if (!e.op) return { error: "Tap how the Stock Price moves." };
-    out.op = e.op;
-    if (e.op === "set") {
-      out.value = wholeNumber(e.value);
-      if (out.value === null) return { error: "Type the price the card sets." };
-    }
-  }
-  if (kind === "draw_directive") out.count = Number(e.count || 1);
-  if (kind === "gain_plane") {
-    if (!e.plane) return { error: "Tap the plane." };
-    out.plane = e.plane;
-  }
-  if (kind === "text") {
-    out.text = String(e.text || "").trim();
-    if (!out.text) return { error: "Type what the card says." };
-  }
-  return { effect: out };
+  const { kind } = e;
+  const [amount, value, text] = [wholeNumber(e.amount), wholeNumber(e.value), String(e.text || "").trim()];
+  const missing = [[!kind, "Tap what the card changes."], [NEEDS_PLAYER.has(kind) && !e.player, "Tap who it is for."],
+    [COUNTED.includes(kind) && !amount, "Tap how much (the number on the card)."],
+    [kind === "stock_price" && !e.op, "Tap how the Stock Price moves."],
+    [kind === "stock_price" && e.op === "set" && value === null, "Type the price the card sets."],
+    [kind === "gain_plane" && !e.plane, "Tap the plane."], [kind === "text" && !text, "Type what the card says."]].find(([gap]) => gap);
+  if (missing) return { error: missing[1] };
+  return { effect: { kind, ...(NEEDS_PLAYER.has(kind) ? { player: e.player } : {}), ...(COUNTED.includes(kind) ? { amount } : {}),
+    ...(kind === "stock_price" ? { op: e.op, ...(e.op === "set" ? { value } : {}) } : {}),
+    ...(kind === "draw_directive" ? { count: Number(e.count || 1) } : {}),
+    ...(kind === "gain_plane" ? { plane: e.plane } : {}), ...(kind === "text" ? { text } : {}) } };
 }
 
 /** What the face-up Event card does, built from the engine's offers: the kind, who, how much;
