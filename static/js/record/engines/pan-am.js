@@ -65,14 +65,16 @@ function focusQuietly(root, key) {
   if (el && !el.disabled) el.focus({ preventScroll: true });
 }
 
-/** "Other": a number typed instead of tapping one of `buttons` (in `host`), which then shows none pressed. */
-function otherNumber(host, buttons, { label, key, value, min = null, oninput }) {
-  return h("label", { class: "pa-pick-other" }, h("span", {}, "Other"),
+/** `list` of number buttons and last in it "Other": a number typed instead of tapping one of `buttons` (in `host`),
+ *  which then shows none pressed. */
+function withOther(list, host, buttons, { label, key, value, min = null, oninput }) {
+  list.append(h("label", { class: "pa-pick-other" }, h("span", {}, "Other"),
     h("input", { type: "number", inputmode: "numeric", min, step: "1", "aria-label": label, value, dataset: { focusKey: key },
       oninput: (e) => {
         oninput(e.target.value);
         host.querySelectorAll(buttons).forEach((b) => { b.classList.remove("is-on"); b.setAttribute("aria-pressed", "false"); });
-      } }));
+      } })));
+  return list;
 }
 
 /** The Stock Price a card sets, typed in dollars. */
@@ -721,10 +723,10 @@ function eventCardTyped(ctx, view) {
           label: (op) => OPS[op][0], sub: (op) => OPS[op][1], disabled: (op) => !ops.includes(op), data: (op) => ({ op }),
           pick: (op, key) => part.set({ op }, op === "set" ? "pa-op-value" : key) }),
         draft.op === "set" ? priceField("pa-op-value", "The Stock Price becomes", draft.value, "0", (v) => { draft.value = v; }) : null),
-      group("Pan Am die rolls this round",
+      group("Pan Am die rolls this round", withOther(
         numberChoices(part, { items: [0, 1, 2, 3, 4], field: "rolls", key: (n) => `pa-rolls:${n}`, data: (n) => ({ rolls: String(n) }),
           pressed: (n) => draft.rolls !== undefined && draft.rolls !== "" && Number(draft.rolls) === n }),
-        otherNumber(host, ".pa-pick-num[data-rolls]", { label: "Other number of die rolls", key: "pa-rolls-other", min: "0",
+        host, ".pa-pick-num[data-rolls]", { label: "Other number of die rolls", key: "pa-rolls-other", min: "0",
           value: otherRolls ? draft.rolls : "", oninput: (v) => { draft.rolls = v; } })),
       h("div", { class: "field" }, h("label", { for: "pa-event-text" }, "What the card says ", h("span", { class: "optional" }, "(optional)")),
         h("textarea", { id: "pa-event-text", rows: "2", maxlength: "2000", class: "pa-pick-text", dataset: { focusKey: "pa-event-text" },
@@ -990,10 +992,10 @@ function eventEffectPicker(ctx) {
       NEEDS_PLAYER.has(kind) ? choices(part, { legend: "For", items: [...seats, ...(everyone.has(kind) ? ["ALL"] : [])], field: "player",
         className: "pa-pick-who", key: (name) => `pa-effect-who:${name}`, label: (name) => (name === "ALL" ? "Every player" : who(ctx, name)),
         data: (name) => ({ player: name }) }) : null,
-      COUNTED.includes(kind) ? group(["How much", faint(" · as printed")],
+      COUNTED.includes(kind) ? group(["How much", faint(" · as printed")], withOther(
         numberChoices(part, { items: AMOUNTS, field: "amount", listClass: "pa-pick-amounts", pressed: (n) => Number(e.amount) === n,
           label: (n) => `${n > 0 ? "+" : "−"}${unit}${Math.abs(n)}`, key: (n) => `pa-effect-amount:${n}`, data: (n) => ({ amount: String(n) }) }),
-        otherNumber(view.root, ".pa-pick-amounts .pa-pick-num", { label: "Another amount", key: "pa-effect-other",
+        view.root, ".pa-pick-amounts .pa-pick-num", { label: "Another amount", key: "pa-effect-other",
           value: e.amount !== undefined && !AMOUNTS.includes(Number(e.amount)) ? e.amount : "", oninput: (v) => { e.amount = v; } })) : null,
       kind === "stock_price" ? group("The Stock Price",
         choices(part, { items: options.op || [], field: "op", key: (op) => `pa-effect-op:${op}`, label: (op) => PRICE_OPS[op][0],
