@@ -468,7 +468,7 @@ function boardCities(ctx, cities, { state = () => ({}), onpick, keyPrefix }) {
 const regionClass = (r) => `pa-pick-r-${REGIONS.includes(r) ? r.toLowerCase() : "none"}`;
 const boardOf = (ctx) => (ctx.state && ctx.state.board) || {};
 const wholeOnBoard = (ctx, section) => (boardOf(ctx).complete_items || []).includes(section);
-const fromTheBoard = (title) => [title, faint(" · from the board")];
+const fromTheBoard = (title) => () => [title, faint(" · from the board")];
 
 /** The typed form, tucked away under the board's items: for a card the board does not hold. */
 function typedAside(summary, body) {
@@ -672,7 +672,7 @@ const roundOf = (options) => (Array.isArray(options.round) && options.round.leng
 function eventCardPicker(ctx) {
   const options = ctx.options || {};
   const round = roundOf(options);
-  const heading = ["Event card revealed", round !== null ? faint(` · round ${round}`) : null];
+  const heading = () => ["Event card revealed", round !== null ? faint(` · round ${round}`) : null];
   if (!Array.isArray(options.name)) return frame(ctx, { picker: "event-card", heading }, (view) => eventCardTyped(ctx, view));
   const faces = boardOf(ctx).event_cards || {};
   const typed = !(wholeOnBoard(ctx, "event_cards") && options.name.length);
@@ -818,7 +818,7 @@ function diePicker(ctx) {
   const chosen = (ctx.draft.faces ||= []);
   const of = expansion.rolls_expected;
 
-  const heading = ["Die rolled", of ? faint(` · roll ${(expansion.rolls || []).length + 1} of ${of}`) : null];
+  const heading = () => ["Die rolled", of ? faint(` · roll ${(expansion.rolls || []).length + 1} of ${of}`) : null];
   return frame(ctx, { picker: "die", heading }, (view) => {
     const submit = () => {
       const picked = SYMBOLS.filter((f) => chosen.includes(f));
@@ -964,7 +964,7 @@ function eventEffectPicker(ctx) {
   const e = (draft.effect ||= {});
   const said = (effect) => (effect.player && effect.player !== "ALL" ? `${effect.player}: ${effectsText([effect])}` : effectsText([effect]));
 
-  return frame(ctx, { picker: "event-effect", heading: ["Event card effect", card.name ? faint(` · ${card.name}`) : null] }, (view) => {
+  return frame(ctx, { picker: "event-effect", heading: () => ["Event card effect", card.name ? faint(` · ${card.name}`) : null] }, (view) => {
     const redraw = (key = null) => settle(view, {}, key);
     const part = partView(e, redraw);
     const submit = () => {
@@ -1026,7 +1026,7 @@ function expansionPicker(ctx) {
   const named = Array.isArray(options.cities) ? options.cities.filter((c) => Array.isArray(c) && c.length === 2) : [];
   const routes = (ctx.state || {}).routes || {};
   const routeOf = (a, b) => routes[[a, b].sort().join("|")] || null;
-  const shape = { picker: "expansion", heading: ["Pan Am expands", faint(` · ${SYMBOL_NAME[path] || path}`)] };
+  const shape = { picker: "expansion", heading: () => ["Pan Am expands", faint(` · ${SYMBOL_NAME[path] || path}`)] };
 
   if (named.length) {
     return frame(ctx, shape, (view) => [
