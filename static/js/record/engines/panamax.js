@@ -1,12 +1,9 @@
-// Panamax on the recording page: the Action table's dice as buttons (take one, or
-// transfer one to the other side first), the company's containers and where each may
-// be loaded, a flag's free action (a share, a die from a container or the supply onto a
-// ship, the Rail table), ship movement (the ships as toggles: `ships` is a list; the
-// icon crossed said by the board; the ships pushed out of a full dashed rectangle
-// tapped), the Action table's roll (the dice as they fell), the end of the round's Cargo
-// Fees, and, in a game on a board with cards, the reveals by a tap on the board's card (the set-up's
-// five, the Draw pile's new top, the Setup Contracts) and a Captain or Stevedore card
-// played without its effects typed when the game knows them.
+// Panamax on the recording page: the Action table's dice as buttons (take one, or move one
+// to the other side first), the company's containers and where each may be loaded, a
+// flag's free action, ship movement (`ships` is a list; the icon crossed said by the board;
+// the ships pushed out of a full dashed rectangle tapped), the Action table's roll (the
+// dice as they fell), the Cargo Fees and, on a board with cards, the reveals by a tap on
+// the board's card and a Captain or Stevedore card played.
 //
 // What is legal comes from the engine, never from rules copied here: `expected()`'s
 // options (engines/panamax/offers.py) carry, beside each field's list (by its path:
@@ -20,16 +17,14 @@
 //                     tokens: [$, top first], moves_left: [{lock, waterway, any}]
 //   cargo_fees        company: [c], fees: [{zone, dice, rate | null}] (a null rate: the table declares it)
 //   free_action_used  kind, and by the action due: company, supply, ship, loads, raise
-// The state (engines/panamax/setup.py, action_table.py, turns.py) gives only what lies
-// on the table: counts, names, values, the Passenger spots already taken. A die's source
-// is ONE of {column} or {executive}, a load's target ONE of {ship} or {rail}: the pickers
-// build exactly one, which the generic form cannot ensure. The buttons borrow Pan Am's
-// look (pa-pick-*); px-pick-* classes mark what is Panamax's. Every label is text;
-// colours are only a hint. A place the engine does not offer may still be listed, folded
-// away with the engine's reason, to record over the rules when the table rules otherwise.
+// The state gives only what lies on the table. A die's source is ONE of {column} or
+// {executive}, a load's target ONE of {ship} or {rail}: the pickers build exactly one, which
+// the generic form cannot ensure. The buttons borrow Pan Am's look (pa-pick-*); px-pick-*
+// classes are Panamax's. A place the engine does not offer may still be listed, folded away
+// with the engine's reason, to record over the rules when the table rules otherwise.
 
 import { h, humanize } from "../../dom.js";
-import { choices, frame, group, option, playerOf, recordButton as kitRecordButton, startFrom } from "./picker-kit.js";
+import { choices, foot, frame, group, option, playerOf, startFrom, status } from "./picker-kit.js";
 
 const NATION = { CHINA: "China", EU: "EU", US_EAST: "US East", US_WEST: "US West" };
 const OCEAN_OF = { EU: "ATLANTIC", US_EAST: "ATLANTIC", CHINA: "PACIFIC", US_WEST: "PACIFIC" };
@@ -47,8 +42,11 @@ const CARDS = { captain: "Captain card", stevedore: "Stevedore card", advisor: "
 const OCEAN = "OCEAN";
 const NOT_OFFERED = "not offered";
 
+const given = (value) => value !== null && value !== undefined;
 const plural = (n, word) => `${n} ${n === 1 ? word : word === "die" ? "dice" : `${word}s`}`;
 const nationName = (n) => NATION[n] || humanize(String(n || "").toLowerCase());
+/** A key's [label, sub-line] in `table` (USES, FREE_KINDS), or its name humanized. */
+const wordsOf = (table, key) => table[key] || [humanize(String(key)), null];
 const pipsOf = (die) => (die ? Number(die.column ?? die.executive) : null);
 const dieName = (die) => (die.column !== undefined ? `column ${die.column}` : `Executive die ${die.executive}`);
 const dieKey = (die) => `px-die:${die.column !== undefined ? "column" : "executive"}:${pipsOf(die)}`;
@@ -88,14 +86,32 @@ function companiesInSeatOrder(state) {
 
 // ----------------------------------------------------------------- shared pieces
 
+/** Panamax's frame: the kit's, its section also of class px-picker. */
+const pxFrame = (ctx, options, body) => frame(ctx, { className: "pa-picker px-picker", ...options }, body);
+
+/** The record button (class px-pick-record) in the form's foot. */
+const pxFoot = (ctx, onclick, text) => foot(ctx, onclick, text, { className: "px-pick-record" });
+
+/** A group whose fieldset says what it is (`className`, `data`) beside pa-pick-group. */
+function fieldset(className, data, legend, ...children) {
+  return h("fieldset", { class: `pa-pick-group ${className}`, dataset: data }, h("legend", {}, legend), children);
+}
+
 /** A place on the table that cannot be chosen now, said in words. */
 function offSpot(label, sub, data = {}) {
   return h("span", { class: "px-pick-off", dataset: data },
     h("span", { class: "pa-pick-opt-label" }, label), sub ? h("span", { class: "pa-pick-opt-sub" }, sub) : null);
 }
 
-function recordButton(ctx, onclick, text) {
-  return kitRecordButton(ctx, onclick, text, { className: "px-pick-record" });
+/** What the rules refuse, folded away under `summary` (open when `open`). */
+function refusedFold(summary, open, ...content) {
+  return h("details", { class: "pa-pick-fallback px-pick-refused", open: open || null }, h("summary", {}, summary), content);
+}
+
+/** A zone's row: its name, then its `buttons`. */
+function zoneRow(zone, buttons) {
+  return h("div", { class: "px-pick-zone", dataset: { zone: zone || "" } }, h("span", { class: "px-pick-zone-name" }, zoneName(zone)),
+    h("div", { class: "pa-pick-opts" }, buttons));
 }
 
 // ------------------------------------------------------------- the Action table
@@ -108,29 +124,27 @@ function recordButton(ctx, onclick, text) {
 function diceTable(ctx, { dice, chosen, pick, verb = "take" }) {
   const layout = (ctx.state && ctx.state.action_table) || { columns: [0, 0, 0, 0, 0, 0], executive: [] };
   const sides = [["movement", "Movement side (blue)", [1, 2, 3]], ["contract", "Contract side (grey)", [4, 5, 6]]];
-  const named = (word, n) => [h("span", { class: "visually-hidden" }, `${word} `), String(n)];
-  const offered = (die) => dice.find((d) => sameDie(d.from, die));
-  const button = (die, label, counted, data, title = null) => {
-    const entry = offered(die);
-    const allows = entry.allows ? allowsText(entry.allows) : "";
-    return option({ label, sub: [counted, allows].filter(Boolean).join(" · ") || null, pressed: sameDie(chosen, die),
-      focusKey: dieKey(die), className: "px-pick-die", data, title, onclick: () => pick(die) });
+  // A spot of a row: the engine's die as a button, else said with `idle` (what lies there).
+  const spot = (die, word, counted, idle, title = null) => {
+    const n = pipsOf(die);
+    const label = [h("span", { class: "visually-hidden" }, `${word} `), String(n)];
+    const data = { [die.column !== undefined ? "column" : "executive"]: String(n) };
+    const entry = dice.find((d) => sameDie(d.from, die));
+    if (!entry) return offSpot(label, idle, data);
+    return option({ label, sub: [counted, entry.allows ? allowsText(entry.allows) : ""].filter(Boolean).join(" · ") || null,
+      pressed: sameDie(chosen, die), focusKey: dieKey(die), className: "px-pick-die", data, title, onclick: () => pick(die) });
   };
+  const row = (text, label, spots) => [h("p", { class: "px-pick-row-name", "aria-hidden": "true" }, text),
+    h("div", { class: "px-pick-row", role: "group", "aria-label": label }, spots)];
   return h("div", { class: "px-pick-table" }, sides.map(([side, name, pips]) => h("section", { class: `px-pick-side is-${side}`, dataset: { side } },
     h("h4", {}, name),
-    h("p", { class: "px-pick-row-name", "aria-hidden": "true" }, "Columns"),
-    h("div", { class: "px-pick-row", role: "group", "aria-label": `${name}: columns` }, pips.map((c) => {
+    row("Columns", `${name}: columns`, pips.map((c) => {
       const count = (layout.columns || [])[c - 1] || 0;
       const counted = count ? plural(count, "die") : "empty";
-      if (!offered({ column: c })) return offSpot(named("Column", c), count ? `${counted} · not offered` : counted, { column: String(c) });
-      return button({ column: c }, named("Column", c), counted, { column: String(c) }, `${verb} the lowest die of column ${c}`);
+      return spot({ column: c }, "Column", counted, count ? `${counted} · not offered` : counted, `${verb} the lowest die of column ${c}`);
     })),
-    h("p", { class: "px-pick-row-name", "aria-hidden": "true" }, "Executive spaces"),
-    h("div", { class: "px-pick-row", role: "group", "aria-label": `${name}: Executive spaces` }, pips.map((v) => {
-      const lying = (layout.executive || []).includes(v);
-      if (!offered({ executive: v })) return offSpot(named("Executive", v), lying ? "a die · not offered" : "no die", { executive: String(v) });
-      return button({ executive: v }, named("Executive", v), null, { executive: String(v) });
-    })))));
+    row("Executive spaces", `${name}: Executive spaces`, pips.map((v) => spot({ executive: v }, "Executive", null,
+      (layout.executive || []).includes(v) ? "a die · not offered" : "no die"))))));
 }
 
 /** The engine's dice (`dice`); a remembered die it no longer offers is forgotten. */
@@ -147,8 +161,7 @@ function takePicker(ctx) {
   const { dice, entryOf } = offeredDice(ctx, draft);
   if (!dice.length) return null;
   const uses = (ctx.options && ctx.options.use) || [];
-  const state = ctx.state || {};
-  const moved = state.turn ? state.turn.transferred_to : null;
+  const moved = ctx.state && ctx.state.turn ? ctx.state.turn.transferred_to : null;
   const usesOf = (die) => (entryOf(die) || { uses: [] }).uses || [];
   if (draft.use && !uses.includes(draft.use)) draft.use = null;
   // A die with one use beside passing (a column's die: its side's) has that use chosen.
@@ -156,34 +169,28 @@ function takePicker(ctx) {
     const real = usesOf(die).filter((u) => u !== "pass");
     return real.length === 1 ? real[0] : null;
   };
-  if (moved !== null && moved !== undefined && dice.length === 1 && !draft.die) {
+  if (given(moved) && dice.length === 1 && !draft.die) {
     draft.die = { ...dice[0].from };
     if (!draft.use) draft.use = natural(draft.die);
   }
   const player = playerOf(ctx);
 
-  return frame(ctx, { picker: "take", heading: "Action die taken", className: "pa-picker px-picker", fallback: "Type the die instead" }, (view) => {
-    const pick = (die) => {
-      const use = draft.use && usesOf(die).includes(draft.use) ? draft.use : natural(die);
-      view.set({ die, use }, dieKey(die));
-    };
+  return pxFrame(ctx, { picker: "take", heading: "Action die taken", fallback: "Type the die instead" }, (view) => {
+    const pick = (die) => view.set({ die, use: draft.use && usesOf(die).includes(draft.use) ? draft.use : natural(die) }, dieKey(die));
     const submit = () => view.record([[draft.die, "Tap the die taken."], [draft.use, "Choose what the die is used for."]],
       () => ({ from: { ...draft.die }, use: draft.use }));
     const [colour, company] = companyOf(ctx);
     const legal = draft.die ? usesOf(draft.die) : null;
     const refused = (use) => Boolean(legal) && !legal.includes(use);
     return [
-      h("p", { class: "pa-pick-status" }, player || "The player", " takes one Action die",
-        colour ? ` for the ${colour} company ($${company.money ?? "?"})` : "", "."),
-      moved !== null && moved !== undefined
-        ? h("p", { class: "notice small px-pick-moved" }, `The die transferred to column ${moved} is the one taken now.`)
+      status(player || "The player", " takes one Action die", colour ? ` for the ${colour} company ($${company.money ?? "?"})` : "", "."),
+      given(moved) ? h("p", { class: "notice small px-pick-moved" }, `The die transferred to column ${moved} is the one taken now.`)
         : h("p", { class: "muted small pa-pick-hint" }, "A column gives its lowest die. Each die says what it allows."),
       diceTable(ctx, { dice, chosen: draft.die, pick }),
       choices(view, { legend: "Used for", items: uses, field: "use", listClass: "px-pick-uses", className: "px-pick-use",
-        key: (use) => `px-use:${use}`, label: (use) => (USES[use] || [humanize(use)])[0], disabled: refused,
-        sub: (use) => (refused(use) ? "not with this die" : (USES[use] || [null, null])[1]), data: (use) => ({ use }) }),
-      h("div", { class: "form-foot" }, recordButton(ctx, submit,
-        draft.die && draft.use ? `Take ${dieName(draft.die)} for ${(USES[draft.use] || [humanize(draft.use)])[0].toLowerCase()}` : "Record the Action die")),
+        key: (use) => `px-use:${use}`, label: (use) => wordsOf(USES, use)[0], disabled: refused,
+        sub: (use) => (refused(use) ? "not with this die" : wordsOf(USES, use)[1]), data: (use) => ({ use }) }),
+      pxFoot(ctx, submit, draft.die && draft.use ? `Take ${dieName(draft.die)} for ${wordsOf(USES, draft.use)[0].toLowerCase()}` : "Record the Action die"),
     ];
   });
 }
@@ -192,14 +199,12 @@ function transferPicker(ctx) {
   const draft = ctx.draft;
   const { dice, entryOf } = offeredDice(ctx, draft);
   if (!dice.length) return null;
-  const options = ctx.options || {};
   const targets = [...new Set(dice.flatMap((d) => d.to_columns || []).map(Number))].sort((a, b) => a - b);
-  const cost = (options.cost || [])[0];
+  const cost = ((ctx.options || {}).cost || [])[0];
   const layout = (ctx.state && ctx.state.action_table) || { columns: [] };
   const goesTo = (c) => !draft.die || ((entryOf(draft.die) || {}).to_columns || []).map(Number).includes(c);
 
-  return frame(ctx, { picker: "transfer", heading: "Die transferred", className: "pa-picker px-picker", fallback: "Type the transfer instead",
-    slotsInside: true }, (view) => {
+  return pxFrame(ctx, { picker: "transfer", heading: "Die transferred", fallback: "Type the transfer instead", slotsInside: true }, (view) => {
     const submit = () => view.record([[draft.die, "Tap the die transferred."], [draft.to && goesTo(draft.to), "Choose a column this die may go to."]],
       () => ({ from: { ...draft.die }, to_column: draft.to }));
     const [colour, company] = companyOf(ctx);
@@ -213,8 +218,7 @@ function transferPicker(ctx) {
       choices(view, { legend: "To column", items: targets, field: "to", className: "px-pick-to", key: (c) => `px-to-column:${c}`,
         label: (c) => `Column ${c}`, disabled: (c) => !goesTo(c), data: (c) => ({ toColumn: String(c) }),
         sub: (c) => (goesTo(c) ? `${plural((layout.columns || [])[c - 1] || 0, "die")} now` : "not for this die") }),
-      h("div", { class: "form-foot" }, recordButton(ctx, submit,
-        draft.die && draft.to ? `Move ${dieName(draft.die)} to column ${draft.to}` : "Record the transfer")),
+      pxFoot(ctx, submit, draft.die && draft.to ? `Move ${dieName(draft.die)} to column ${draft.to}` : "Record the transfer"),
       view.slots());
   });
 }
@@ -244,20 +248,15 @@ function loadEntry(loads, box) {
 /** The held contracts' containers: the engine's `loads` as buttons, the others said. */
 function containersBlock(contracts, loads, chosen, pick) {
   const indices = [...new Set(loads.map((l) => l.contract))].filter((i) => contracts[i]).sort((a, b) => a - b);
-  return indices.map((i) => {
-    const held = contracts[i];
-    return h("fieldset", { class: "pa-pick-group px-pick-contract", dataset: { contract: String(i) } },
-      h("legend", {}, heldTitle(held, i)),
-      h("div", { class: "pa-pick-opts" }, (held.containers || []).map((c, j) => {
-        const entry = loadEntry(loads, { contract: i, container: j });
-        if (!entry) return offSpot(String(c.value), c.loaded ? "loaded" : "not offered", { contract: String(i), container: String(j) });
-        const ways = entry.targets && entry.targets.length ? null : " · nowhere now";
-        return option({ label: String(entry.value), sub: `${entry.rail ? "Rail icon" : "cargo"}${ways || ""}`,
-          pressed: Boolean(chosen) && chosen.contract === i && chosen.container === j,
-          focusKey: `px-box:${i}:${j}`, className: "px-pick-box", data: { contract: String(i), container: String(j) },
-          title: `Container ${j + 1} of ${entry.card ?? held.card}, a ${entry.value}`, onclick: () => pick({ contract: i, container: j }) });
-      })));
-  });
+  return indices.map((i) => fieldset("px-pick-contract", { contract: String(i) }, heldTitle(contracts[i], i),
+    h("div", { class: "pa-pick-opts" }, (contracts[i].containers || []).map((c, j) => {
+      const entry = loadEntry(loads, { contract: i, container: j });
+      const data = { contract: String(i), container: String(j) };
+      if (!entry) return offSpot(String(c.value), c.loaded ? "loaded" : NOT_OFFERED, data);
+      return option({ label: String(entry.value), sub: `${entry.rail ? "Rail icon" : "cargo"}${entry.targets && entry.targets.length ? "" : " · nowhere now"}`,
+        pressed: Boolean(chosen) && chosen.contract === i && chosen.container === j, focusKey: `px-box:${i}:${j}`, className: "px-pick-box", data,
+        title: `Container ${j + 1} of ${entry.card ?? contracts[i].card}, a ${entry.value}`, onclick: () => pick({ contract: i, container: j }) });
+    }))));
 }
 
 /**
@@ -271,26 +270,20 @@ function placesBlock(state, legal, others, reasons, chosen, choose) {
   const button = (key, allowed) => {
     const rail = key === "rail";
     const what = rail ? `1st wagon: ${plural(wagon, "die")}` : shipText(ships[key]);
-    const sub = allowed ? what : [what, " · ", h("span", { class: "px-pick-reason" }, reasons[key] || NOT_OFFERED)];
-    return option({ label: rail ? "Rail table" : key, sub,
+    return option({ label: rail ? "Rail table" : key, sub: allowed ? what : [what, " · ", h("span", { class: "px-pick-reason" }, reasons[key] || NOT_OFFERED)],
       pressed: chosen === key, focusKey: `px-target:${key}`, className: `px-pick-target${allowed ? "" : " is-refused"}`,
       data: rail ? { rail: "true" } : { ship: key }, onclick: () => choose(key) });
   };
   const byZone = (list, allowed) => {
-    const rows = list.includes("rail") ? [h("div", { class: "px-pick-zone", dataset: { zone: "rail" } }, button("rail", allowed))] : [];
     const onBoard = list.filter((k) => k !== "rail");
     const zoneOf = (k) => (ships[k] ? ships[k].zone : null);
-    for (const zone of new Set(onBoard.map(zoneOf))) {
-      rows.push(h("div", { class: "px-pick-zone", dataset: { zone: zone || "" } }, h("span", { class: "px-pick-zone-name" }, zoneName(zone)),
-        h("div", { class: "pa-pick-opts" }, onBoard.filter((k) => zoneOf(k) === zone).map((k) => button(k, allowed)))));
-    }
-    return rows;
+    return [list.includes("rail") ? h("div", { class: "px-pick-zone", dataset: { zone: "rail" } }, button("rail", allowed)) : null,
+      [...new Set(onBoard.map(zoneOf))].map((zone) => zoneRow(zone, onBoard.filter((k) => zoneOf(k) === zone).map((k) => button(k, allowed))))];
   };
   return [
     legal.length ? h("div", { class: "px-pick-targets", role: "group", "aria-label": "Where the die may go" }, byZone(legal, true))
       : h("p", { class: "notice small" }, "The rules allow this die nowhere now."),
-    others.length ? h("details", { class: "pa-pick-fallback px-pick-refused", open: others.includes(chosen) || null },
-      h("summary", {}, `Other places, refused by the rules: ${others.length}`),
+    others.length ? refusedFold(`Other places, refused by the rules: ${others.length}`, others.includes(chosen),
       h("div", { class: "px-pick-targets" }, byZone(others, false))) : null,
   ];
 }
@@ -306,24 +299,23 @@ function refusedOf(entry) {
 }
 
 /** The flag a load earns (the engine's `completes`), on the Clipboard space the engine names
- *  (`space`): the space's icon said, or asked when the table has not declared it. */
-function flagBlock(entry, held, chosen, pick) {
+ *  (`space`): the space's icon said, or asked (the draft's `free`) when the table has not declared it. */
+function flagBlock(view, entry, held) {
   if (!entry || !entry.completes) return null;
   const flag = `the ${nationName(held && held.nation)} flag`;
-  const where = entry.space !== null && entry.space !== undefined ? `space ${entry.space} of its Clipboard row` : "the next space of its Clipboard row";
-  if (entry.icon !== null && entry.icon !== undefined) {
+  const where = given(entry.space) ? `space ${entry.space} of its Clipboard row` : "the next space of its Clipboard row";
+  const data = { space: String(entry.space ?? "") };
+  if (given(entry.icon)) {
     const name = (FREE_ACTIONS.find(([k]) => k === entry.icon) || [entry.icon, humanize(String(entry.icon))])[1];
-    return h("p", { class: "notice small px-pick-flag", dataset: { space: String(entry.space ?? "") } },
-      `This die completes the card: ${flag} covers ${where}, which shows ${name}.`);
+    return h("p", { class: "notice small px-pick-flag", dataset: data }, `This die completes the card: ${flag} covers ${where}, which shows ${name}.`);
   }
-  return h("fieldset", { class: "pa-pick-group px-pick-flag", dataset: { space: String(entry.space ?? "") } },
-    h("legend", {}, `This die completes the card: ${flag} covers ${where}, new to this game. What does the space show?`),
-    h("div", { class: "pa-pick-opts" }, FREE_ACTIONS.map(([kind, label]) => option({ label, pressed: chosen === kind,
-      focusKey: `px-free:${kind}`, className: "px-pick-free", data: { free: kind }, onclick: () => pick(kind) }))));
+  return fieldset("px-pick-flag", data, `This die completes the card: ${flag} covers ${where}, new to this game. What does the space show?`,
+    choices(view, { items: FREE_ACTIONS, field: "free", value: ([kind]) => kind, key: ([kind]) => `px-free:${kind}`, label: ([, label]) => label,
+      className: "px-pick-free", data: ([kind]) => ({ free: kind }) }));
 }
 
 /** Whether the table must declare the flag's icon with this load. */
-const asksIcon = (entry) => Boolean(entry && entry.completes && (entry.icon === null || entry.icon === undefined));
+const asksIcon = (entry) => Boolean(entry && entry.completes && !given(entry.icon));
 
 function loadPicker(ctx) {
   const state = ctx.state || {};
@@ -333,12 +325,12 @@ function loadPicker(ctx) {
   const contracts = company.contracts || [];
   const loads = (options.loads || []).filter((l) => contracts[l.contract]);
   const loadsLeft = (options.loads_left || [])[0];
+  const used = (state.turn || {}).loads_used || 0;
   // Every place the field may name (the Rail table, the ships in Loading zones): the ones
   // a container's entry refuses are offered folded, with the rule's message.
   const places = [...((options["target.rail"] || []).includes(true) ? ["rail"] : []),
     ...(options["target.ship"] || []).filter((s) => state.ships && state.ships[s])];
   const draft = ctx.draft;
-  const turn = state.turn || {};
   if (!loadEntry(loads, draft.box)) draft.box = loads.length === 1 ? { contract: loads[0].contract, container: loads[0].container } : null;
 
   function targets(view, entry) {
@@ -348,14 +340,11 @@ function loadPicker(ctx) {
     const others = [...new Set([...Object.keys(reasons), ...places])].filter((k) => !legal.includes(k)
       && (k === "rail" || (state.ships && state.ships[k])));
     if (draft.target && !legal.includes(draft.target) && !others.includes(draft.target)) draft.target = null;
-    return [
-      placesBlock(state, legal, others, reasons, draft.target, (key) => view.set({ target: key }, `px-target:${key}`)),
-      flagBlock(entry, contracts[entry.contract], draft.free, (kind) => view.set({ free: kind }, `px-free:${kind}`)),
-    ];
+    return [placesBlock(state, legal, others, reasons, draft.target, (key) => view.set({ target: key }, `px-target:${key}`)),
+      flagBlock(view, entry, contracts[entry.contract])];
   }
 
-  const fallback = loads.length ? "Type the load instead" : null;
-  return frame(ctx, { picker: "load", heading: "Die loaded", className: "pa-picker px-picker", fallback }, (view) => {
+  return pxFrame(ctx, { picker: "load", heading: "Die loaded", fallback: loads.length ? "Type the load instead" : null }, (view) => {
     const entry = loadEntry(loads, draft.box);
     const where = draft.target === "rail" ? "the Rail table" : draft.target;
     const submit = () => view.record([[entry, "Tap the container loaded."],
@@ -365,16 +354,12 @@ function loadPicker(ctx) {
       ...(asksIcon(entry) ? { free_action: draft.free } : {}),
     }));
     return [
-      h("p", { class: "pa-pick-status" }, `The ${colour} company loads: `,
-        loadsLeft === undefined ? `${plural(turn.loads_used || 0, "load")} so far this action.`
-          : h("span", { class: "px-pick-loads-left" }, `${plural(Number(loadsLeft), "load")} left this action`),
-        loadsLeft === undefined ? null : ` (${turn.loads_used || 0} so far).`),
-      loads.length ? containersBlock(contracts, loads, draft.box,
-        (box) => view.set({ box, free: null, target: null }, `px-box:${box.contract}:${box.container}`))
+      status(`The ${colour} company loads: `, loadsLeft === undefined ? `${plural(used, "load")} so far this action.`
+        : [h("span", { class: "px-pick-loads-left" }, `${plural(Number(loadsLeft), "load")} left this action`), ` (${used} so far).`]),
+      loads.length ? [containersBlock(contracts, loads, draft.box, (box) => view.set({ box, free: null, target: null }, `px-box:${box.contract}:${box.container}`)),
+        group("Where the die goes", targets(view, entry)),
+        pxFoot(ctx, submit, entry && where ? `Load the ${entry.value} onto ${where}` : "Record the load")]
         : h("p", { class: "notice small" }, `The ${colour} company holds no container to load: take a contract first.`),
-      loads.length ? group("Where the die goes", targets(view, entry)) : null,
-      loads.length ? h("div", { class: "form-foot" }, recordButton(ctx, submit,
-        entry && where ? `Load the ${entry.value} onto ${where}` : "Record the load")) : null,
     ];
   });
 }
@@ -442,11 +427,10 @@ function freePicker(ctx) {
       [kind !== "load_rail" || draft.rail, "Tap a die for the 1st wagon, or one of its dice to raise."]], recorded);
   };
 
-  const supplyButtons = (pressedOf, key, pick) => SUPPLIES.map(([s, name]) => {
-    const offered = supplies.includes(s);
-    return option({ label: `A 2 from the ${name}`, sub: `${company[s] ?? 0} there${offered ? "" : " · not offered"}`,
-      pressed: pressedOf(s), disabled: !offered, focusKey: `${key}:${s}`, data: { supply: s }, onclick: () => pick(s) });
-  });
+  // The Warehouse's and the Pool's 2, a button each (`key`:<supply>): the draft's `field` becomes {supply}, with `also`.
+  const supplyButtons = (view, field, key, also = {}) => SUPPLIES.map(([s, name]) => option({ label: `A 2 from the ${name}`,
+    sub: `${company[s] ?? 0} there${supplies.includes(s) ? "" : " · not offered"}`, pressed: Boolean(draft[field] && draft[field].supply === s),
+    disabled: !supplies.includes(s), focusKey: `${key}:${s}`, data: { supply: s }, onclick: () => view.set({ [field]: { supply: s }, ...also }, `${key}:${s}`) }));
 
   function details(view) {
     const kind = draft.kind;
@@ -468,34 +452,26 @@ function freePicker(ctx) {
       return [
         group("The die", containersBlock(contracts, loads, entry ? draft.from : null,
           (from) => view.set({ from, ship: null, free: null }, `px-box:${from.contract}:${from.container}`)),
-        h("div", { class: "pa-pick-opts" }, supplyButtons((s) => Boolean(draft.from && draft.from.supply === s), "px-supply",
-          (s) => view.set({ from: { supply: s }, ship: null }, `px-supply:${s}`)))),
+        h("div", { class: "pa-pick-opts" }, supplyButtons(view, "from", "px-supply", { ship: null }))),
         group("Onto", draft.from ? placesBlock(state, legal, others, reasons, draft.ship, (key) => view.set({ ship: key }, `px-target:${key}`))
-          : h("p", { class: "muted small" }, "Tap the die first."),
-        entry ? flagBlock(entry, contracts[entry.contract], draft.free, (k) => view.set({ free: k }, `px-free:${k}`)) : null),
+          : h("p", { class: "muted small" }, "Tap the die first."), entry ? flagBlock(view, entry, contracts[entry.contract]) : null),
       ];
     }
-    if (kind === "load_rail") {
-      return group(`The 1st wagon: ${plural(wagon.length, "die")}`,
-        h("div", { class: "pa-pick-opts" }, supplyButtons((s) => Boolean(draft.rail && draft.rail.supply === s), "px-rail",
-          (s) => view.set({ rail: { supply: s } }, `px-rail:${s}`)),
-        wagon.map((die, place) => (raisable.includes(place)
-          ? option({ label: `+2 on the ${die.value}`, sub: `place ${place + 1}`, pressed: Boolean(draft.rail && draft.rail.raise === place),
-            focusKey: `px-raise:${place}`, data: { raise: String(place) }, onclick: () => view.set({ rail: { raise: place } }, `px-raise:${place}`) })
-          : offSpot(String(die.value), `${die.company}’s · place ${place + 1}`, { wagonDie: String(place) })))));
-    }
-    return null;
+    if (kind !== "load_rail") return null;
+    return group(`The 1st wagon: ${plural(wagon.length, "die")}`, h("div", { class: "pa-pick-opts" }, supplyButtons(view, "rail", "px-rail"),
+      wagon.map((die, place) => (raisable.includes(place)
+        ? option({ label: `+2 on the ${die.value}`, sub: `place ${place + 1}`, pressed: Boolean(draft.rail && draft.rail.raise === place),
+          focusKey: `px-raise:${place}`, data: { raise: String(place) }, onclick: () => view.set({ rail: { raise: place } }, `px-raise:${place}`) })
+        : offSpot(String(die.value), `${die.company}’s · place ${place + 1}`, { wagonDie: String(place) })))));
   }
 
-  return frame(ctx, { picker: "free", heading: "Free action used", className: "pa-picker px-picker", fallback: "Type the free action instead" },
-    (view) => [
-      h("p", { class: "pa-pick-status" }, `The ${nationName(due.nation)} flag’s free action for the ${colour} company (${player}): `,
-        (FREE_KINDS[due.kind] || [humanize(String(due.kind))])[0], "."),
-      choices(view, { legend: "How it is used", items: kinds, field: "kind", key: (k) => `px-free-kind:${k}`, className: "px-pick-free-kind",
-        label: (k) => (FREE_KINDS[k] || [humanize(k)])[0], sub: (k) => (FREE_KINDS[k] || [null, null])[1], data: (k) => ({ kind: k }) }),
-      details(view),
-      h("div", { class: "form-foot" }, recordButton(ctx, () => submit(view), "Record the free action")),
-    ]);
+  return pxFrame(ctx, { picker: "free", heading: "Free action used", fallback: "Type the free action instead" }, (view) => [
+    status(`The ${nationName(due.nation)} flag’s free action for the ${colour} company (${player}): `, wordsOf(FREE_KINDS, due.kind)[0], "."),
+    choices(view, { legend: "How it is used", items: kinds, field: "kind", key: (k) => `px-free-kind:${k}`, className: "px-pick-free-kind",
+      label: (k) => wordsOf(FREE_KINDS, k)[0], sub: (k) => wordsOf(FREE_KINDS, k)[1], data: (k) => ({ kind: k }) }),
+    details(view),
+    pxFoot(ctx, () => submit(view), "Record the free action"),
+  ]);
 }
 
 // ------------------------------------------------------------------ ship_moved
@@ -709,7 +685,7 @@ function movePicker(ctx) {
     return parts;
   }
 
-  return frame(ctx, { picker: "move", heading: "Ship moved", className: "pa-picker px-picker" }, (view) => {
+  return pxFrame(ctx, { picker: "move", heading: "Ship moved" }, (view) => {
     const to = goal();
     const order = zoneOrder(state);
     const unsized = draft.ships.filter((id) => slotsOf(id) === null);
@@ -757,7 +733,7 @@ function movePicker(ctx) {
     const rest = zones.filter((z) => !ahead.includes(z));
     const pushed = to && to !== OCEAN ? pushPlan().flatMap((step) => step.chosen) : [];
     return [
-      h("p", { class: "pa-pick-status" }, "Moves left: ",
+      status("Moves left: ",
         [plural(left.lock, "lock"), plural(left.waterway, "waterway"), left.any ? `${left.any} of any kind` : null].filter(Boolean).join(", "), "."),
       group(["Ships", h("span", { class: "muted small" }, " · tap one, or the ships of a group (4 slots at most)")],
         shipsByZone(moves.map((m) => m.ship), false),
@@ -793,9 +769,8 @@ function movePicker(ctx) {
           onclick: () => { draft.sizes[id] = draft.sizes[id] === n ? null : n; view.again(`px-size:${id}:${n}`); } }))))),
       to === OCEAN ? exitParts(view) : null,
       to === OCEAN ? null : pushBlock(),
-      h("div", { class: "form-foot" }, recordButton(ctx, () => submit(view),
-        draft.ships.length && to ? `Move ${draft.ships.join(" + ")} into ${to === OCEAN ? "the ocean" : zoneName(to)}${
-          pushed.length ? `, pushing ${pushed.join(" + ")}` : ""}` : "Record the move")),
+      pxFoot(ctx, () => submit(view), draft.ships.length && to ? `Move ${draft.ships.join(" + ")} into ${to === OCEAN ? "the ocean" : zoneName(to)}${
+        pushed.length ? `, pushing ${pushed.join(" + ")}` : ""}` : "Record the move"),
     ];
   });
 }
@@ -836,9 +811,15 @@ function cardSub(faces, deck) {
 const CARD_NOT_ON_BOARD = "A card not on the board: spell it out";
 
 /** A board's card as a button: its id (and where it lies already, if `where`), its faces. */
-function cardOption(ctx, deck, id, { pressed, where = null, onclick, key }) {
+function cardOption(ctx, deck, id, { pressed, where = null, onclick }) {
   return option({ label: id, sub: [where ? h("span", { class: "px-pick-card-where" }, where) : null, cardSub(facesOf(ctx.state, deck, id), deck)],
-    pressed, focusKey: key, className: `px-pick-card${where && !pressed ? " is-placed" : ""}`, data: { card: id }, onclick });
+    pressed, focusKey: `px-card:${id}`, className: `px-pick-card${where && !pressed ? " is-placed" : ""}`, data: { card: id }, onclick });
+}
+
+/** The board's cards `ids` of `deck` as buttons under `legend`; `chosen(id)` whether one is pressed, `tap(id)` its tap. */
+function cardsGroup(ctx, legend, deck, ids, chosen, tap, where = () => null) {
+  return group(legend, h("div", { class: "pa-pick-opts px-pick-cards" },
+    ids.map((id) => cardOption(ctx, deck, id, { pressed: chosen(id), where: where(id), onclick: () => tap(id) }))));
 }
 
 /** Set-up: the Action table's three cards, Inbound Cargo and the Draw pile's top, each a
@@ -865,22 +846,19 @@ function revealedPicker(ctx) {
   const named = (spot) => ({ id: draft.spots[spot] });
   const missing = () => SPOTS.filter(([spot]) => !draft.spots[spot]).map(([, name]) => name);
 
-  return frame(ctx, { picker: "reveal", heading: "Contracts revealed", className: "pa-picker px-picker", fallback: CARD_NOT_ON_BOARD }, (view) => {
+  return pxFrame(ctx, { picker: "reveal", heading: "Contracts revealed", fallback: CARD_NOT_ON_BOARD }, (view) => {
     const done = SPOTS.length - missing().length;
     const submit = () => view.record([[!missing().length, `Tap the card on ${missing().join(", ")}.`]], () => ({
       action_table: { 4: named("action_table.4"), 5: named("action_table.5"), 6: named("action_table.6") },
       inbound: named("inbound"), draw_top: named("draw_top") }));
     return [
-      h("p", { class: "pa-pick-status" }, `Five cards face up from the board’s ${plural(ids.length, "card")}: ${done} of 5 placed.`),
+      status(`Five cards face up from the board’s ${plural(ids.length, "card")}: ${done} of 5 placed.`),
       choices(view, { legend: "Where", items: SPOTS, field: "active", value: ([spot]) => spot, listClass: "px-pick-spots", className: "px-pick-spot",
         key: ([spot]) => `px-spot:${spot}`, label: ([, name]) => name, sub: ([spot]) => draft.spots[spot] || "tap a card",
         data: ([spot]) => ({ spot }) }),
-      group(`The card on ${nameOf(draft.active)}`, h("div", { class: "pa-pick-opts px-pick-cards" }, ids.map((id) => {
-        const at = spotOf(id);
-        return cardOption(ctx, "contract", id, { pressed: at === draft.active, where: at ? `on ${nameOf(at)}` : null,
-          key: `px-card:${id}`, onclick: () => place(view, id) });
-      }))),
-      h("div", { class: "form-foot" }, recordButton(ctx, submit, done === 5 ? "Record the five cards" : "Record the cards revealed")),
+      cardsGroup(ctx, `The card on ${nameOf(draft.active)}`, "contract", ids, (id) => spotOf(id) === draft.active, (id) => place(view, id),
+        (id) => (spotOf(id) ? `on ${nameOf(spotOf(id))}` : null)),
+      pxFoot(ctx, submit, done === 5 ? "Record the five cards" : "Record the cards revealed"),
     ];
   });
 }
@@ -891,22 +869,19 @@ function drawnPicker(ctx) {
   if (!ids.length) return null;
   const draft = ctx.draft;
   if (draft.card && !ids.includes(draft.card)) draft.card = null;
-  return frame(ctx, { picker: "drawn", heading: "Contract card revealed", className: "pa-picker px-picker", fallback: CARD_NOT_ON_BOARD },
-    (view) => [
-      h("p", { class: "pa-pick-status" }, "The Draw pile’s new top card, face up."),
-      group("The card", h("div", { class: "pa-pick-opts px-pick-cards" }, ids.map((id) => cardOption(ctx, "contract", id, {
-        pressed: draft.card === id, key: `px-card:${id}`, onclick: () => view.set({ card: id }, `px-card:${id}`) })))),
-      h("div", { class: "form-foot" }, recordButton(ctx, () => view.record([[draft.card, "Tap the card that turned up."]],
-        () => ({ card: { id: draft.card } })), draft.card ? `Reveal ${draft.card}` : "Record the card revealed")),
-    ]);
+  return pxFrame(ctx, { picker: "drawn", heading: "Contract card revealed", fallback: CARD_NOT_ON_BOARD }, (view) => [
+    status("The Draw pile’s new top card, face up."),
+    cardsGroup(ctx, "The card", "contract", ids, (id) => draft.card === id, (id) => view.set({ card: id }, `px-card:${id}`)),
+    pxFoot(ctx, () => view.record([[draft.card, "Tap the card that turned up."]], () => ({ card: { id: draft.card } })),
+      draft.card ? `Reveal ${draft.card}` : "Record the card revealed"),
+  ]);
 }
 
 /** Steps 22-23: a card per player plus one, drawn from the board's Setup Contract cards. */
 function setupDrawnPicker(ctx) {
   const ids = (ctx.options || {})["cards.id"] || [];
   if (!ids.length) return null;
-  const state = ctx.state || {};
-  const wanted = (state.seats || []).length + 1;
+  const wanted = ((ctx.state || {}).seats || []).length + 1;
   const draft = ctx.draft;
   draft.cards = (draft.cards || []).filter((id) => ids.includes(id));
   const toggle = (view, id) => {
@@ -916,53 +891,48 @@ function setupDrawnPicker(ctx) {
     else draft.cards.push(id);
     return view.again(`px-card:${id}`);
   };
-  return frame(ctx, { picker: "setup-drawn", heading: "Setup Contracts drawn", className: "pa-picker px-picker", fallback: CARD_NOT_ON_BOARD },
-    (view) => [
-      h("p", { class: "pa-pick-status" }, `One per player plus one, face up: ${draft.cards.length} of ${wanted} chosen.`),
-      group("The cards", h("div", { class: "pa-pick-opts px-pick-cards" }, ids.map((id) => cardOption(ctx, "setup_contract", id, {
-        pressed: draft.cards.includes(id), key: `px-card:${id}`, onclick: () => toggle(view, id) })))),
-      h("div", { class: "form-foot" }, recordButton(ctx, () => view.record(
-        [[draft.cards.length === wanted, `Tap the ${wanted} cards drawn (one per player, plus one).`]], () => ({ cards: draft.cards.map((id) => ({ id })) })),
-      draft.cards.length === wanted ? `Record ${draft.cards.join(", ")}` : "Record the cards drawn")),
-    ]);
+  return pxFrame(ctx, { picker: "setup-drawn", heading: "Setup Contracts drawn", fallback: CARD_NOT_ON_BOARD }, (view) => [
+    status(`One per player plus one, face up: ${draft.cards.length} of ${wanted} chosen.`),
+    cardsGroup(ctx, "The cards", "setup_contract", ids, (id) => draft.cards.includes(id), (id) => toggle(view, id)),
+    pxFoot(ctx, () => view.record([[draft.cards.length === wanted, `Tap the ${wanted} cards drawn (one per player, plus one).`]],
+      () => ({ cards: draft.cards.map((id) => ({ id })) })), draft.cards.length === wanted ? `Record ${draft.cards.join(", ")}` : "Record the cards drawn"),
+  ]);
 }
 
 /** A Captain or Stevedore card the player holds: what it does is the board's (or an earlier
  *  play's), said on its button; a card nobody has declared asks its effects, by tap. */
 function bonusPicker(ctx) {
   const state = ctx.state || {};
-  const options = ctx.options || {};
   const player = playerOf(ctx);
   const held = ((state.players || {})[player]) || {};
-  const decks = (options.deck || []).filter((deck) => (held[deck] || []).length);
+  const decks = ((ctx.options || {}).deck || []).filter((deck) => (held[deck] || []).length);
   if (!decks.length) return null;
   const cards = decks.flatMap((deck) => (held[deck] || []).map((card) => ({ deck, card: card.card, earned: card })));
   const draft = ctx.draft;
-  if (draft.pick && !cards.some((c) => c.deck === draft.pick.deck && c.card === draft.pick.card)) draft.pick = null;
+  const isPick = ({ deck, card }) => Boolean(draft.pick) && draft.pick.deck === deck && draft.pick.card === card;
+  if (draft.pick && !cards.some(isPick)) draft.pick = null;
   if (!draft.pick && cards.length === 1) draft.pick = { deck: cards[0].deck, card: cards[0].card };
   draft.effects ||= {};
-  const known = (deck, card) => facesOf(state, "bonus_card", `${deck}:${card}`);
+  const known = ({ deck, card }) => facesOf(state, "bonus_card", `${deck}:${card}`);
   const said = (effects) => EFFECTS.filter(([field]) => effects[field]).map(([field, one, many]) => `${effects[field]} ${effects[field] === 1 ? one : many}`)
     .join(", ") || "nothing";
-  const recorded = () => ({ deck: draft.pick.deck, card: draft.pick.card, ...(known(draft.pick.deck, draft.pick.card) ? {}
+  const recorded = () => ({ deck: draft.pick.deck, card: draft.pick.card, ...(known(draft.pick) ? {}
     : { effects: Object.fromEntries(EFFECTS.map(([field]) => [field, draft.effects[field] || 0])) }) });
 
-  return frame(ctx, { picker: "bonus", heading: "Bonus card played", className: "pa-picker px-picker", fallback: "Type the card instead" }, (view) => {
+  return pxFrame(ctx, { picker: "bonus", heading: "Bonus card played", fallback: "Type the card instead" }, (view) => {
     const pick = draft.pick;
-    const asked = pick && !known(pick.deck, pick.card);
     return [
-      h("p", { class: "pa-pick-status" }, player || "The player", " plays a card earned in an earlier turn."),
+      status(player || "The player", " plays a card earned in an earlier turn."),
       choices(view, { legend: "The card", items: cards, listClass: "px-pick-cards", className: "px-pick-bonus-card",
         key: ({ deck, card }) => `px-bonus-card:${deck}:${card}`, label: ({ deck, card }) => `${humanize(deck)} card ${card}`,
-        sub: ({ deck, card, earned }) => [known(deck, card) ? said(known(deck, card)) : "what it does: not known yet",
-          earned.round === state.round && earned.turn === state.turn_index ? " · earned this turn" : ""].join(""),
-        pressed: ({ deck, card }) => Boolean(pick) && pick.deck === deck && pick.card === card, data: ({ deck, card }) => ({ deck, card: String(card) }),
-        pick: ({ deck, card }, key) => view.set({ pick: { deck, card } }, key) }),
-      asked ? EFFECTS.map(([field, , many]) => choices(view, { legend: `It adds: ${many}`, items: [0, 1, 2, 3, 4, 5, 6], listClass: "px-pick-counts",
-        className: "pa-pick-num", key: (n) => `px-effect:${field}:${n}`, label: String, pressed: (n) => (draft.effects[field] || 0) === n,
-        data: (n) => ({ effect: field, count: String(n) }), pick: (n, key) => { draft.effects[field] = n; view.again(key); } })) : null,
-      h("div", { class: "form-foot" }, recordButton(ctx, () => view.record([[pick, "Tap the card played."]], recorded),
-        pick ? `Play ${humanize(pick.deck)} card ${pick.card}` : "Record the card played")),
+        sub: (c) => [known(c) ? said(known(c)) : "what it does: not known yet",
+          c.earned.round === state.round && c.earned.turn === state.turn_index ? " · earned this turn" : ""].join(""),
+        pressed: isPick, data: ({ deck, card }) => ({ deck, card: String(card) }), pick: ({ deck, card }, key) => view.set({ pick: { deck, card } }, key) }),
+      pick && !known(pick) ? EFFECTS.map(([field, , many]) => choices(view, { legend: `It adds: ${many}`, items: [0, 1, 2, 3, 4, 5, 6],
+        listClass: "px-pick-counts", className: "pa-pick-num", key: (n) => `px-effect:${field}:${n}`, label: String,
+        pressed: (n) => (draft.effects[field] || 0) === n, data: (n) => ({ effect: field, count: String(n) }),
+        pick: (n, key) => { draft.effects[field] = n; view.again(key); } })) : null,
+      pxFoot(ctx, () => view.record([[pick, "Tap the card played."]], recorded), pick ? `Play ${humanize(pick.deck)} card ${pick.card}` : "Record the card played"),
     ];
   });
 }
@@ -980,7 +950,7 @@ function pipsTyped(text) {
  *  their pips; the engine lays them out (the cascade is its rule, not the page's). */
 function rolledPicker(ctx) {
   const draft = ctx.draft;
-  return frame(ctx, { picker: "rolled", heading: "Action table rolled", className: "pa-picker px-picker", fallback: "Where the dice lie instead" }, (view) => {
+  return pxFrame(ctx, { picker: "rolled", heading: "Action table rolled", fallback: "Where the dice lie instead" }, (view) => {
     const field = (key, label, help) => {
       const id = `px-rolls-${key}`;
       return h("div", { class: "field pa-pick-inline-field px-pick-rolls" },
@@ -996,10 +966,10 @@ function rolledPicker(ctx) {
       () => ({ action_rolls: action, executive_rolls: executive }));
     };
     return [
-      h("p", { class: "pa-pick-status" }, "The dice as they fell, one digit a die: the game lays them out on the columns."),
+      status("The dice as they fell, one digit a die: the game lays them out on the columns."),
       field("action", "Action dice", "(white)"),
       field("executive", "Executive dice", "(for the Executive spaces)"),
-      h("div", { class: "form-foot" }, recordButton(ctx, submit, "Record the roll")),
+      pxFoot(ctx, submit, "Record the roll"),
     ];
   });
 }
@@ -1015,24 +985,22 @@ function feesPicker(ctx) {
   draft.rates ||= {};
   const rateOf = (row) => row.rate ?? draft.rates[row.zone] ?? null;
   const missing = () => rows.filter((row) => rateOf(row) === null).map((row) => zoneName(row.zone));
-  return frame(ctx, { picker: "fees", heading: "Cargo fees", className: "pa-picker px-picker", fallback: "Type the fees instead" }, (view) => {
+  return pxFrame(ctx, { picker: "fees", heading: "Cargo fees", fallback: "Type the fees instead" }, (view) => {
     const total = missing().length ? null : rows.reduce((n, row) => n + row.dice * rateOf(row), 0);
     const submit = () => view.record([[!missing().length, `Tap the fee printed in ${missing().join(", ")}.`]],
       () => ({ company, zone_dice: rows.map((row) => ({ zone: row.zone, dice: row.dice, rate: rateOf(row) })) }));
     return [
-      h("p", { class: "pa-pick-status" }, `The ${company} company pays for its dice in the canal and the Loading zones`,
-        total === null ? "." : `: $${total} for these dice.`),
+      status(`The ${company} company pays for its dice in the canal and the Loading zones`, total === null ? "." : `: $${total} for these dice.`),
       rows.length ? h("ul", { class: "px-pick-fees" }, rows.map((row) => h("li", { dataset: { zone: row.zone } },
         h("span", { class: "px-pick-fee-zone" }, zoneName(row.zone)),
         h("span", { class: "px-pick-fee-dice" }, plural(row.dice, "die")),
-        row.rate !== null && row.rate !== undefined
-          ? h("span", { class: "px-pick-fee-rate" }, `$${row.rate} a die`)
+        given(row.rate) ? h("span", { class: "px-pick-fee-rate" }, `$${row.rate} a die`)
           : h("div", { class: "pa-pick-opts px-pick-rates", role: "group", "aria-label": `The fee in ${zoneName(row.zone)}` },
             [1, 2, 3, 4].map((n) => option({ label: `$${n}`, pressed: draft.rates[row.zone] === n, className: "pa-pick-num",
               focusKey: `px-rate:${row.zone}:${n}`, data: { rate: String(n) },
               onclick: () => { draft.rates[row.zone] = n; view.again(`px-rate:${row.zone}:${n}`); } }))))))
         : h("p", { class: "muted small" }, "No dice in the canal or the Loading zones."),
-      h("div", { class: "form-foot" }, recordButton(ctx, submit, `Record the ${company} company’s fees`)),
+      pxFoot(ctx, submit, `Record the ${company} company’s fees`),
     ];
   });
 }

@@ -131,3 +131,15 @@ export function playerOf(ctx) {
   const state = ctx.state || {};
   return (state.turn && state.turn.player) || ctx.actor || null;
 }
+
+// --- added for panamax
+
+/** The picker's foot: its record button (as `recordButton` takes it) in the form's foot. */
+export function foot(ctx, onclick, text = null, options = {}) {
+  return h("div", { class: "form-foot" }, recordButton(ctx, onclick, text, options));
+}
+
+/** The picker's opening line: what is being recorded, in words. */
+export function status(...parts) {
+  return h("p", { class: "pa-pick-status" }, ...parts);
+}
