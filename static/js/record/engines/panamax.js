@@ -110,7 +110,7 @@ function refusedFold(summary, open, ...content) {
 
 /** A zone's row: its name, then its `buttons`. */
 function zoneRow(zone, buttons) {
-  return h("div", { class: "px-pick-zone", dataset: { zone: zone || "" } }, h("span", { class: "px-pick-zone-name" }, zoneName(zone)),
+  return h("div", { class: "px-pick-zone", dataset: { zone } }, h("span", { class: "px-pick-zone-name" }, zoneName(zone)),
     h("div", { class: "pa-pick-opts" }, buttons));
 }
 
@@ -278,7 +278,7 @@ function placesBlock(state, legal, others, reasons, chosen, choose) {
     const onBoard = list.filter((k) => k !== "rail");
     const zoneOf = (k) => (ships[k] ? ships[k].zone : null);
     return [list.includes("rail") ? h("div", { class: "px-pick-zone", dataset: { zone: "rail" } }, button("rail", allowed)) : null,
-      [...new Set(onBoard.map(zoneOf))].map((zone) => zoneRow(zone, onBoard.filter((k) => zoneOf(k) === zone).map((k) => button(k, allowed))))];
+      [...new Set(onBoard.map(zoneOf))].map((zone) => zoneRow(zone || "", onBoard.filter((k) => zoneOf(k) === zone).map((k) => button(k, allowed))))];
   };
   return [
     legal.length ? h("div", { class: "px-pick-targets", role: "group", "aria-label": "Where the die may go" }, byZone(legal, true))
@@ -515,14 +515,10 @@ function movePicker(ctx) {
   const zones = options.to || [];
   const vias = options.via || [];
   const stack = options.tokens || [];
-  // The canal zones the engine knows, with their kind (null: the table declares it).
-  const kindOf = Object.fromEntries((options.zones || []).filter((z) => z && z.zone).map((z) => [z.zone, z.kind ?? null]));
   const left = { lock: 0, waterway: 0, any: 0, ...((options.moves_left || [])[0] || {}) };
   const draft = ctx.draft;
   draft.ships = (draft.ships || []).filter((s) => known.includes(s));
-  draft.bonus ||= {};
-  draft.sizes ||= {};
-  draft.doubled ||= {};
+  for (const field of ["bonus", "sizes", "doubled"]) draft[field] ||= {};
   draft.spots ||= [];
   if (!draft.pushes || typeof draft.pushes !== "object") draft.pushes = {};
   if (draft.kind && !kinds.includes(draft.kind)) draft.kind = null;
@@ -534,16 +530,16 @@ function movePicker(ctx) {
   }
 
   const goal = () => (draft.to === "other" ? String(draft.newZone || "").trim() : draft.to);
-  // The canal zones as the engine sees them: the ships in each, the slots they fill, a
-  // dashed rectangle's capacity (for the pushes).
+  // The canal zones as the engine sees them: their kind (none: the table declares it), the
+  // ships in each, the slots they fill, a dashed rectangle's capacity (for the pushes).
   const zoneInfo = Object.fromEntries((options.zones || []).filter((z) => z && z.zone).map((z) => [z.zone, z]));
   // The icon of the crossing into `zone` from the chosen ships' zone, when the game knows it.
   const iconInto = (zone) => {
     const first = moveOf[draft.ships[0]];
     return (first && first.icons && first.icons[zone]) || null;
   };
-  const slotsSum = (ids) => ids.reduce((n, id) => (n === null ? null : (slotsOf(id) ?? draft.sizes[id] ?? null) === null
-    ? null : n + (slotsOf(id) ?? draft.sizes[id])), 0);
+  const sizeOf = (id) => slotsOf(id) ?? draft.sizes[id] ?? null;
+  const slotsSum = (ids) => ids.reduce((n, id) => (n === null || sizeOf(id) === null ? null : n + sizeOf(id)), 0);
   /**
    * "Pushing ships": each dashed rectangle the move overfills, by the engine's slots and
    * capacity, with the ships in it that may be pushed and the zone ahead they go to; a
@@ -576,7 +572,7 @@ function movePicker(ctx) {
     return steps;
   };
   // A zone whose kind the table declares: one the engine lists without a kind, or one it does not list (new).
-  const needsKind = (zone) => Boolean(zone) && zone !== OCEAN && (kindOf[zone] ?? null) === null;
+  const needsKind = (zone) => Boolean(zone) && zone !== OCEAN && !given((zoneInfo[zone] || {}).kind);
   // The engine's slots for a ship that may sail (null: unknown, asked); a refused ship's from the board.
   const slotsOf = (id) => (moveOf[id] ? moveOf[id].slots : ships[id].slots) ?? null;
   const exitOf = (id) => (moveOf[id] && moveOf[id].exit) || { bonus: null, passengers: [], doubles: {} };
@@ -636,29 +632,27 @@ function movePicker(ctx) {
 
   /** What leaving the canal asks, each from the engine's `exit` of a chosen ship. */
   function exitParts(view) {
+    // One of `items` ([value, label, sub]) for the draft's `record`[`at`]; a tap on the pressed one clears it if `toggles`.
+    const pickFor = (record, at, items, { key, data, disabled = () => false, toggles = false }) => choices(view, { items,
+      key: ([v]) => `${key}:${v}`, label: ([, label]) => label, sub: ([, , sub]) => sub || null, disabled: ([v]) => disabled(v),
+      pressed: ([v]) => record[at] === v, data: ([v]) => data(v),
+      pick: ([v], focusKey) => { record[at] = toggles && record[at] === v ? null : v; view.again(focusKey); } });
     const parts = [];
     for (const id of draft.ships) {
       const { bonus, doubles } = exitOf(id);
       if (bonus) {
-        const card = CARDS[bonus.card] || `${humanize(String(bonus.card))} card`;
         if (!bonus.card_left && draft.bonus[id] === "card") draft.bonus[id] = null;
-        parts.push(h("fieldset", { class: "pa-pick-group px-pick-bonus", dataset: { ship: id } },
-          h("legend", {}, `${id} leaves: the owner of the ${bonus.owner} company takes`),
-          h("div", { class: "pa-pick-opts" },
-            option({ label: card, sub: bonus.card_left ? "one is left" : "none left", pressed: draft.bonus[id] === "card", disabled: !bonus.card_left,
-              focusKey: `px-bonus:${id}:card`, data: { bonus: "card" }, onclick: () => { draft.bonus[id] = "card"; view.again(`px-bonus:${id}:card`); } }),
-            option({ label: `$${bonus.money}`, sub: "money", pressed: draft.bonus[id] === "money", focusKey: `px-bonus:${id}:money`, data: { bonus: "money" },
-              onclick: () => { draft.bonus[id] = "money"; view.again(`px-bonus:${id}:money`); } }))));
+        parts.push(fieldset("px-pick-bonus", { ship: id }, `${id} leaves: the owner of the ${bonus.owner} company takes`,
+          pickFor(draft.bonus, id, [["card", CARDS[bonus.card] || `${humanize(String(bonus.card))} card`, bonus.card_left ? "one is left" : "none left"],
+            ["money", `$${bonus.money}`, "money"]], { key: `px-bonus:${id}`, data: (b) => ({ bonus: b }), disabled: (b) => b === "card" && !bonus.card_left })));
       }
       for (const [owner, dice] of Object.entries(doubles || {})) {
         const values = [...new Set((dice || []).map(Number))].sort((a, b) => b - a);
         if (!values.length) continue;
         if (draft.doubled[owner] && !values.includes(draft.doubled[owner])) draft.doubled[owner] = null;
-        parts.push(h("fieldset", { class: "pa-pick-group px-pick-doubled", dataset: { ship: id, company: owner } },
-          h("legend", {}, `${id}: the ${owner} company doubles`, h("span", { class: "optional" }, " (its best if not chosen)")),
-          h("div", { class: "pa-pick-opts" }, values.map((v) => option({ label: String(v), pressed: draft.doubled[owner] === v,
-            focusKey: `px-doubled:${owner}:${v}`, data: { doubled: String(v) },
-            onclick: () => { draft.doubled[owner] = draft.doubled[owner] === v ? null : v; view.again(`px-doubled:${owner}:${v}`); } })))));
+        parts.push(fieldset("px-pick-doubled", { ship: id, company: owner },
+          [`${id}: the ${owner} company doubles`, h("span", { class: "optional" }, " (its best if not chosen)")],
+          pickFor(draft.doubled, owner, values.map((v) => [v, String(v)]), { key: `px-doubled:${owner}`, data: (v) => ({ doubled: String(v) }), toggles: true })));
       }
     }
     // The spots already taken lie on each company's board (the state); each token asks a free one.
@@ -668,11 +662,8 @@ function movePicker(ctx) {
       const free = BENEFITS.filter(([b]) => !(taken[company] || []).includes(b));
       if (!free.length) draft.spots[k] = null;
       else if (!draft.spots[k] || !free.some(([b]) => b === draft.spots[k])) draft.spots[k] = undefined;
-      parts.push(h("fieldset", { class: "pa-pick-group px-pick-spot", dataset: { token: String(k), ship, company } },
-        h("legend", {}, `Passenger token ${k + 1} (${ship}): $${token} to the ${company} company, on the spot`),
-        free.length ? h("div", { class: "pa-pick-opts" }, free.map(([b, label]) => option({ label, pressed: draft.spots[k] === b,
-          focusKey: `px-spot:${k}:${b}`, data: { spot: b },
-          onclick: () => { draft.spots[k] = b; draft.spots.length = Math.max(draft.spots.length, k + 1); view.again(`px-spot:${k}:${b}`); } })))
+      parts.push(fieldset("px-pick-spot", { token: String(k), ship, company }, `Passenger token ${k + 1} (${ship}): $${token} to the ${company} company, on the spot`,
+        free.length ? pickFor(draft.spots, k, free, { key: `px-spot:${k}`, data: (b) => ({ spot: b }) })
           : h("p", { class: "muted small" }, "Every spot is taken: the token is kept without one.")));
       if (draft.spots[k]) (taken[company] ||= []).push(draft.spots[k]);
     });
@@ -694,18 +685,14 @@ function movePicker(ctx) {
         const [i, j] = [order.indexOf(a), order.indexOf(b)];
         return (i < 0 ? 99 : i) - (j < 0 ? 99 : j) || String(a).localeCompare(String(b));
       });
-      return h("div", { class: "px-pick-targets" }, where.map((zone) => h("div", { class: "px-pick-zone", dataset: { zone } },
-        h("span", { class: "px-pick-zone-name" }, zoneName(zone)),
-        h("div", { class: "pa-pick-opts" }, list.filter((id) => ships[id].zone === zone).map((id) => {
-          const ship = ships[id];
-          const move = moveOf[id];
-          const bound = (move || ship).bound;
-          const said = [bound ? `bound for the ${humanize(String(bound).toLowerCase())}` : null, shipText(ship),
-            refused ? null : move.ready === null || move.ready === undefined ? "ready? the table judges" : null].filter(Boolean).join(" · ");
-          const sub = refused ? [said, " · ", h("span", { class: "px-pick-reason" }, reasonOf[id] || NOT_OFFERED)] : said;
-          return option({ label: id, sub, pressed: draft.ships.includes(id),
-            focusKey: `px-ship:${id}`, className: `px-pick-ship${refused ? " is-refused" : ""}`, data: { ship: id }, onclick: () => toggle(view, id) });
-        })))));
+      return h("div", { class: "px-pick-targets" }, where.map((zone) => zoneRow(zone, list.filter((id) => ships[id].zone === zone).map((id) => {
+        const bound = (moveOf[id] || ships[id]).bound;
+        const said = [bound ? `bound for the ${humanize(String(bound).toLowerCase())}` : null, shipText(ships[id]),
+          refused || given(moveOf[id].ready) ? null : "ready? the table judges"].filter(Boolean).join(" · ");
+        return option({ label: id, sub: refused ? [said, " · ", h("span", { class: "px-pick-reason" }, reasonOf[id] || NOT_OFFERED)] : said,
+          pressed: draft.ships.includes(id), focusKey: `px-ship:${id}`, className: `px-pick-ship${refused ? " is-refused" : ""}`, data: { ship: id },
+          onclick: () => toggle(view, id) });
+      }))));
     };
     const zoneButton = (z, sub = null) => {
       const icon = draft.ships.length ? iconInto(z) : null;
@@ -716,19 +703,16 @@ function movePicker(ctx) {
           view.again(`px-to:${z}`);
         } });
     };
-    const pushBlock = () => pushPlan().map((step) => h("fieldset", { class: "pa-pick-group px-pick-push", dataset: { zone: step.from } },
-      h("legend", {}, `${step.from} is full (${step.held} of ${step.capacity} slots): `,
-        step.next ? `ships pushed forward into ${zoneName(step.next)}` : "no zone ahead to push into"),
-      h("div", { class: "pa-pick-opts" }, step.candidates.map((s) => option({ label: s.ship,
-        sub: [shipText(ships[s.ship]), s.slots && (ships[s.ship] || {}).kind !== "COMPANY" ? plural(s.slots, "slot") : null]
-          .filter(Boolean).join(" · "),
-        pressed: step.chosen.includes(s.ship), focusKey: `px-push:${step.from}:${s.ship}`, className: "px-pick-ship",
-        data: { pushShip: s.ship, pushFrom: step.from },
-        onclick: () => {
+    const pushBlock = () => pushPlan().map((step) => fieldset("px-pick-push", { zone: step.from },
+      [`${step.from} is full (${step.held} of ${step.capacity} slots): `,
+        step.next ? `ships pushed forward into ${zoneName(step.next)}` : "no zone ahead to push into"],
+      choices(view, { items: step.candidates, key: (c) => `px-push:${step.from}:${c.ship}`, label: (c) => c.ship, className: "px-pick-ship",
+        sub: (c) => [shipText(ships[c.ship]), c.slots && (ships[c.ship] || {}).kind !== "COMPANY" ? plural(c.slots, "slot") : null].filter(Boolean).join(" · "),
+        pressed: (c) => step.chosen.includes(c.ship), data: (c) => ({ pushShip: c.ship, pushFrom: step.from }), pick: (c, key) => {
           const list = draft.pushes[step.from] || [];
-          draft.pushes[step.from] = list.includes(s.ship) ? list.filter((id) => id !== s.ship) : [...list, s.ship];
-          view.again(`px-push:${step.from}:${s.ship}`);
-        } })))));
+          draft.pushes[step.from] = list.includes(c.ship) ? list.filter((id) => id !== c.ship) : [...list, c.ship];
+          view.again(key);
+        } })));
     const ahead = aheadOf();
     const rest = zones.filter((z) => !ahead.includes(z));
     const pushed = to && to !== OCEAN ? pushPlan().flatMap((step) => step.chosen) : [];
@@ -737,8 +721,7 @@ function movePicker(ctx) {
         [plural(left.lock, "lock"), plural(left.waterway, "waterway"), left.any ? `${left.any} of any kind` : null].filter(Boolean).join(", "), "."),
       group(["Ships", h("span", { class: "muted small" }, " · tap one, or the ships of a group (4 slots at most)")],
         shipsByZone(moves.map((m) => m.ship), false),
-        refusedShips.length ? h("details", { class: "pa-pick-fallback px-pick-refused", open: refusedShips.some((s) => draft.ships.includes(s)) || null },
-          h("summary", {}, `Ships the rules refuse now: ${refusedShips.length}`),
+        refusedShips.length ? refusedFold(`Ships the rules refuse now: ${refusedShips.length}`, refusedShips.some((s) => draft.ships.includes(s)),
           shipsByZone(refusedShips, true)) : null),
       choices(view, { legend: "Icon crossed", items: kinds, field: "kind", key: (k) => `px-kind:${k}`, label: humanize,
         sub: (k) => `${left[k] ?? 0} left`, data: (k) => ({ kind: k }) }),
@@ -749,8 +732,7 @@ function movePicker(ctx) {
             z === OCEAN ? "out of the canal" : draft.ships.length ? (i === 0 ? "next known" : "ahead") : null)),
           option({ label: "Another zone…", sub: "new to this game", pressed: draft.to === "other", focusKey: "px-to:other", data: { to: "other" },
             onclick: () => view.set({ to: "other" }, "px-new-zone") })),
-        draft.ships.length && rest.length ? h("details", { class: "pa-pick-fallback px-pick-refused", open: rest.includes(draft.to) || null },
-          h("summary", {}, `Zones not ahead of these ships: ${rest.length}`),
+        draft.ships.length && rest.length ? refusedFold(`Zones not ahead of these ships: ${rest.length}`, rest.includes(draft.to),
           h("div", { class: "pa-pick-opts px-pick-zones" }, rest.map((z) => zoneButton(z, "not ahead")))) : null,
         draft.to === "other" ? h("div", { class: "field pa-pick-inline-field" }, h("label", { for: "px-new-zone" }, "The zone’s name"),
           h("input", { id: "px-new-zone", autocomplete: "off", maxlength: "60", value: draft.newZone || "", dataset: { focusKey: "px-new-zone" },
@@ -763,10 +745,9 @@ function movePicker(ctx) {
       vias.length > 1 ? choices(view, { legend: "Which move", items: vias, field: "via", key: (v) => `px-via:${v}`,
         label: (v) => (v === "move3" ? "Move 3" : "The Action die’s"), sub: (v) => (v === "move3" ? `free action · ${left.any} left` : null),
         data: (v) => ({ via: v }) }) : null,
-      unsized.map((id) => group([`${id}: size in slots`, h("span", { class: "optional" }, " (optional, declared once)")],
-        h("div", { class: "pa-pick-opts" }, [1, 2, 3, 4].map((n) => option({ label: String(n), pressed: draft.sizes[id] === n,
-          focusKey: `px-size:${id}:${n}`, className: "pa-pick-num", data: { size: String(n) },
-          onclick: () => { draft.sizes[id] = draft.sizes[id] === n ? null : n; view.again(`px-size:${id}:${n}`); } }))))),
+      unsized.map((id) => choices(view, { legend: [`${id}: size in slots`, h("span", { class: "optional" }, " (optional, declared once)")],
+        items: [1, 2, 3, 4], key: (n) => `px-size:${id}:${n}`, label: String, className: "pa-pick-num", data: (n) => ({ size: String(n) }),
+        pressed: (n) => draft.sizes[id] === n, pick: (n, key) => { draft.sizes[id] = draft.sizes[id] === n ? null : n; view.again(key); } })),
       to === OCEAN ? exitParts(view) : null,
       to === OCEAN ? null : pushBlock(),
       pxFoot(ctx, () => submit(view), draft.ships.length && to ? `Move ${draft.ships.join(" + ")} into ${to === OCEAN ? "the ocean" : zoneName(to)}${
