@@ -48,8 +48,9 @@ const nationName = (n) => NATION[n] || humanize(String(n || "").toLowerCase());
 /** A key's [label, sub-line] in `table` (USES, FREE_KINDS), or its name humanized. */
 const wordsOf = (table, key) => table[key] || [humanize(String(key)), null];
 const pipsOf = (die) => (die ? Number(die.column ?? die.executive) : null);
+const spaceOf = (die) => (die.column !== undefined ? "column" : "executive");
 const dieName = (die) => (die.column !== undefined ? `column ${die.column}` : `Executive die ${die.executive}`);
-const dieKey = (die) => `px-die:${die.column !== undefined ? "column" : "executive"}:${pipsOf(die)}`;
+const dieKey = (die) => `px-die:${spaceOf(die)}:${pipsOf(die)}`;
 const sameDie = (a, b) => Boolean(a && b) && a.column === b.column && a.executive === b.executive;
 const placeKey = (target) => (target && target.rail ? "rail" : target ? target.ship : null);
 
@@ -128,7 +129,7 @@ function diceTable(ctx, { dice, chosen, pick, verb = "take" }) {
   const spot = (die, word, counted, idle, title = null) => {
     const n = pipsOf(die);
     const label = [h("span", { class: "visually-hidden" }, `${word} `), String(n)];
-    const data = { [die.column !== undefined ? "column" : "executive"]: String(n) };
+    const data = { [spaceOf(die)]: String(n) };
     const entry = dice.find((d) => sameDie(d.from, die));
     if (!entry) return offSpot(label, idle, data);
     return option({ label, sub: [counted, entry.allows ? allowsText(entry.allows) : ""].filter(Boolean).join(" · ") || null,
@@ -190,7 +191,8 @@ function takePicker(ctx) {
       choices(view, { legend: "Used for", items: uses, field: "use", listClass: "px-pick-uses", className: "px-pick-use",
         key: (use) => `px-use:${use}`, label: (use) => wordsOf(USES, use)[0], disabled: refused,
         sub: (use) => (refused(use) ? "not with this die" : wordsOf(USES, use)[1]), data: (use) => ({ use }) }),
-      pxFoot(ctx, submit, draft.die && draft.use ? `Take ${dieName(draft.die)} for ${wordsOf(USES, draft.use)[0].toLowerCase()}` : "Record the Action die"),
+      pxFoot(ctx, submit,
+        draft.die && draft.use ? `Take ${dieName(draft.die)} for ${wordsOf(USES, draft.use)[0].toLowerCase()}` : "Record the Action die"),
     ];
   });
 }
@@ -254,8 +256,8 @@ function containersBlock(contracts, loads, chosen, pick) {
       const data = { contract: String(i), container: String(j) };
       if (!entry) return offSpot(String(c.value), c.loaded ? "loaded" : NOT_OFFERED, data);
       return option({ label: String(entry.value), sub: `${entry.rail ? "Rail icon" : "cargo"}${entry.targets && entry.targets.length ? "" : " · nowhere now"}`,
-        pressed: Boolean(chosen) && chosen.contract === i && chosen.container === j, focusKey: `px-box:${i}:${j}`, className: "px-pick-box", data,
-        title: `Container ${j + 1} of ${entry.card ?? contracts[i].card}, a ${entry.value}`, onclick: () => pick({ contract: i, container: j }) });
+        pressed: Boolean(chosen) && chosen.contract === i && chosen.container === j, focusKey: `px-box:${i}:${j}`, className: "px-pick-box",
+        data, title: `Container ${j + 1} of ${entry.card ?? contracts[i].card}, a ${entry.value}`, onclick: () => pick({ contract: i, container: j }) });
     }))));
 }
 
@@ -270,15 +272,16 @@ function placesBlock(state, legal, others, reasons, chosen, choose) {
   const button = (key, allowed) => {
     const rail = key === "rail";
     const what = rail ? `1st wagon: ${plural(wagon, "die")}` : shipText(ships[key]);
-    return option({ label: rail ? "Rail table" : key, sub: allowed ? what : [what, " · ", h("span", { class: "px-pick-reason" }, reasons[key] || NOT_OFFERED)],
-      pressed: chosen === key, focusKey: `px-target:${key}`, className: `px-pick-target${allowed ? "" : " is-refused"}`,
+    return option({ label: rail ? "Rail table" : key,
+      sub: allowed ? what : [what, " · ", h("span", { class: "px-pick-reason" }, reasons[key] || NOT_OFFERED)], pressed: chosen === key, focusKey: `px-target:${key}`, className: `px-pick-target${allowed ? "" : " is-refused"}`,
       data: rail ? { rail: "true" } : { ship: key }, onclick: () => choose(key) });
   };
   const byZone = (list, allowed) => {
     const onBoard = list.filter((k) => k !== "rail");
     const zoneOf = (k) => (ships[k] ? ships[k].zone : null);
     return [list.includes("rail") ? h("div", { class: "px-pick-zone", dataset: { zone: "rail" } }, button("rail", allowed)) : null,
-      [...new Set(onBoard.map(zoneOf))].map((zone) => zoneRow(zone || "", onBoard.filter((k) => zoneOf(k) === zone).map((k) => button(k, allowed))))];
+      [...new Set(onBoard.map(zoneOf))].map((zone) => zoneRow(zone || "",
+        onBoard.filter((k) => zoneOf(k) === zone).map((k) => button(k, allowed))))];
   };
   return [
     legal.length ? h("div", { class: "px-pick-targets", role: "group", "aria-label": "Where the die may go" }, byZone(legal, true))
@@ -307,7 +310,8 @@ function flagBlock(view, entry, held) {
   const data = { space: String(entry.space ?? "") };
   if (given(entry.icon)) {
     const name = (FREE_ACTIONS.find(([k]) => k === entry.icon) || [entry.icon, humanize(String(entry.icon))])[1];
-    return h("p", { class: "notice small px-pick-flag", dataset: data }, `This die completes the card: ${flag} covers ${where}, which shows ${name}.`);
+    return h("p", { class: "notice small px-pick-flag", dataset: data },
+      `This die completes the card: ${flag} covers ${where}, which shows ${name}.`);
   }
   return fieldset("px-pick-flag", data, `This die completes the card: ${flag} covers ${where}, new to this game. What does the space show?`,
     choices(view, { items: FREE_ACTIONS, field: "free", value: ([kind]) => kind, key: ([kind]) => `px-free:${kind}`, label: ([, label]) => label,
@@ -356,7 +360,8 @@ function loadPicker(ctx) {
     return [
       status(`The ${colour} company loads: `, loadsLeft === undefined ? `${plural(used, "load")} so far this action.`
         : [h("span", { class: "px-pick-loads-left" }, `${plural(Number(loadsLeft), "load")} left this action`), ` (${used} so far).`]),
-      loads.length ? [containersBlock(contracts, loads, draft.box, (box) => view.set({ box, free: null, target: null }, `px-box:${box.contract}:${box.container}`)),
+      loads.length ? [containersBlock(contracts, loads, draft.box,
+        (box) => view.set({ box, free: null, target: null }, `px-box:${box.contract}:${box.container}`)),
         group("Where the die goes", targets(view, entry)),
         pxFoot(ctx, submit, entry && where ? `Load the ${entry.value} onto ${where}` : "Record the load")]
         : h("p", { class: "notice small" }, `The ${colour} company holds no container to load: take a contract first.`),
@@ -430,7 +435,8 @@ function freePicker(ctx) {
   // The Warehouse's and the Pool's 2, a button each (`key`:<supply>): the draft's `field` becomes {supply}, with `also`.
   const supplyButtons = (view, field, key, also = {}) => SUPPLIES.map(([s, name]) => option({ label: `A 2 from the ${name}`,
     sub: `${company[s] ?? 0} there${supplies.includes(s) ? "" : " · not offered"}`, pressed: Boolean(draft[field] && draft[field].supply === s),
-    disabled: !supplies.includes(s), focusKey: `${key}:${s}`, data: { supply: s }, onclick: () => view.set({ [field]: { supply: s }, ...also }, `${key}:${s}`) }));
+    disabled: !supplies.includes(s), focusKey: `${key}:${s}`, data: { supply: s },
+    onclick: () => view.set({ [field]: { supply: s }, ...also }, `${key}:${s}`) }));
 
   function details(view) {
     const kind = draft.kind;
@@ -556,14 +562,14 @@ function movePicker(ctx) {
     const moved = new Set(draft.ships);
     while (zone && zoneInfo[zone] && incoming !== null) {
       const info = zoneInfo[zone];
-      if (info.capacity === null || info.capacity === undefined || info.held === null || info.held + incoming <= info.capacity) break;
+      if (!given(info.capacity) || info.held === null || info.held + incoming <= info.capacity) break;
       const at = ahead.indexOf(zone);
       const next = at >= 0 ? ahead[at + 1] || null : null;
       const candidates = (info.ships || []).filter((s) => !moved.has(s.ship));
       const chosen = (draft.pushes[zone] || []).filter((id) => candidates.some((s) => s.ship === id));
       if (!draft.pushes[zone] && candidates.length === 1) chosen.push(candidates[0].ship);
       draft.pushes[zone] = chosen;
-      steps.push({ from: zone, next, candidates, chosen, over: info.held + incoming - info.capacity, held: info.held, capacity: info.capacity });
+      steps.push({ from: zone, next, candidates, chosen, held: info.held, capacity: info.capacity });
       if (!next || !chosen.length) break;
       chosen.forEach((id) => moved.add(id));
       incoming = chosen.reduce((n, id) => n + Number((candidates.find((s) => s.ship === id) || {}).slots || 0), 0);
@@ -576,8 +582,6 @@ function movePicker(ctx) {
   // The engine's slots for a ship that may sail (null: unknown, asked); a refused ship's from the board.
   const slotsOf = (id) => (moveOf[id] ? moveOf[id].slots : ships[id].slots) ?? null;
   const exitOf = (id) => (moveOf[id] && moveOf[id].exit) || { bonus: null, passengers: [], doubles: {} };
-  const withBonus = () => draft.ships.filter((id) => exitOf(id).bonus);
-  const doublers = () => draft.ships.filter((id) => Object.keys(exitOf(id).doubles || {}).length);
   // The zones ahead of the chosen ships (the engine's `ahead`), then out to the ocean.
   const aheadOf = () => {
     const ahead = [];
@@ -600,12 +604,13 @@ function movePicker(ctx) {
     const sizes = Object.fromEntries(draft.ships.filter((id) => slotsOf(id) === null && draft.sizes[id]).map((id) => [id, draft.sizes[id]]));
     if (Object.keys(sizes).length) data.sizes = sizes;
     if (to === OCEAN) {
-      const owned = withBonus();
+      const owned = draft.ships.filter((id) => exitOf(id).bonus);
       const missing = owned.filter((id) => !draft.bonus[id]);
       if (missing.length) return view.problem(`Choose the owner’s bonus for ${missing.join(", ")}: the card or the money.`);
       if (owned.length) data.bonus = Object.fromEntries(owned.map((id) => [id, draft.bonus[id]]));
       const doubled = Object.fromEntries(Object.entries(draft.doubled).filter(([, v]) => v));
-      if (doublers().length && Object.keys(doubled).length) data.doubled = doubled;
+      const doubles = draft.ships.some((id) => Object.keys(exitOf(id).doubles || {}).length);
+      if (doubles && Object.keys(doubled).length) data.doubled = doubled;
       const tokens = passengerTokens(moveOf, draft.ships, stack);
       if (tokens.length) {
         const spots = tokens.map((_, k) => draft.spots[k]);
@@ -643,8 +648,10 @@ function movePicker(ctx) {
       if (bonus) {
         if (!bonus.card_left && draft.bonus[id] === "card") draft.bonus[id] = null;
         parts.push(fieldset("px-pick-bonus", { ship: id }, `${id} leaves: the owner of the ${bonus.owner} company takes`,
-          pickFor(draft.bonus, id, [["card", CARDS[bonus.card] || `${humanize(String(bonus.card))} card`, bonus.card_left ? "one is left" : "none left"],
-            ["money", `$${bonus.money}`, "money"]], { key: `px-bonus:${id}`, data: (b) => ({ bonus: b }), disabled: (b) => b === "card" && !bonus.card_left })));
+          pickFor(draft.bonus, id, [
+            ["card", CARDS[bonus.card] || `${humanize(String(bonus.card))} card`, bonus.card_left ? "one is left" : "none left"],
+            ["money", `$${bonus.money}`, "money"],
+          ], { key: `px-bonus:${id}`, data: (b) => ({ bonus: b }), disabled: (b) => b === "card" && !bonus.card_left })));
       }
       for (const [owner, dice] of Object.entries(doubles || {})) {
         const values = [...new Set((dice || []).map(Number))].sort((a, b) => b - a);
@@ -652,7 +659,8 @@ function movePicker(ctx) {
         if (draft.doubled[owner] && !values.includes(draft.doubled[owner])) draft.doubled[owner] = null;
         parts.push(fieldset("px-pick-doubled", { ship: id, company: owner },
           [`${id}: the ${owner} company doubles`, h("span", { class: "optional" }, " (its best if not chosen)")],
-          pickFor(draft.doubled, owner, values.map((v) => [v, String(v)]), { key: `px-doubled:${owner}`, data: (v) => ({ doubled: String(v) }), toggles: true })));
+          pickFor(draft.doubled, owner, values.map((v) => [v, String(v)]),
+            { key: `px-doubled:${owner}`, data: (v) => ({ doubled: String(v) }), toggles: true })));
       }
     }
     // The spots already taken lie on each company's board (the state); each token asks a free one.
@@ -662,7 +670,8 @@ function movePicker(ctx) {
       const free = BENEFITS.filter(([b]) => !(taken[company] || []).includes(b));
       if (!free.length) draft.spots[k] = null;
       else if (!draft.spots[k] || !free.some(([b]) => b === draft.spots[k])) draft.spots[k] = undefined;
-      parts.push(fieldset("px-pick-spot", { token: String(k), ship, company }, `Passenger token ${k + 1} (${ship}): $${token} to the ${company} company, on the spot`,
+      parts.push(fieldset("px-pick-spot", { token: String(k), ship, company },
+        `Passenger token ${k + 1} (${ship}): $${token} to the ${company} company, on the spot`,
         free.length ? pickFor(draft.spots, k, free, { key: `px-spot:${k}`, data: (b) => ({ spot: b }) })
           : h("p", { class: "muted small" }, "Every spot is taken: the token is kept without one.")));
       if (draft.spots[k]) (taken[company] ||= []).push(draft.spots[k]);
@@ -707,7 +716,8 @@ function movePicker(ctx) {
       [`${step.from} is full (${step.held} of ${step.capacity} slots): `,
         step.next ? `ships pushed forward into ${zoneName(step.next)}` : "no zone ahead to push into"],
       choices(view, { items: step.candidates, key: (c) => `px-push:${step.from}:${c.ship}`, label: (c) => c.ship, className: "px-pick-ship",
-        sub: (c) => [shipText(ships[c.ship]), c.slots && (ships[c.ship] || {}).kind !== "COMPANY" ? plural(c.slots, "slot") : null].filter(Boolean).join(" · "),
+        sub: (c) => [shipText(ships[c.ship]), c.slots && (ships[c.ship] || {}).kind !== "COMPANY" ? plural(c.slots, "slot") : null]
+          .filter(Boolean).join(" · "),
         pressed: (c) => step.chosen.includes(c.ship), data: (c) => ({ pushShip: c.ship, pushFrom: step.from }), pick: (c, key) => {
           const list = draft.pushes[step.from] || [];
           draft.pushes[step.from] = list.includes(c.ship) ? list.filter((id) => id !== c.ship) : [...list, c.ship];
@@ -791,16 +801,13 @@ function cardSub(faces, deck) {
 
 const CARD_NOT_ON_BOARD = "A card not on the board: spell it out";
 
-/** A board's card as a button: its id (and where it lies already, if `where`), its faces. */
-function cardOption(ctx, deck, id, { pressed, where = null, onclick }) {
-  return option({ label: id, sub: [where ? h("span", { class: "px-pick-card-where" }, where) : null, cardSub(facesOf(ctx.state, deck, id), deck)],
-    pressed, focusKey: `px-card:${id}`, className: `px-pick-card${where && !pressed ? " is-placed" : ""}`, data: { card: id }, onclick });
-}
-
-/** The board's cards `ids` of `deck` as buttons under `legend`; `chosen(id)` whether one is pressed, `tap(id)` its tap. */
+/** The board's cards `ids` of `deck` as buttons under `legend`, each its id (and where it lies already,
+ *  `where(id)`) and its faces; `chosen(id)` whether it is pressed, `tap(id)` its tap. */
 function cardsGroup(ctx, legend, deck, ids, chosen, tap, where = () => null) {
-  return group(legend, h("div", { class: "pa-pick-opts px-pick-cards" },
-    ids.map((id) => cardOption(ctx, deck, id, { pressed: chosen(id), where: where(id), onclick: () => tap(id) }))));
+  return group(legend, h("div", { class: "pa-pick-opts px-pick-cards" }, ids.map((id) => option({ label: id,
+    sub: [where(id) ? h("span", { class: "px-pick-card-where" }, where(id)) : null, cardSub(facesOf(ctx.state, deck, id), deck)],
+    pressed: chosen(id), focusKey: `px-card:${id}`, className: `px-pick-card${where(id) && !chosen(id) ? " is-placed" : ""}`,
+    data: { card: id }, onclick: () => tap(id) }))));
 }
 
 /** Set-up: the Action table's three cards, Inbound Cargo and the Draw pile's top, each a
@@ -876,7 +883,8 @@ function setupDrawnPicker(ctx) {
     status(`One per player plus one, face up: ${draft.cards.length} of ${wanted} chosen.`),
     cardsGroup(ctx, "The cards", "setup_contract", ids, (id) => draft.cards.includes(id), (id) => toggle(view, id)),
     pxFoot(ctx, () => view.record([[draft.cards.length === wanted, `Tap the ${wanted} cards drawn (one per player, plus one).`]],
-      () => ({ cards: draft.cards.map((id) => ({ id })) })), draft.cards.length === wanted ? `Record ${draft.cards.join(", ")}` : "Record the cards drawn"),
+      () => ({ cards: draft.cards.map((id) => ({ id })) })),
+    draft.cards.length === wanted ? `Record ${draft.cards.join(", ")}` : "Record the cards drawn"),
   ]);
 }
 
@@ -908,12 +916,14 @@ function bonusPicker(ctx) {
         key: ({ deck, card }) => `px-bonus-card:${deck}:${card}`, label: ({ deck, card }) => `${humanize(deck)} card ${card}`,
         sub: (c) => [known(c) ? said(known(c)) : "what it does: not known yet",
           c.earned.round === state.round && c.earned.turn === state.turn_index ? " · earned this turn" : ""].join(""),
-        pressed: isPick, data: ({ deck, card }) => ({ deck, card: String(card) }), pick: ({ deck, card }, key) => view.set({ pick: { deck, card } }, key) }),
+        pressed: isPick, data: ({ deck, card }) => ({ deck, card: String(card) }),
+        pick: ({ deck, card }, key) => view.set({ pick: { deck, card } }, key) }),
       pick && !known(pick) ? EFFECTS.map(([field, , many]) => choices(view, { legend: `It adds: ${many}`, items: [0, 1, 2, 3, 4, 5, 6],
         listClass: "px-pick-counts", className: "pa-pick-num", key: (n) => `px-effect:${field}:${n}`, label: String,
         pressed: (n) => (draft.effects[field] || 0) === n, data: (n) => ({ effect: field, count: String(n) }),
         pick: (n, key) => { draft.effects[field] = n; view.again(key); } })) : null,
-      pxFoot(ctx, () => view.record([[pick, "Tap the card played."]], recorded), pick ? `Play ${humanize(pick.deck)} card ${pick.card}` : "Record the card played"),
+      pxFoot(ctx, () => view.record([[pick, "Tap the card played."]], recorded),
+        pick ? `Play ${humanize(pick.deck)} card ${pick.card}` : "Record the card played"),
     ];
   });
 }
@@ -971,7 +981,8 @@ function feesPicker(ctx) {
     const submit = () => view.record([[!missing().length, `Tap the fee printed in ${missing().join(", ")}.`]],
       () => ({ company, zone_dice: rows.map((row) => ({ zone: row.zone, dice: row.dice, rate: rateOf(row) })) }));
     return [
-      status(`The ${company} company pays for its dice in the canal and the Loading zones`, total === null ? "." : `: $${total} for these dice.`),
+      status(`The ${company} company pays for its dice in the canal and the Loading zones`,
+        total === null ? "." : `: $${total} for these dice.`),
       rows.length ? h("ul", { class: "px-pick-fees" }, rows.map((row) => h("li", { dataset: { zone: row.zone } },
         h("span", { class: "px-pick-fee-zone" }, zoneName(row.zone)),
         h("span", { class: "px-pick-fee-dice" }, plural(row.dice, "die")),
