@@ -592,37 +592,30 @@ function movePicker(ctx) {
 
   const submit = (view) => {
     const to = goal();
-    if (!draft.ships.length) return view.problem("Tap the ship (or the ships of a group) that moves.");
-    if (!draft.kind) return view.problem("Choose the icon crossed: a lock or a waterway.");
-    if (!to) return view.problem("Choose the zone the ships enter (or type a new one).");
+    const out = to === OCEAN;
+    const owned = out ? draft.ships.filter((id) => exitOf(id).bonus) : [];
+    const unowned = owned.filter((id) => !draft.bonus[id]);
+    const spots = (out ? passengerTokens(moveOf, draft.ships, stack) : []).map((_, k) => draft.spots[k]);
+    const plan = out ? [] : pushPlan();
+    const stuck = plan.find((step) => !step.next || !step.chosen.length);
+    const missing = [[draft.ships.length, "Tap the ship (or the ships of a group) that moves."],
+      [draft.kind, "Choose the icon crossed: a lock or a waterway."],
+      [to, "Choose the zone the ships enter (or type a new one)."],
+      [!needsKind(to) || draft.toKind, `${to} is new to this game: is it a dashed rectangle or a lake?`],
+      [!unowned.length, `Choose the owner’s bonus for ${unowned.join(", ")}: the card or the money.`],
+      [!spots.includes(undefined), "Choose a benefit spot for each Passenger token."],
+      [!stuck || stuck.next, `${(stuck || {}).from} is full and no zone lies ahead of it: ships are not pushed out of the canal.`],
+      [!stuck || stuck.chosen.length, `Tap the ships pushed out of ${(stuck || {}).from}.`]].find(([ok]) => !ok);
+    if (missing) return view.problem(missing[1]);
     const data = { ships: [...draft.ships], kind: draft.kind, to };
-    if (needsKind(to)) {
-      if (!draft.toKind) return view.problem(`${to} is new to this game: is it a dashed rectangle or a lake?`);
-      data.to_kind = draft.toKind;
-    }
+    if (needsKind(to)) data.to_kind = draft.toKind;
     if (draft.via) data.via = draft.via;
     const sizes = Object.fromEntries(draft.ships.filter((id) => slotsOf(id) === null && draft.sizes[id]).map((id) => [id, draft.sizes[id]]));
     if (Object.keys(sizes).length) data.sizes = sizes;
-    if (to === OCEAN) {
-      const owned = draft.ships.filter((id) => exitOf(id).bonus);
-      const missing = owned.filter((id) => !draft.bonus[id]);
-      if (missing.length) return view.problem(`Choose the owner’s bonus for ${missing.join(", ")}: the card or the money.`);
-      if (owned.length) data.bonus = Object.fromEntries(owned.map((id) => [id, draft.bonus[id]]));
-      const doubled = Object.fromEntries(Object.entries(draft.doubled).filter(([, v]) => v));
-      const doubles = draft.ships.some((id) => Object.keys(exitOf(id).doubles || {}).length);
-      if (doubles && Object.keys(doubled).length) data.doubled = doubled;
-      const tokens = passengerTokens(moveOf, draft.ships, stack);
-      if (tokens.length) {
-        const spots = tokens.map((_, k) => draft.spots[k]);
-        if (spots.some((s) => s === undefined)) return view.problem("Choose a benefit spot for each Passenger token.");
-        data.spots = spots;
-      }
-    }
-    const plan = to === OCEAN ? [] : pushPlan();
-    for (const step of plan) {
-      if (!step.next) return view.problem(`${step.from} is full and no zone lies ahead of it: ships are not pushed out of the canal.`);
-      if (!step.chosen.length) return view.problem(`Tap the ships pushed out of ${step.from}.`);
-    }
+    const doubled = Object.fromEntries(Object.entries(draft.doubled).filter(([, v]) => v));
+    if (owned.length) data.bonus = Object.fromEntries(owned.map((id) => [id, draft.bonus[id]]));
+    if (out && Object.keys(doubled).length && draft.ships.some((id) => Object.keys(exitOf(id).doubles || {}).length)) data.doubled = doubled;
+    if (spots.length) data.spots = spots;
     if (plan.length) data.pushes = plan.map((step) => ({ ships: [...step.chosen], to: step.next }));
     return ctx.record(data);
   };
