@@ -30,7 +30,7 @@
 
 import { textField, numberField } from "../../boards/kit.js";
 import { fill, h, humanize } from "../../dom.js";
-import { choices, frame, group, option, playerOf, recordButton, refocus } from "./picker-kit.js";
+import { choices, foot, frame, group, hint, option, playerOf, refocus, status } from "./picker-kit.js";
 
 // The icons' vocabulary as the event schema spells it (engines/air_alliance/schemas.py).
 const ICON_TYPES = [["AREA", "Area Landing Permit"], ["SPECIAL", "Special landing permit"],
@@ -373,15 +373,11 @@ function aaFrame(ctx, { picker, heading, fallback = null, more = "" }, body) {
   return frame(ctx, { picker, heading, fallback, className: `pa-picker aa-picker${more ? ` ${more}` : ""}` }, body);
 }
 
-const status = (...children) => h("p", { class: "pa-pick-status" }, ...children);
-const hint = (...children) => h("p", { class: "muted small pa-pick-hint" }, ...children);
 const none = (text) => h("p", { class: "muted small aa-pick-none" }, text);
 const given = (value) => value !== null && value !== undefined;
 
-/** The picker's foot: its record button. */
-function foot(ctx, onclick, text) {
-  return h("div", { class: "form-foot" }, recordButton(ctx, onclick, text, { className: "aa-pick-record" }));
-}
+/** The picker's foot: its record button, marked as Air Alliance's. */
+const aaFoot = (ctx, onclick, text) => foot(ctx, onclick, text, { className: "aa-pick-record" });
 
 /** Cards as big one-of buttons (the kit's choices()): each card's label, its route and where it lies. */
 function cardChoices(ctx, view, { data = () => ({}), ...rest }) {
@@ -490,7 +486,7 @@ function bareForm(ctx, slot, bare, redraw) {
   if (!airports.includes(bare.airport)) bare.airport = airports.find((a) => (state.airports[a] || []).filter(Boolean).length > 1) || airports[0];
   const places = (state.airports[bare.airport] || []).map((c, i) => [String(i), `Place ${i + 1}: ${c ? colourName(c) : "free"}`]);
   return h("div", { class: "aa-pick-bare", dataset: { slot: String(slot) } },
-    h("p", { class: "muted small pa-pick-hint" }, `Slot ${slot + 1} is bare and its icons are not declared yet: read them off the Boarding Pass.`),
+    hint(`Slot ${slot + 1} is bare and its icons are not declared yet: read them off the Boarding Pass.`),
     bare.icons.map((_, k) => bareIcon(ctx, bare, k, redraw)),
     h("div", { class: "pa-pick-opts aa-pick-bare-count" },
       bare.icons.length < 3 ? option({ label: "Add an icon", focusKey: "aa-bare-add", onclick: () => { bare.icons.push({ type: "AREA", areas: "ALL" }); redraw("aa-bare-add"); } }) : null,
@@ -637,7 +633,7 @@ function markerPicker(ctx) {
       wait ? useOption("wait", "Wait for a cancellation", "a marker on the Air Alliance logo (Kobe Rules (4))") : null) : null,
       flush ? group("Or flush the Boarding Pass", useOption("flush", "Flush the Boarding Pass", onPass
         ? `${plural(onPass, "card")} set aside; they still score (Kobe Rules (2))` : "the pass is bare (Kobe Rules (2))")) : null,
-      foot(ctx, submit, recordText()),
+      aaFoot(ctx, submit, recordText()),
     ];
   });
 }
@@ -656,7 +652,7 @@ function gainPicker(ctx) {
       cards.length ? cardChoices(ctx, view, { items: cards, field: "card", listClass: "aa-pick-cards aa-pick-gain",
         key: (id) => `aa-gain:${id}` })
         : none("No card is carried by this turn’s flights yet."),
-      cards.length ? foot(ctx, () => view.record([[draft.card, "Tap the card gained."]], { card: draft.card }),
+      cards.length ? aaFoot(ctx, () => view.record([[draft.card, "Tap the card gained."]], { card: draft.card }),
         draft.card ? `Gain ${draft.card}` : "Record the passenger") : null,
     ]);
 }
@@ -681,7 +677,7 @@ function alliancePicker(ctx) {
         label: (c) => `Alliance Area ${c.area + 1}`, sub: (c) => (areas[c.area] || []).map(colourName).join(", ") || "empty",
         data: (c) => ({ npa: c.npa, area: String(c.area) }) }))
         : none("The engine offers no Alliance now."),
-      offered.length ? foot(ctx, submit, "Record the Alliance") : null,
+      offered.length ? aaFoot(ctx, submit, "Record the Alliance") : null,
     ];
   });
 }
@@ -738,7 +734,7 @@ function placementPicker(ctx) {
     return [
       status(said),
       cards.map(cardRow),
-      foot(ctx, submit, cards.length ? placeText : unused ? "End the turn without the extra marker" : "End the turn"),
+      aaFoot(ctx, submit, cards.length ? placeText : unused ? "End the turn without the extra marker" : "End the turn"),
     ];
   });
 }
@@ -784,7 +780,7 @@ function claimsPicker(ctx) {
         "each player waiting for a cancellation may reserve a card without a marker (Kobe Rules (4))."),
       hint("Tap each player’s card, or No claim. The engine settles two claims on one card."),
       waiting.map(playerRow),
-      foot(ctx, submit, count ? `Record ${plural(count, "claim")}` : "Record: nobody claims"),
+      aaFoot(ctx, submit, count ? `Record ${plural(count, "claim")}` : "Record: nobody claims"),
     ];
   });
 }
@@ -855,7 +851,7 @@ function planesPicker(ctx) {
             chosen.splice(i, 1);
             view.again(chosen.length ? `aa-planes-back:${Math.max(0, i - 1)}` : "aa-planes-at:A1");
           } }))) : null,
-      foot(ctx, submit, chosen.length === PLANES ? `Place ${draft.player}'s planes at ${chosen.join(", ")}` : `Place ${draft.player}'s planes`),
+      aaFoot(ctx, submit, chosen.length === PLANES ? `Place ${draft.player}'s planes at ${chosen.join(", ")}` : `Place ${draft.player}'s planes`),
     ];
   });
 }
@@ -939,7 +935,7 @@ function revealPicker(ctx) {
       boardPart(),
       otherPart(),
       chosen ? h("div", { class: "aa-reveal-chosen" }, h("span", { class: "aa-label" }, "Turns up"), cardView(draft.card, chosen)) : null,
-      offered.length || draft.other ? foot(ctx, submit, recordText) : null,
+      offered.length || draft.other ? aaFoot(ctx, submit, recordText) : null,
     ];
   });
 }
@@ -996,7 +992,7 @@ function gameBoardPicker(ctx, facts) {
   return aaFrame(ctx, BOARD_FRAME, (view) => [
     status("This game’s board already holds the facts the rulebook does not print: ", h("strong", {}, factsText(facts)), "."),
     hint("Nothing is needed; record this only if the table read them out at the set-up."),
-    foot(ctx, () => view.record([], facts), "Declare the board’s facts"),
+    aaFoot(ctx, () => view.record([], facts), "Declare the board’s facts"),
   ]);
 }
 
@@ -1042,7 +1038,7 @@ function boardDeclaredPicker(ctx) {
             h("a", { href: "/boards/new?engine=air-alliance", target: "_blank", rel: "noopener" }, "make one in the board editor"),
             ", then come back and declare it here."),
       boards && boards.length
-        ? foot(ctx, submit, draft.board ? `Declare the facts of ${nameOf(draft.board)}` : "Declare the board's facts") : null,
+        ? aaFoot(ctx, submit, draft.board ? `Declare the facts of ${nameOf(draft.board)}` : "Declare the board's facts") : null,
     ];
   });
   if (draft.boards === undefined) {

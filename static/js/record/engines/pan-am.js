@@ -7,7 +7,7 @@
 // engines/pan_am/state.py. Every label is text; colours are only a hint.
 
 import { fill, h, humanize, playerName, seatColour } from "../../dom.js";
-import { choices, frame, group, option, recordButton, refocus } from "./picker-kit.js";
+import { choices, frame, group, hint, option, recordButton, refocus, status } from "./picker-kit.js";
 
 const AREA_NAME = { A: "Airports", B: "Destinations", C: "Planes", D: "Routes", E: "Directives" };
 const REGIONS = ["ASIA", "EUROPE", "NORTH_AMERICA", "PACIFIC", "SOUTH_AMERICA"];
@@ -37,8 +37,6 @@ const someone = (ctx, name, otherwise = "The player") => (name ? who(ctx, name) 
 
 // The pieces every picker here is made of.
 const faint = (text) => h("span", { class: "muted small" }, text);
-const hint = (...text) => h("p", { class: "muted small pa-pick-hint" }, text);
-const status = (...text) => h("p", { class: "pa-pick-status" }, text);
 const foot = (...children) => h("div", { class: "form-foot" }, children);
 const dollar = () => h("span", { class: "pa-pick-dollar", "aria-hidden": "true" }, "$");
 const printed = (text) => (text ? h("span", { class: "pa-pick-card-text" }, text) : null);

@@ -24,7 +24,7 @@
 // with the engine's reason, to record over the rules when the table rules otherwise.
 
 import { h, humanize } from "../../dom.js";
-import { choices, foot, frame, group, option, playerOf, startFrom, status } from "./picker-kit.js";
+import { choices, foot, frame, group, hint, option, playerOf, startFrom, status } from "./picker-kit.js";
 
 const NATION = { CHINA: "China", EU: "EU", US_EAST: "US East", US_WEST: "US West" };
 const OCEAN_OF = { EU: "ATLANTIC", US_EAST: "ATLANTIC", CHINA: "PACIFIC", US_WEST: "PACIFIC" };
@@ -186,7 +186,7 @@ function takePicker(ctx) {
     return [
       status(player || "The player", " takes one Action die", colour ? ` for the ${colour} company ($${company.money ?? "?"})` : "", "."),
       given(moved) ? h("p", { class: "notice small px-pick-moved" }, `The die transferred to column ${moved} is the one taken now.`)
-        : h("p", { class: "muted small pa-pick-hint" }, "A column gives its lowest die. Each die says what it allows."),
+        : hint("A column gives its lowest die. Each die says what it allows."),
       diceTable(ctx, { dice, chosen: draft.die, pick }),
       choices(view, { legend: "Used for", items: uses, field: "use", listClass: "px-pick-uses", className: "px-pick-use",
         key: (use) => `px-use:${use}`, label: (use) => wordsOf(USES, use)[0], disabled: refused,
@@ -729,7 +729,7 @@ function movePicker(ctx) {
       choices(view, { legend: "Icon crossed", items: kinds, field: "kind", key: (k) => `px-kind:${k}`, label: humanize,
         sub: (k) => `${left[k] ?? 0} left`, data: (k) => ({ kind: k }) }),
       group("Into",
-        draft.ships.length ? null : h("p", { class: "muted small pa-pick-hint" }, "Tap a ship: the zones ahead of it come first."),
+        draft.ships.length ? null : hint("Tap a ship: the zones ahead of it come first."),
         h("div", { class: "pa-pick-opts px-pick-zones", role: "group", "aria-label": draft.ships.length ? "The zones ahead" : "The zones" },
           (draft.ships.length ? ahead : zones).map((z, i) => zoneButton(z,
             z === OCEAN ? "out of the canal" : draft.ships.length ? (i === 0 ? "next known" : "ahead") : null)),

@@ -132,8 +132,6 @@ export function playerOf(ctx) {
   return (state.turn && state.turn.player) || ctx.actor || null;
 }
 
-// --- added for panamax
-
 /** The picker's foot: its record button (as `recordButton` takes it) in the form's foot. */
 export function foot(ctx, onclick, text = null, options = {}) {
   return h("div", { class: "form-foot" }, recordButton(ctx, onclick, text, options));
@@ -142,4 +140,9 @@ export function foot(ctx, onclick, text = null, options = {}) {
 /** The picker's opening line: what is being recorded, in words. */
 export function status(...parts) {
   return h("p", { class: "pa-pick-status" }, ...parts);
+}
+
+/** A quiet line of help under it: what to tap. */
+export function hint(...parts) {
+  return h("p", { class: "muted small pa-pick-hint" }, ...parts);
 }
