@@ -37,7 +37,7 @@ const someone = (ctx, name, otherwise = "The player") => (name ? who(ctx, name) 
 
 // The pieces every picker here is made of.
 const faint = (text) => h("span", { class: "muted small" }, text);
-const foot = (...children) => h("div", { class: "form-foot" }, children);
+const formFoot = (...children) => h("div", { class: "form-foot" }, children);
 const dollar = () => h("span", { class: "pa-pick-dollar", "aria-hidden": "true" }, "$");
 const printed = (text) => (text ? h("span", { class: "pa-pick-card-text" }, text) : null);
 const cardFace = (text, extra = "") => h("span", { class: `pa-pick-card-face${extra}` }, text);
@@ -399,7 +399,7 @@ function newRouteForm(ctx, player, view, placeResult) {
     datalist(listId, Object.keys(known)),
     h("div", { class: "pa-pick-pair" }, inputs),
     dynamic,
-    foot(recordButton(ctx, submit, "Record this route", { key: "submit:pa-new-route" })));
+    formFoot(recordButton(ctx, submit, "Record this route", { key: "submit:pa-new-route" })));
 }
 
 function routePicker(ctx) {
@@ -423,7 +423,7 @@ function routePicker(ctx) {
     };
     const me = playerState(ctx, player) || {};
     const fleet = PLANES.filter((p) => (me.fleet || {})[p] > 0).map((p) => `${me.fleet[p]} ${planeName(p)}${me.fleet[p] > 1 ? "s" : ""}`);
-    const listFoot = claims.length ? foot(recordButton(ctx, submitListed, "Record the chosen route", { key: "submit:pa-listed" })) : null;
+    const listFoot = claims.length ? formFoot(recordButton(ctx, submitListed, "Record the chosen route", { key: "submit:pa-listed" })) : null;
     newForm ||= newRouteForm(ctx, player, view, () => newForm.append(result));
     const inForm = newForm.contains(result); // the result stays where the last record was tried
     return [
@@ -569,7 +569,7 @@ function dealtFromBoard(ctx, players, offered) {
           const next = firstEmpty(spaces.indexOf(at));
           settle(view, { at: next }, next ? "pa-deal-now" : `submit:${ctx.type}`);
         } }),
-      foot(recordButton(ctx, submit, recordLabel())),
+      formFoot(recordButton(ctx, submit, recordLabel())),
       view.slots()[0],
       aside,
     ];
@@ -624,7 +624,7 @@ function dealtTyped(ctx, view, players, displayDue = true) {
     datalist(listId, Object.keys(known)),
     hands.map((hand) => h("fieldset", { class: "pa-pick-group pa-pick-dealt", dataset: { player: hand.player } },
       h("legend", {}, hand.legend), hand.keys.map((key, i) => row(key, hand.label(i))))),
-    foot(recordButton(ctx, submit, "Record the cards dealt", { key: "submit:pa-dealt-typed" })));
+    formFoot(recordButton(ctx, submit, "Record the cards dealt", { key: "submit:pa-dealt-typed" })));
 }
 
 // ------------------------------------------------- destination_display_refilled
@@ -729,7 +729,7 @@ function eventCardTyped(ctx, view) {
       h("div", { class: "field" }, h("label", { for: "pa-event-text" }, "What the card says ", h("span", { class: "optional" }, "(optional)")),
         h("textarea", { id: "pa-event-text", rows: "2", maxlength: "2000", class: "pa-pick-text", dataset: { focusKey: "pa-event-text" },
           oninput: (e) => { draft.text = e.target.value; } }, draft.text)),
-      foot(recordButton(ctx, submit, "Record the Event card", { key: "submit:pa-event-typed" })));
+      formFoot(recordButton(ctx, submit, "Record the Event card", { key: "submit:pa-event-typed" })));
     refocus(host, focusKey);
   }
 
@@ -832,7 +832,7 @@ function diePicker(ctx) {
       h("div", { class: "pa-pick-opts pa-pick-faces" }, faces.map((f) => option({
         label: SYMBOL_NAME[f], sub: f === "PAN_AM" ? "players may sell a Route" : f, pressed: chosen.includes(f), focusKey: `pa-face:${f}`,
         className: `pa-pick-face pa-face-${f.toLowerCase()}`, data: { face: f }, onclick: () => toggle(f) }))),
-      foot(recordButton(ctx, submit, "Record the roll")),
+      formFoot(recordButton(ctx, submit, "Record the roll")),
     ];
   });
 }
@@ -895,7 +895,7 @@ function airportPicker(ctx) {
           regions.map((r) => option({ label: regionName(r), pressed: draft.region === r, focusKey: `pa-airport-region:${r}`,
             className: `pa-pick-city ${regionClass(r)}`, data: { region: r },
             onclick: () => settle(view, { region: r }, `pa-airport-region:${r}`) }))) : null,
-        foot(recordButton(ctx, sendNew, "Place the Airport there", { key: "submit:pa-airport-new" }))),
+        formFoot(recordButton(ctx, sendNew, "Place the Airport there", { key: "submit:pa-airport-new" }))),
     ];
   });
 }
@@ -1006,7 +1006,7 @@ function eventEffectPicker(ctx) {
       kind === "text" ? h("div", { class: "field" }, h("label", { for: "pa-effect-text" }, "What the card says"),
         h("input", { id: "pa-effect-text", autocomplete: "off", maxlength: "500", value: e.text || "", dataset: { focusKey: "pa-effect-text" },
           oninput: (ev) => { e.text = ev.target.value; } })) : null,
-      foot(recordButton(ctx, submit, added.length ? `Record the ${added.length + (kind ? 1 : 0)} effects` : "Record the effect", { key: "submit:pa-effect" }),
+      formFoot(recordButton(ctx, submit, added.length ? `Record the ${added.length + (kind ? 1 : 0)} effects` : "Record the effect", { key: "submit:pa-effect" }),
         kind ? h("button", { type: "button", class: "secondary", dataset: { focusKey: "pa-effect-add" }, onclick: addAnother }, "Add another effect") : null),
     ];
   });

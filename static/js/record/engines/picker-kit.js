@@ -1,21 +1,17 @@
-// What the engines' recording-page pickers share: the picker's section, its result slot
-// and problems, the big option buttons and their groups, the record button, keeping the
-// focus across a redraw, the generic form tucked away, the acting player.  An engine's
-// module (./<engine>.js) only declares its pickers with these.  The classes are pa-pick-*
-// (the kit began as Pan Am's) and styled in record.css.  Text goes in as text nodes.
+// What the engines' recording-page pickers share: a picker's frame (its section, heading,
+// result slot, the generic form tucked away, drawn again on every tap with the focus kept),
+// the big option buttons and their groups, the opening line, hint and record button, an
+// Amend's start and the acting player.  An engine's module (./<engine>.js) only declares
+// its pickers with these.  The classes are pa-pick-* (the kit began as Pan Am's) and styled
+// in record.css.  Text goes in as text nodes.
 
 import { fill, h, humanize } from "../../dom.js";
 
-export function section(ctx, picker, title, engineClass = "") {
-  return h("section", { class: `action-form pa-picker${engineClass ? ` ${engineClass}` : ""}`,
-    dataset: { type: ctx.type, picker }, "aria-labelledby": title });
-}
-
-export function resultSlot(ctx) {
+function resultSlot(ctx) {
   return h("div", { class: "result-slot", dataset: { resultFor: ctx.type }, "aria-live": "polite" });
 }
 
-export function problem(slot, text) {
+function problem(slot, text) {
   fill(slot, h("div", { class: "violation", role: "alert" }, text));
 }
 
@@ -112,7 +108,7 @@ export function refocus(root, key) {
   if (again) again.focus();
 }
 
-export function fallbackDetails(ctx, summary) {
+function fallbackDetails(ctx, summary) {
   const form = ctx.fallback && ctx.fallback();
   if (!form) return null;
   return h("details", { class: "pa-pick-fallback" }, h("summary", {}, summary), form);
