@@ -38,16 +38,29 @@ def _files_read_whole(app: Any) -> Any:
     connection mid-way (its clean-up reads the socket first, and that raises), which
     leaves a static file open and fails the test with a ResourceWarning.  The service
     in production runs under granian, which closes it; only this test server needs this.
+    Any other body is closed once it is iterated to its end (or dropped unfinished): a
+    304 for a conditional favicon request holds the open file behind an empty body.
     """
     def serve(environ: Any, start_response: Any) -> Any:
         body = app(environ, start_response)
         if not isinstance(body, FileWrapper):
-            return body
+            return _closed_when_done(body)
         try:
             return [b"".join(body)]
         finally:
             body.close()
     return serve
+
+
+def _closed_when_done(body: Any) -> Iterator[bytes]:
+    """``body`` passed through, closed when exhausted or collected, whether or not
+    werkzeug reaches its own close() after a dropped connection."""
+    try:
+        yield from body
+    finally:
+        close = getattr(body, "close", None)
+        if close is not None:
+            close()
 
 
 class LiveServer:
