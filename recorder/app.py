@@ -84,6 +84,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         TRUSTED_PROXIES=int(os.environ.get("TABLESCRIBE_TRUSTED_PROXIES", 0)),
         # Strict-Transport-Security max-age on HTTPS answers; 0 sends none (docs/DEPLOYMENT.md).
         HSTS_SECONDS=int(os.environ.get("TABLESCRIBE_HSTS_SECONDS", 0)),
+        # Viewer frames answers kept per worker, gzip-compressed (a batch of 20: 10-20 KB).
+        FRAMES_CACHE_BYTES=int(os.environ.get("TABLESCRIBE_FRAMES_CACHE_BYTES", 32 * 1024 * 1024)),
     )
     if test_config:
         app.config.from_mapping(test_config)

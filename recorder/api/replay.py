@@ -8,7 +8,7 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from flask import Response, current_app, request, stream_with_context
 from flask.views import MethodView
@@ -18,9 +18,11 @@ from marshmallow import Schema, fields, validate
 import engines
 from recorder import schemas
 from recorder.api.games import recorded_dict
+from recorder.build import build_id
 from recorder.errors import NotFound
 from recorder.history import CORRECTION_TYPES
 from recorder.http.answers import error_response
+from recorder.http.cached_answers import AnswerCache, Stored, answer, stored
 from recorder.http.current import current_store, live_watch
 from recorder.http.handover import ASYNC_KEY, FOLLOW_KEY, LiveFollow
 from recorder.live import Watch
@@ -65,6 +67,13 @@ class FramesArgs(schemas.Strict):
                        "steps share is sent once."})
     hidden = fields.String(load_default="table", validate=validate.OneOf(HIDDEN),
                            metadata={"description": HIDDEN_HELP})
+    version = fields.Integer(validate=validate.Range(min=0, max=schemas.MAX_INT), metadata={
+        "description": "The game's version the asker knows.  With `build` too, and while it is the "
+                       "game's version, the answer is cached for good (`Cache-Control: immutable`); "
+                       "otherwise it is the current version's, to be revalidated (`no-cache`, `ETag`)."})
+    build = fields.String(validate=validate.Length(max=64), metadata={
+        "description": "The server's build the asker knows (the viewer page's `build`): an answer "
+                       "cached for good names it, so that an upgrade never serves a stale board."})
 
 
 class TimelineArgs(schemas.Strict):
@@ -132,27 +141,62 @@ def player_names(game: Any) -> list[str]:
 class Frames(MethodView):
     @blp.arguments(FramesArgs(), location="query")  # instances: see the append endpoint
     @blp.response(200, FramesOut())
+    @blp.alt_response(304, description="The asker holds this answer already (`If-None-Match`)")
     @blp.alt_response(404, schema=schemas.ApiError, description="No such game or step")
-    def get(self, args: dict[str, Any], game_id: str) -> dict[str, Any]:
+    def get(self, args: dict[str, Any], game_id: str) -> Response:
         """Up to 50 consecutive steps from ``from``: describe line, board, standings, changes.
         With ``board=parts`` each board part is sent once for the whole answer.  While the
-        game is not over, as the table sees it (``hidden``)."""
-        game, steps, frames = current_store().frames(game_id, args["from_"], args["count"])
-        engine = engines.find(game.engine)
-        players = player_names(game)
-        last = frames[-1].state if frames else None
-        parts = PartTable() if args["board"] == "parts" else None
-        at_end = bool(last is not None and steps == frames[-1].step and engine.is_over(last))
-        hidden = hidden_information(engine, at_end or game.status == STATUS_FINISHED, args["hidden"] == "show")
-        answer = {
-            "game_id": game.id, "version": game.version, "steps": steps,
-            "is_over": at_end,
-            "frames": [frame_json(engine, players, frame, parts, hidden == WITHHELD) for frame in frames],
-            "hidden_information": hidden,
-        }
-        if parts is not None:
-            answer["parts"] = parts.parts
-        return answer
+        game is not over, as the table sees it (``hidden``).  Asked with the game's
+        ``version`` and the server's ``build`` (as the viewer does), cached for good."""
+        window = f"{game_id}/{args['from_']}/{args['count']}/{args['board']}/{args['hidden']}"
+        build = build_id()
+        named = args.get("build") == build and "version" in args
+        cache = frames_cache()
+        if named:  # the URL names everything the answer depends on: no need to ask the database
+            hit = cache.get(window, args["version"])
+            if hit is not None:
+                return answer(hit, request, immutable=True)
+        def draw() -> tuple[int, Stored]:
+            body = frames_answer(game_id, args)
+            # FramesOut documents the answer; dumping through it would copy every frame to the same JSON.
+            return body["version"], stored(json_bytes(body), window, body["version"], build)
+
+        version, entry = cache.made(window, current_store().get_game(game_id).version, draw)
+        return answer(entry, request, immutable=named and args["version"] == version)
+
+
+def frames_cache() -> AnswerCache:
+    """This process's frames answers (made on first use, so each worker has its own)."""
+    cache = current_app.extensions.get("tablescribe.frames")
+    if cache is None:
+        cache = current_app.extensions.setdefault("tablescribe.frames",
+                                                  AnswerCache(current_app.config["FRAMES_CACHE_BYTES"]))
+    return cast(AnswerCache, cache)
+
+
+def json_bytes(body: Any) -> bytes:
+    """The JSON an answer of Flask's would carry."""
+    return (current_app.json.dumps(body) + "\n").encode()
+
+
+def frames_answer(game_id: str, args: dict[str, Any]) -> dict[str, Any]:
+    """The frames answer, drawn: the store's folded steps as the viewer shows them."""
+    game, steps, frames = current_store().frames(game_id, args["from_"], args["count"])
+    engine = engines.find(game.engine)
+    players = player_names(game)
+    last = frames[-1].state if frames else None
+    parts = PartTable() if args["board"] == "parts" else None
+    at_end = bool(last is not None and steps == frames[-1].step and engine.is_over(last))
+    hidden = hidden_information(engine, at_end or game.status == STATUS_FINISHED, args["hidden"] == "show")
+    body = {
+        "game_id": game.id, "version": game.version, "steps": steps,
+        "is_over": at_end,
+        "frames": [frame_json(engine, players, frame, parts, hidden == WITHHELD) for frame in frames],
+        "hidden_information": hidden,
+    }
+    if parts is not None:
+        body["parts"] = parts.parts
+    return body
 
 
 @blp.route("/<game_id>/timeline")

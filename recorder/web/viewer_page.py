@@ -16,6 +16,7 @@ from flask import abort, render_template, request, url_for
 
 import engines
 from engines import State
+from recorder.build import build_id
 from recorder.errors import NotFound
 from recorder.http.auth import cookie_token
 from recorder.http.current import current_store
@@ -75,6 +76,7 @@ def viewer(game_id: str) -> str:
         config={
             "gameId": game.id, "version": game.version, "steps": steps, "step": step, "live": live,
             "logView": log_view, "players": players,
+            "build": build_id(),  # named in each frames URL, so the answers can be cached for good
             "log": {"start": page.start, "end": page.end, "whole": WHOLE_LOG_STEPS, "window": LOG_WINDOW},
             "urls": {
                 "game": url_for("games.GameResource", game_id=game.id),

@@ -61,7 +61,7 @@ function start(config) {
     log: { start: config.log.start, end: config.log.end }, // the steps whose log lines are on the page
   };
 
-  const frames = new FrameStore(urls.frames);
+  const frames = new FrameStore(urls.frames, { version: config.version, build: config.build });
   frames.setSteps(state.steps);
   const chart = new Chart(els.chart, { onSeek: (step) => seek(step), maxStep: () => state.steps });
 
@@ -470,6 +470,7 @@ function start(config) {
     if (version === state.version && !rewritten) return;
     const wasAtLast = state.step === state.steps;
     state.version = version;
+    frames.setVersion(version);
     // The game just ended: every step now shows the whole truth, not the table's view of it.
     const ended = isOver === true && state.withheld;
     if (rewritten || ended) frames.reset();
@@ -504,6 +505,7 @@ function start(config) {
       if (game.status === "finished") {
         live?.close();
         if (state.withheld) { // missed the update that ended it: the frames on hand are the table's view
+          frames.setVersion(game.version);
           frames.reset();
           revealHidden();
           await seek(state.step, { force: true });

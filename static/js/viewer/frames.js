@@ -6,24 +6,33 @@
 // Frames come with their boards in parts (``board=parts``): each part the batch's steps
 // share is sent once, and a frame's board is chunks, strings of HTML and numbers of parts.
 // boardHtml() joins them into exactly the HTML the server would have sent whole.
+//
+// Each URL names the game's version and the server's build: the answer at such a URL
+// never changes, so the browser and the proxy keep it for good (docs/WEB.md).
 
 export const BATCH = 20;      // steps per request (the API takes up to 50)
 const AHEAD = 25;             // prefetch this many steps ahead...
 const BEHIND = 8;             // ...and this many behind
 
 export class FrameStore {
-  constructor(url) {
+  constructor(url, { version = null, build = "" } = {}) {
     this.url = url;
+    this.build = build;
     this.frames = new Map();   // step -> frame
     this.pending = new Map();  // step -> promise of the request that brings it
     this.generation = 0;
     this.steps = 0;
-    this.version = null;       // of the latest answer
+    this.version = version;    // the newest known: from the page, the stream or an answer
     this.isOver = null;        // known when an answer reached the last step
   }
 
   setSteps(steps) {
     this.steps = steps;
+  }
+
+  /** The game moved on to ``version`` (the stream said so): the next requests name it. */
+  setVersion(version) {
+    if (this.version === null || version > this.version) this.version = version;
   }
 
   /** History was rewritten: forget every frame. */
@@ -74,7 +83,8 @@ export class FrameStore {
 
   request(from, count) {
     const generation = this.generation;
-    const url = `${this.url}?from=${from}&count=${count}&board=parts`;
+    const named = this.version === null ? "" : `&version=${this.version}&build=${encodeURIComponent(this.build)}`;
+    const url = `${this.url}?from=${from}&count=${count}&board=parts${named}`;
     const promise = fetch(url, { headers: { Accept: "application/json" } })
       .then((response) => {
         if (!response.ok) throw new Error(`The frames could not be loaded (${response.status})`);
@@ -82,7 +92,7 @@ export class FrameStore {
       })
       .then((data) => {
         if (generation !== this.generation) return; // history changed meanwhile: stale answer
-        this.version = data.version;
+        this.setVersion(data.version);
         const parts = partTexts(data.parts || []);
         for (const frame of data.frames) {
           if (frame.board) frame.parts = parts; // shared by the batch; boardHtml() joins on demand
