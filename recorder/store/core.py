@@ -32,6 +32,7 @@ DEFAULT_SNAPSHOT_EVERY = 100
 TIMELINE_CACHE_BYTES = 32 * 1024 * 1024
 SUMMARY_CACHE_BYTES = 8 * 1024 * 1024
 LOG_CACHE_BYTES = 32 * 1024 * 1024
+WINDOW_ENDS = 128  # states (tens of kB each): a viewer per game at a time, for many games
 GAME_ID = re.compile(r"[0-9a-f]{32}")
 # Events one request may fold from the nearest snapshot (TABLESCRIBE_FOLD_LIMIT): well
 # beyond a real game's length (a 100,000-event game stays correctable), so that no one
@@ -66,6 +67,9 @@ class StoreBase:
         # The newest fold spares every append a fold from the last snapshot; the
         # timeline and the log spare every viewer a fold from the start.
         self._latest: VersionedCache[Fold] = VersionedCache(512)
+        # Where the frames a viewer was last sent ended (by game and step): its next batch
+        # starts there instead of folding again from a snapshot.
+        self._window_ends: VersionedCache[Fold] = VersionedCache(WINDOW_ENDS)
         # What an append to a game this process created or wrote last is judged against.
         self._heads: VersionedCache[Head] = VersionedCache(512)
         self._statements = DriverStatements(db)

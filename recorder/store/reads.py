@@ -146,6 +146,9 @@ class StoreReads(StoreFolds):
         if start > total:
             raise NotFound(f"Game {game_id} has only {total} steps", steps=total)
         last = min(total, start + count - 1)
+        ended = self._window_ends.get(f"{game_id}/{start - 1}", game.version) if start > 0 else None
+        if ended is not None:  # the batch before this one ended here
+            return game, engine, corrections, total, last, Fold(ended.state, ended.step, ended.seq)
         return game, engine, corrections, total, last, self._fold(session, game, engine, corrections,
                                                                    step=max(start - 1, 0))
 
@@ -163,6 +166,9 @@ class StoreReads(StoreFolds):
                 step += 1
                 frames.append(FrameData(step, effective.seq, effective, state, after))
                 state = after
+        if frames and frames[-1].step > 0:  # the next batch starts here (frames never change a state)
+            self._window_ends.put(f"{game_id}/{frames[-1].step}", game.version,
+                                  Fold(frames[-1].state, frames[-1].step, frames[-1].seq))
         self._save_snapshots(game, engine, corrections, fold.passed, game.version)
         return game, total, frames
 

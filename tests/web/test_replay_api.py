@@ -118,3 +118,19 @@ def test_streams_beyond_the_limit_are_asked_to_come_back_later(client: Any, app:
     third = client.get(f"/api/games/{game_id}/stream", buffered=False)
     assert next(third.iter_encoded()).startswith(b"retry: 1000\nevent: hello"), "a closed stream frees its slot"
     third.close()
+
+
+def test_a_batch_starting_where_the_last_one_ended_equals_one_folded_afresh(app: Any, client: Any,
+                                                                            played: Any) -> None:
+    """The next batch starts from the state the last one ended at (the store keeps it),
+    not from a snapshot: the same frames either way, and that state left unchanged."""
+    store, game_id, _ = played
+    url = f"/api/games/{game_id}/frames?from={{}}&count={{}}&hidden=show&board=html"
+    in_turn = [client.get(url.format(start, 2)).get_json()["frames"] for start in (0, 2, 4, 6)]
+    assert [store._window_ends.get(f"{game_id}/{end}", 7) is not None for end in (1, 3, 5, 7)] == [True] * 4
+    store._window_ends = type(store._window_ends)(128)  # forgotten: each batch folds afresh
+    app.extensions.pop("tablescribe.frames")
+    afresh = [client.get(url.format(start, 2)).get_json()["frames"] for start in (6, 4, 2, 0)][::-1]
+    assert in_turn == afresh and [f["step"] for batch in in_turn for f in batch] == list(range(8))
+    whole = client.get(url.format(0, 8)).get_json()["frames"]
+    assert [f for batch in in_turn for f in batch] == whole
