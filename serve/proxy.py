@@ -16,6 +16,9 @@ from serve.processes import Child
 MAX_BODY = "64m"
 # A live stream writes at least every heartbeat (5 s): a read taking far longer means a dead app.
 READ_TIMEOUT = "60s"
+# Viewer frames answers the app marks immutable (their URL names the game's version and the
+# build): kept on disk, shared by every instance, least recently used dropped past the size.
+FRAMES_CACHE_SIZE = "1g"
 
 
 def find_nginx() -> str | None:
@@ -75,6 +78,11 @@ http {{
 {temp}
     client_max_body_size {MAX_BODY};
 
+    # Only what the app allows is kept: an answer it sends with `Cache-Control: no-cache`
+    # (a frames URL naming no version, or an older one) or with a cookie never is.
+    proxy_cache_path {folder / "frames_cache"} levels=1:2 keys_zone=frames:16m max_size={FRAMES_CACHE_SIZE}
+                     inactive=7d use_temp_path=off;
+
     # The app instances, in turn; a request an instance refuses goes to the next.
     upstream tablescribe {{
 {servers}
@@ -93,6 +101,16 @@ http {{
 
         location / {{
             proxy_pass http://tablescribe;
+        }}
+
+        # Viewer frames: fifty viewers asking for one batch cost the app one drawing (the
+        # others wait for it: proxy_cache_lock), and the rest are sent from the cache.
+        location ~ ^/api/games/[^/]+/frames$ {{
+            proxy_pass http://tablescribe;
+            proxy_cache frames;
+            proxy_cache_lock on;
+            proxy_cache_lock_timeout 30s;
+            add_header X-Cache $upstream_cache_status always;
         }}
 
         # Live follow (Server-Sent Events): every update is passed on as it comes.

@@ -8,6 +8,7 @@ PostgreSQL's included, is gone."""
 
 from __future__ import annotations
 
+import gzip
 import http.client
 import json
 import os
@@ -26,6 +27,7 @@ from typing import Any
 
 import pytest
 
+from recorder.build import build_id
 from recorder.demo import demo_games
 from serve.postgres import Cluster, find_bin
 from serve.processes import ROOT, connection
@@ -128,6 +130,7 @@ def test_make_serve_runs_postgres_two_instances_and_nginx_then_stops_them_all(se
 
     follow_through_proxy(served, game["id"], token)
     forwarded_headers_are_the_proxys(served, game["id"], token)
+    frames_are_kept_by_the_proxy_only_when_named(served, game["id"])
 
     running = family([served.process.pid, postmaster(served.folder)])
     assert len(running) >= 1 + 2 * 2 + 3 + 2, "serve, 2 app servers with a worker each, nginx and 2 workers, PostgreSQL"
@@ -156,6 +159,31 @@ def follow_through_proxy(served: Served, game_id: str, token: str) -> None:
             assert delay < 5, f"update {version} took {delay:.1f} s"
     finally:
         events.close()
+
+
+def frames_are_kept_by_the_proxy_only_when_named(served: Served, game_id: str) -> None:
+    """A frames URL naming the game's version and the build is drawn by an instance once,
+    then sent by nginx from its cache; one naming neither is always the instance's."""
+    _, game = _request(served.proxy, "GET", f"/api/games/{game_id}")
+    frames = f"/api/games/{game_id}/frames?from=0&count=20&board=parts"
+    named = f"{frames}&version={game['version']}&build={build_id()}"
+
+    def fetched(path: str) -> tuple[str | None, bytes]:
+        conn = http.client.HTTPConnection("127.0.0.1", served.proxy, timeout=10)
+        try:
+            conn.request("GET", path, headers={"Accept-Encoding": "gzip"})
+            response = conn.getresponse()
+            body = response.read()
+            assert response.status == 200, body
+            return response.getheader("X-Cache"), body
+        finally:
+            conn.close()
+
+    first, drawn = fetched(named)
+    again, kept = fetched(named)
+    assert (first, again) == ("MISS", "HIT") and kept == drawn
+    assert json.loads(gzip.decompress(kept))["version"] == game["version"]
+    assert [fetched(frames)[0] for _ in range(2)] == ["MISS", "MISS"]
 
 
 def forwarded_headers_are_the_proxys(served: Served, game_id: str, token: str) -> None:
