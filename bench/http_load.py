@@ -11,9 +11,10 @@ Modes:
 
 - ``appends``: each client creates its own game and appends the Panic in the Air
   and Isle of Pan demo events to it, game after game (201 expected);
-- ``frames``: each client is a viewer stepping through one of GAME_IDS, asking for
-  the frames batch by batch as the viewer page does (``?from=&count=20&board=parts``), from the
-  start again at the end (200 expected);
+- ``frames``: each client is a viewer stepping through one of GAME_IDS (each
+  ``id:steps:version``), asking for the frames batch by batch as the viewer page does
+  (``?from=&count=20&board=parts&version=&build=``, gzip accepted), from the start again
+  at the end (200 expected); it keeps no cache of its own, as a browser would;
 - ``static``: each client asks for the same static file, the server's cheapest answer.
 """
 
@@ -29,6 +30,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+from recorder.build import build_id
 from recorder.demo import demo_games
 
 BATCH = 20  # the viewer's batch (static/js/viewer/frames.js)
@@ -45,8 +47,11 @@ class Client:
     def request(self, method: str, path: str, body: Any = None, token: str | None = None,
                 parse: bool = False) -> tuple[int, Any, float]:
         """Status, the JSON answer when ``parse`` (else None: decoding a batch of frames
-        here would load this process, which shares the cores with the server), seconds."""
+        here would load this process, which shares the cores with the server), seconds.
+        Reads take gzip, as a browser's do (a parsed answer is asked for plain)."""
         headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        if method == "GET" and not parse:
+            headers["Accept-Encoding"] = "gzip"
         if token:
             headers["Authorization"] = f"Bearer {token}"
         started = time.perf_counter()
@@ -77,10 +82,11 @@ def append_requests(client: Client) -> Iterator[tuple[str, str, Any, str | None,
             yield "POST", f"/api/games/{game['id']}/events", body, game["write_token"], 201
 
 
-def frame_requests(game_id: str, steps: int) -> Iterator[tuple[str, str, Any, str | None, int]]:
+def frame_requests(game_id: str, steps: int, version: int) -> Iterator[tuple[str, str, Any, str | None, int]]:
+    named = f"version={version}&build={build_id()}"  # as the viewer page names them (recorder/build.py)
     while True:
         for start in range(0, steps + 1, BATCH):
-            yield "GET", f"/api/games/{game_id}/frames?from={start}&count={BATCH}&board=parts", None, None, 200
+            yield "GET", f"/api/games/{game_id}/frames?from={start}&count={BATCH}&board=parts&{named}", None, None, 200
 
 
 def static_requests() -> Iterator[tuple[str, str, Any, str | None, int]]:
@@ -88,7 +94,7 @@ def static_requests() -> Iterator[tuple[str, str, Any, str | None, int]]:
         yield "GET", STATIC_PATH, None, None, 200
 
 
-def run(mode: str, port: int, clients: int, seconds: float, limit: int, games: list[tuple[str, int]]) -> dict[str, Any]:
+def run(mode: str, port: int, clients: int, seconds: float, limit: int, games: list[tuple[str, int, int]]) -> dict[str, Any]:
     latencies: list[float] = []
     unexpected: dict[str, int] = {}
     lock = threading.Lock()
@@ -137,7 +143,7 @@ def run(mode: str, port: int, clients: int, seconds: float, limit: int, games: l
 
 def main(argv: list[str]) -> None:
     mode, port, clients, seconds, limit = argv[0], int(argv[1]), int(argv[2]), float(argv[3]), int(argv[4])
-    games = [(game_id, int(steps)) for game_id, steps in (item.split(":") for item in argv[5:])]
+    games = [(game_id, int(steps), int(version)) for game_id, steps, version in (item.split(":") for item in argv[5:])]
     print(json.dumps(run(mode, port, clients, seconds, limit, games)))
 
 

@@ -12,8 +12,9 @@ measured in the same run, printed as one table (docs/BENCHMARKS.md keeps the lat
 4. ``state_at`` at step 10,000 beside step 100 (snapshots), and a batch of 50 viewer
    frames beside one frame, as the viewer asks (board parts once per batch) and with
    whole boards: ``bench/seek.py``.
-5. A frame request's p95 under 50 concurrent viewers beside the same server's static
-   file: ``bench/served.py``.
+5. A frame request's p95 and the frames answered per second under 50 concurrent viewers
+   beside the same server's static file, through ``make run``'s server (``bench/served.py``)
+   and through ``make serve`` with nginx in front (``bench/behind_proxy.py``).
 6. NDJSON export of 1,000 games, its speed and its peak memory at 100 and 1,000 games:
    ``bench/export_bench.py``.
 7. The server's peak memory while it refuses a bulk import of 10^4 and of 10^6 lines of
@@ -35,6 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.appends import durable_appends
+from bench.behind_proxy import proxied_figures
 from bench.export_bench import export_figures, export_lines
 from bench.folds import fold_rates, offer_times
 from bench.import_memory import import_memory_figures, import_memory_lines
@@ -88,6 +90,7 @@ def measure(sizes: Sizes, folder: Path) -> dict[str, float]:
     figures: dict[str, float] = {}
     figures.update(durable_appends(folder, sizes.append_rounds, sizes.append_per_round))
     figures.update(served_figures(folder, sizes.served_seconds, sizes.served_limit, sizes.viewers))
+    figures.update(proxied_figures(sizes.served_seconds, sizes.served_limit, sizes.viewers))
     figures["http_ratio_to_raw"] = figures["http_appends_per_s"] / figures["raw_commits_per_s"]
     figures["http_ratio_to_store"] = figures["http_appends_per_s"] / figures["store_appends_per_s"]
     # The server CPU per append that 0.2x raw would allow if every core were busy, once
@@ -154,9 +157,17 @@ def rows(f: dict[str, float], sizes: Sizes) -> list[Row]:
             f"1 frame {f['frames_long_html_1_ms']:.1f} ms", f["frames_long_html_ratio"], "", None),
         Row("4. 50 frames, Pan Am demo, whole boards", f"{f['frames_pan_am_html_50_ms']:.1f} ms",
             f"1 frame {f['frames_pan_am_html_1_ms']:.1f} ms", f["frames_pan_am_html_ratio"], "", None),
-        Row(f"5. frame request p95, {f['viewers']:.0f} viewers", f"{f['viewer_frame_p95_ms']:.1f} ms "
-            f"(p50 {f['viewer_frame_p50_ms']:.1f}, {f['viewer_frames_per_s']:,.0f}/s)",
-            f"static file p95 {f['static_p95_ms']:.1f} ms ({f['static_per_s']:,.0f}/s)", f["viewer_p95_ratio"], "", None),
+        Row(f"5. frame request p95, {f['viewers']:.0f} viewers, make run", f"{f['viewer_frame_p95_ms']:.1f} ms "
+            f"(p50 {f['viewer_frame_p50_ms']:.1f})",
+            f"static file p95 {f['static_p95_ms']:.1f} ms", f["viewer_p95_ratio"], "≤ 3x", at_most(3)),
+        Row(f"5. frames throughput, {f['viewers']:.0f} viewers, make run", f"{f['viewer_frames_per_s']:,.0f}/s",
+            f"static file {f['static_per_s']:,.0f}/s", f["viewer_throughput_ratio"], "≥ 0.3x", at_least(0.3)),
+        Row(f"5. frame request p95, {f['viewers']:.0f} viewers, make serve (nginx)",
+            f"{f['proxied_frame_p95_ms']:.1f} ms (p50 {f['proxied_frame_p50_ms']:.1f})",
+            f"static file p95 {f['proxied_static_p95_ms']:.1f} ms", f["proxied_p95_ratio"], "≤ 3x", at_most(3)),
+        Row(f"5. frames throughput, {f['viewers']:.0f} viewers, make serve (nginx)",
+            f"{f['proxied_frames_per_s']:,.0f}/s", f"static file {f['proxied_static_per_s']:,.0f}/s",
+            f["proxied_throughput_ratio"], "≥ 0.3x", at_least(0.3)),
         Row(f"6. NDJSON export peak RSS, {sizes.games:,} games",
             f"{f[f'export_peak_rss_kib_{sizes.games}'] / 1024:.1f} MiB",
             f"{sizes.small_games:,} games {f[f'export_peak_rss_kib_{sizes.small_games}'] / 1024:.1f} MiB",

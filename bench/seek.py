@@ -85,7 +85,8 @@ def seek_times(path: Path, game_id: str, steps: list[int], repeats: int) -> dict
 def frame_times(path: Path, long_game_id: str, long_step: int, repeats: int) -> dict[str, float]:
     """Median seconds of a 50-frame and a 1-frame request, in the long game at
     ``long_step`` and in the Pan Am demo half way through; each with the cache of
-    board parts (``recorder/views/fragments.py``) emptied first, so a batch gains only
+    board parts (``recorder/views/fragments.py``) and of answers (``recorder/http/cached_answers.py``)
+    emptied first, so a batch gains only
     from its own frames sharing parts, never from an earlier request.  The figures are
     the viewer's own request (``board=parts``: each board part once per batch); the
     ``_html`` ones, the same frames with every board whole (``board=html``, the default)."""
@@ -99,8 +100,10 @@ def frame_times(path: Path, long_game_id: str, long_step: int, repeats: int) -> 
         for board, suffix in (("parts", ""), ("html", "_html")):
             for name, game_id, start in (("long", long_game_id, long_step), ("pan_am", pan_am, 100)):
                 def request(count: int, game_id: str = game_id, start: int = start, board: str = board) -> None:
-                    # Cold: what another request left in the board-part cache would flatter both.
+                    # Cold: what another request left in the board-part cache, or the answer
+                    # itself kept by the frames cache, would flatter both.
                     app.jinja_env.fragments.clear()
+                    app.extensions.pop("tablescribe.frames", None)
                     answer = client.get(f"/api/games/{game_id}/frames?from={start}&count={count}&board={board}")
                     assert answer.status_code == 200 and len(answer.get_json()["frames"]) == count, answer.status_code
                 for count in (1, 50):

@@ -60,7 +60,8 @@ def costed(run: Callable[[], dict[str, Any]], master: int) -> dict[str, Any]:
 def served_figures(folder: Path, seconds: float, limit: int, viewers: int) -> dict[str, Any]:
     path = folder / "served.db"
     store = new_store(path)
-    games = [f"{game_id}:{store.state_at(game_id).step}" for game_id, _, _ in load_demo_games(store)]
+    games = [f"{game_id}:{store.state_at(game_id).step}:{store.get_game(game_id).version}"
+             for game_id, _, _ in load_demo_games(store)]
     store.db.dispose()
     server = Server(f"sqlite:///{path}", WORKERS, env={"TABLESCRIBE_RATE_LIMITS": "off"}, threads=THREADS)
     server.start()
@@ -82,4 +83,5 @@ def served_figures(folder: Path, seconds: float, limit: int, viewers: int) -> di
         "viewer_frame_p95_ms": frames["p95_ms"], "viewer_requests": frames["requests"], "viewers": viewers,
         "static_per_s": static["per_s"], "static_p50_ms": static["p50_ms"], "static_p95_ms": static["p95_ms"],
         "viewer_p95_ratio": frames["p95_ms"] / static["p95_ms"],
+        "viewer_throughput_ratio": frames["per_s"] / static["per_s"],
     }

@@ -11,7 +11,8 @@ RATIOS = (
     "append_ratio", "append_ratio_eventsourcing", "http_ratio_to_raw", "http_ratio_to_store",
     "fold_panic-in-the-air_ratio", "fold_isle-of-pan_ratio", "fold_pan-am_ratio", "seek_ratio",
     "seek_ratio_between_snapshots", "frames_long_ratio", "frames_pan_am_ratio", "frames_long_html_ratio",
-    "frames_pan_am_html_ratio", "viewer_p95_ratio",
+    "frames_pan_am_html_ratio", "viewer_p95_ratio", "viewer_throughput_ratio", "proxied_p95_ratio",
+    "proxied_throughput_ratio",
     "export_ratio", "export_memory_ratio", "export_traced_ratio",
 )
 
