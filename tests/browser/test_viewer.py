@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from recorder.build import build_id
 from recorder.store import AppendRequest
 from tests.browser.conftest import PHONE, screenshot, wait_for_step
 from tests.recorder.helpers import draw, panic_demo_id
@@ -73,6 +74,9 @@ def test_a_live_event_arrives_in_an_open_viewer(live: Any, browser: Any) -> None
     live.store.append(game.id, token, draw())
     viewer = browser.new_context(viewport=PHONE)
     page = viewer.new_page()
+    asked: list[tuple[str, str]] = []  # each frames request's URL and the answer's Cache-Control
+    page.on("response", lambda r: asked.append((r.url, r.headers.get("cache-control", "")))
+            if "/frames?" in r.url else None)
     page.goto(f"{live.url}/games/{game.id}")
     assert counter(page) == 1
     page.locator("#live-indicator").wait_for(state="visible")
@@ -87,11 +91,16 @@ def test_a_live_event_arrives_in_an_open_viewer(live: Any, browser: Any) -> None
     wait_for_step(page, 2)
     assert "Ana drew a card" in page.text_content("#step-describe")
     screenshot(page, "viewer-phone-live")
+    # The frames of the new step are asked for at the version the stream announced, an
+    # answer the browser may keep for good (docs/WEB.md, "Caching").
+    assert [cache for url, cache in asked if f"version=2&build={build_id()}" in url] == [
+        "public, max-age=31536000, immutable"]
 
     # A correction rewrites history: the viewer re-syncs to the shorter game.
     live.store.append(game.id, token, AppendRequest(type="undo"))
     wait_for_step(page, 1)
     assert int(page.text_content("#counter-steps")) == 1
+    assert any("version=3&build=" in url for url, _ in asked), asked
     viewer.close()
     recorder.close()
 
