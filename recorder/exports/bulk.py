@@ -33,9 +33,13 @@ def documents(store: Any, engine: str | None = None, player: str | None = None,
         after = keys[-1]
 
 
+# What json.dumps(document, ensure_ascii=False, separators=(",", ":")) builds for each call.
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
 def ndjson_line(document: dict[str, Any]) -> str:
     """One line of NDJSON: compact, UTF-8 as it is, ending in a newline."""
-    return json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return _COMPACT.encode(document) + "\n"
 
 
 def ndjson_lines(store: Any, engine: str | None = None, player: str | None = None,

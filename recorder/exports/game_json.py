@@ -15,13 +15,14 @@ recorded itself, never for one it was handed.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import engines
 from recorder.boards import board_document
 from recorder.jsonish import declared_of
-from recorder.models import Board, EventRow, Game
+from recorder.models import Board, Game
 from recorder.signing import KeyRing, current_ring, document_head, head_payload
 from recorder.store import game_header
 
@@ -30,18 +31,26 @@ FORMAT_VERSION = 1
 SCHEMA_PATH = "docs/formats/tablescribe-game-v1.schema.json"
 
 
-def event_dict(row: EventRow) -> dict[str, Any]:
+def event_dict(row: Sequence[Any]) -> dict[str, Any]:
     """One stored event as recorded: every field its hash covers (the idempotency key too,
-    or the chain could not be verified elsewhere; ``game_id`` is the header's ``id``)."""
+    or the chain could not be verified elsewhere; ``game_id`` is the header's ``id``).
+    ``row`` holds ``RECORDED_COLUMNS``, the JSON columns as the text stored (decoded here
+    as the column type would: SQL NULL and JSON ``null`` both None, no flags ``[]``)."""
+    seq, type_, actor, data, note, recorded_at, recorded_by, idempotency_key, override, flags, prev_hash, hash_ = row
     return {
-        "seq": row.seq, "type": row.type, "actor": row.actor, "data": row.data, "note": row.note,
-        "recorded_at": row.recorded_at, "recorded_by": row.recorded_by, "idempotency_key": row.idempotency_key,
-        "override": row.override, "flags": list(row.flags or []),
-        "prev_hash": row.prev_hash, "hash": row.hash,
+        "seq": seq, "type": type_, "actor": actor, "data": _decoded(data), "note": note,
+        "recorded_at": recorded_at, "recorded_by": recorded_by, "idempotency_key": idempotency_key,
+        "override": None if override == "null" else _decoded(override),
+        "flags": [] if flags == "[]" else list(_decoded(flags) or []),
+        "prev_hash": prev_hash, "hash": hash_,
     }
 
 
-def game_document(game: Game, rows: Sequence[EventRow], state: Mapping[str, Any],
+def _decoded(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+def game_document(game: Game, rows: Sequence[Sequence[Any]], state: Mapping[str, Any],
                   standings: Mapping[str, Any], board: Board | None = None,
                   ring: KeyRing | None = None) -> dict[str, Any]:
     """The export of ``game`` at the version ``rows`` end at (``state`` and ``standings``
@@ -77,19 +86,14 @@ def head_signature(game: Game, document: Mapping[str, Any], ring: KeyRing | None
     return None
 
 
-def export_game(store: Any, game_id: str, attempts: int = 5) -> dict[str, Any]:
-    """The document for the game as it stands.  The events and the fold are read in two
-    transactions; if an append lands in between, read again, so the standings always
-    belong to the events exported."""
-    for _ in range(attempts):
-        rows = store.recorded_events(game_id)
-        frame = store.state_at(game_id, remember=False)
-        if frame.version == len(rows):
-            game = store.get_game(game_id)
-            board = store.boards.get(game.board_id) if game.board_id is not None else None
-            return game_document(game, rows, frame.state, engines.find(game.engine).standings(frame.state), board,
-                                 current_ring())
-    raise RuntimeError(f"game {game_id} kept changing while it was exported")
+def export_game(store: Any, game_id: str) -> dict[str, Any]:
+    """The document for the game as it stands: its events and its fold are read in one
+    transaction (``EventStore.recorded``), so the standings belong to the events exported."""
+    recorded = store.recorded(game_id)
+    game, state = recorded.game, recorded.frame.state
+    board = store.boards.get(game.board_id) if game.board_id is not None else None
+    return game_document(game, recorded.rows, state, engines.find(game.engine).standings(state), board,
+                         current_ring())
 
 
 def file_name(game: Mapping[str, Any], extension: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import Text, cast, func, select
 from sqlalchemy.orm import Session
 
 import engines
@@ -15,7 +15,16 @@ from recorder.flags import split_flags
 from recorder.history import CORRECTION_TYPES, RECORDER_TYPES, Corrections
 from recorder.models import EventRow, Game
 from recorder.store.folds import StoreFolds
-from recorder.store.values import RECORDER_TYPE_TERM, Fold, FrameData, LogPage
+from recorder.store.values import RECORDER_TYPE_TERM, Fold, Frame, FrameData, LogPage, Recorded
+
+# An event's columns as an export writes them (every one its hash covers), in the order
+# of the export's keys; the JSON ones as the text stored (``StoreReads.recorded``).
+_EVENTS = EventRow.__table__.c
+JSON_TEXT_COLUMNS = ("data", "override", "flags")
+RECORDED_COLUMNS = tuple(
+    cast(_EVENTS[name], Text).label(name) if name in JSON_TEXT_COLUMNS else _EVENTS[name]
+    for name in ("seq", "type", "actor", "data", "note", "recorded_at", "recorded_by", "idempotency_key",
+                 "override", "flags", "prev_hash", "hash"))
 
 
 def _log_lines(engine: engines.Engine, corrections: Corrections, rows: Iterable[EventRow], state: State,
@@ -58,6 +67,25 @@ class StoreReads(StoreFolds):
             if end is not None:
                 query = query.where(EventRow.seq <= end)
             return list(session.scalars(query.order_by(EventRow.seq)))
+
+    def recorded(self, game_id: str) -> Recorded:
+        """For an export: the game, its events as recorded and its latest fold, read in one
+        transaction, so the fold belongs to the events.
+
+        The events are plain rows of ``RECORDED_COLUMNS`` (no ORM object each), their JSON
+        columns the text stored, for the reader to decode: decoding them through the column
+        type took as long as the rest of the read.  The fold is not remembered: a bulk export
+        reads every game once, and would fill the cache with games nobody plays."""
+        with self._readers() as session, session.begin():
+            game = self._game(session, game_id)
+            rows = session.connection().execute(
+                select(*RECORDED_COLUMNS).where(_EVENTS.game_id == game_id, _EVENTS.seq <= game.version)
+                .order_by(_EVENTS.seq)).all()
+            engine = engines.find(game.engine)
+            corrections = self._corrections(session, game)
+            fold = self._latest_fold(session, game, engine, corrections, remember=False)
+        self._save_snapshots(game, engine, corrections, fold.passed, game.version)
+        return Recorded(game, rows, Frame(fold.step, fold.seq, fold.state, game.version))
 
     def effective_log(self, game_id: str) -> list[dict[str, Any]]:
         """The effective history with a describe line each, plus the notes where they fall.

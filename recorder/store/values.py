@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cached_property
@@ -83,6 +83,17 @@ class Frame:
     seq: int
     state: State
     version: int
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A game as an export reads it (``EventStore.recorded``): its events by seq, as plain
+    rows of ``recorder.store.reads.RECORDED_COLUMNS`` (the JSON columns as the text stored),
+    and the fold of those same events."""
+
+    game: Game
+    rows: Sequence[Any]
+    frame: Frame
 
 
 @dataclass
