@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -27,6 +29,11 @@ from recorder.store.values import Effective, Fold, Frame
 # are a cache, and the next fold writes them as well.
 SNAPSHOT_WAIT_SECONDS = 0.05
 SNAPSHOT_BATCH = 100  # snapshots per write transaction: the write lock is never held long
+
+
+def _decoded(text: str | None) -> Any:
+    """A JSON column read as text, as its column type would have decoded it."""
+    return None if text is None else json.loads(text)
 
 
 class StoreFolds(StoreBase):
@@ -55,12 +62,13 @@ class StoreFolds(StoreBase):
         return Frame(fold.step, fold.seq, fold.state, version)
 
     def _latest_fold(self, session: Session, game: Game, engine: engines.Engine, corrections: Corrections,
-                     remember: bool = True) -> Fold:
-        """The fold at the game's current version, from the cache when this process has it."""
+                     remember: bool = True, recorded: Sequence[Any] | None = None) -> Fold:
+        """The fold at the game's current version, from the cache when this process has it
+        (``recorded``: the game's rows as ``_effective_after`` takes them)."""
         cached = self._latest.get(game.id, game.version)
         if cached is not None:
             return cached
-        fold = self._fold(session, game, engine, corrections)
+        fold = self._fold(session, game, engine, corrections, recorded=recorded)
         if remember:
             self._latest.put(game.id, game.version, Fold(fold.state, fold.step, fold.seq))
         return fold
@@ -73,8 +81,10 @@ class StoreFolds(StoreBase):
         corrections: Corrections,
         step: int | None = None,
         check_from: int | None = None,
+        recorded: Sequence[Any] | None = None,
     ) -> Fold:
-        """Fold the effective events up to ``step``.
+        """Fold the effective events up to ``step`` (from ``recorded`` when given: see
+        ``_effective_after``).
 
         With ``check_from``, every event from that seq on is judged before it is
         applied and the ones now illegal are collected in ``breaks`` (the ones
@@ -85,7 +95,7 @@ class StoreFolds(StoreBase):
         self._refuse_long_fold(game, corrections, base, step)
         fold = Fold(base.state, base.step, base.seq)
         owned = False  # whether fold.state is a state this fold made, so never seen elsewhere
-        for effective in self._effective_after(session, game, corrections, base.seq, base.step, step):
+        for effective in self._effective_after(session, game, corrections, base.seq, base.step, step, recorded):
             seq, event, overridden = effective.seq, effective.event, effective.override is not None
             if check_from is not None and seq >= check_from:
                 violations = [v.to_dict() for v in engine.check(fold.state, event)]
@@ -129,21 +139,30 @@ class StoreFolds(StoreBase):
 
     def _effective_after(
         self, session: Session, game: Game, corrections: Corrections, after_seq: int, after_step: int,
-        step: int | None,
+        step: int | None, recorded: Sequence[Any] | None = None,
     ) -> Iterator[Effective]:
         """Each effective game event after ``after_seq``, up to the game's version as
-        read (PostgreSQL's READ COMMITTED would show later commits)."""
-        query = (
-            select(EventRow.seq, EventRow.type, EventRow.data, EventRow.actor, EventRow.override, EventRow.flags)
-            .where(EventRow.game_id == game.id, EventRow.seq > after_seq, EventRow.seq <= game.version,
-                   EventRow.type.not_in(RECORDER_TYPES))
-            .order_by(EventRow.seq)
-        )
-        if step is not None:
-            query = query.limit(step - after_step + corrections.retracted_after(after_seq))
+        read (PostgreSQL's READ COMMITTED would show later commits).
+
+        ``recorded``: the game's rows up to that version, by seq, already read by the
+        caller in this transaction (an export's ``StoreReads.recorded``, its JSON columns
+        as the text stored), taken instead of reading the same rows again."""
+        if recorded is None:
+            query = (
+                select(EventRow.seq, EventRow.type, EventRow.data, EventRow.actor, EventRow.override, EventRow.flags)
+                .where(EventRow.game_id == game.id, EventRow.seq > after_seq, EventRow.seq <= game.version,
+                       EventRow.type.not_in(RECORDER_TYPES))
+                .order_by(EventRow.seq)
+            )
+            if step is not None:
+                query = query.limit(step - after_step + corrections.retracted_after(after_seq))
+            rows: Iterable[Any] = session.execute(query)
+        else:
+            rows = ((row.seq, row.type, _decoded(row.data), row.actor, _decoded(row.override), _decoded(row.flags))
+                    for row in recorded if row.seq > after_seq and row.type not in RECORDER_TYPES)
         wanted = None if step is None else step - after_step
         engine = engines.find(game.engine)
-        for seq, type_, data, actor, override, flags in session.execute(query):
+        for seq, type_, data, actor, override, flags in rows:
             if wanted is not None and wanted <= 0:
                 return
             event = corrections.effective(seq, Event(type_, data, actor))

@@ -74,8 +74,9 @@ class StoreReads(StoreFolds):
 
         The events are plain rows of ``RECORDED_COLUMNS`` (no ORM object each), their JSON
         columns the text stored, for the reader to decode: decoding them through the column
-        type took as long as the rest of the read.  The fold is not remembered: a bulk export
-        reads every game once, and would fill the cache with games nobody plays."""
+        type took as long as the rest of the read.  The fold takes its events from these rows
+        rather than reading them again.  It is not remembered: a bulk export reads every game
+        once, and would fill the cache with games nobody plays."""
         with self._readers() as session, session.begin():
             game = self._game(session, game_id)
             rows = session.connection().execute(
@@ -83,7 +84,7 @@ class StoreReads(StoreFolds):
                 .order_by(_EVENTS.seq)).all()
             engine = engines.find(game.engine)
             corrections = self._corrections(session, game)
-            fold = self._latest_fold(session, game, engine, corrections, remember=False)
+            fold = self._latest_fold(session, game, engine, corrections, remember=False, recorded=rows)
         self._save_snapshots(game, engine, corrections, fold.passed, game.version)
         return Recorded(game, rows, Frame(fold.step, fold.seq, fold.state, game.version))
 

@@ -15,8 +15,10 @@ import jsonschema
 import engines
 from engines.base import Event
 from recorder.demo import load_demo_games
-from recorder.exports.game_json import SCHEMA_PATH
+from recorder.exports.bulk import ndjson_line
+from recorder.exports.game_json import SCHEMA_PATH, export_game
 from recorder.hashing import EVENT_HASH_FIELDS, event_hash, genesis_hash
+from recorder.jsonish import declared_of
 from recorder.store import AppendRequest, EventStore
 from tests.formats import validator
 
@@ -79,6 +81,29 @@ def test_corrections_and_overrides_are_exported_as_recorded(client: Any, app: An
     assert overridden["override"] == {"reason": "house rule"} and [f["code"] for f in overridden["flags"]] == ["PA-V3"]
     assert document["events"][2]["note"] == "wrong card"
     assert document["standings"]["final"] is False and document["game"]["version"] == 3
+
+
+def test_the_export_holds_the_rows_and_the_fold_the_store_reads_elsewhere(app: Any) -> None:
+    """The export reads its events as plain rows, their JSON columns as text, and folds from
+    those rows (``EventStore.recorded``): the events must be what the ORM rows hold, the
+    standings and declared data what ``state_at`` folds, and the NDJSON line json.dumps's."""
+    store: EventStore = app.extensions["tablescribe.store"]
+    game, token = store.create_game("pan-am", ["Ann", "Bob"], "Café ✈ corrected")
+    store.append(game.id, token, AppendRequest(type="cards_dealt", data=DEALT, idempotency_key="deal-1"))
+    store.append(game.id, token, AppendRequest(type="note", data={"text": "Bob's \"house\" rule: ✈, \u00e9"}))
+    bad = {"name": "Boom", "stock_adjustment": {"op": "up"}, "die_rolls": 1}
+    store.append(game.id, token, AppendRequest(type="event_card_revealed", data=bad, override={"reason": "ça"}))
+    store.append(game.id, token, AppendRequest(type="undo", data={}, note="wrong card"))
+    document = export_game(store, game.id)
+    assert document["events"] == [
+        {"seq": r.seq, "type": r.type, "actor": r.actor, "data": r.data, "note": r.note, "recorded_at": r.recorded_at,
+         "recorded_by": r.recorded_by, "idempotency_key": r.idempotency_key, "override": r.override,
+         "flags": list(r.flags or []), "prev_hash": r.prev_hash, "hash": r.hash}
+        for r in store.recorded_events(game.id)]
+    state = store.state_at(game.id).state
+    assert document["standings"] == engines.find("pan-am").standings(state)
+    assert document["declared"] == declared_of(state) != {}
+    assert ndjson_line(document) == json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
 def test_a_format_not_offered_is_refused_naming_the_field(client: Any, app: Any) -> None:
