@@ -13,7 +13,7 @@ RATIOS = (
     "seek_ratio_between_snapshots", "frames_long_ratio", "frames_pan_am_ratio", "frames_long_html_ratio",
     "frames_pan_am_html_ratio", "viewer_p95_ratio", "viewer_throughput_ratio", "proxied_p95_ratio",
     "proxied_throughput_ratio",
-    "export_ratio", "export_memory_ratio", "export_traced_ratio",
+    "export_ratio", "export_memory_ratio", "export_traced_ratio", "export_fold_room_ratio", "export_ratio_ceiling",
 )
 
 
