@@ -13,7 +13,7 @@ WORKERS ?= 2
 # loop, not in these (serve/app_server.py, docs/DEPLOYMENT.md).
 THREADS ?= 16
 
-.PHONY: run serve test lint bench bench-quick soak venv db demo clean
+.PHONY: run serve test lint bench bench-taps bench-stepping bench-quick soak venv db demo clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -58,11 +58,17 @@ test: lint
 bench: $(STAMP)
 	$(PY) -m bench.run
 	$(MAKE) bench-taps
+	$(MAKE) bench-stepping
 
 ## Taps per recorded action: each engine's scripted game tapped in Chromium; writes docs/WEB.md
 bench-taps: $(STAMP)
 	bash scripts/ensure-apt-package.sh Chromium chromium test -x /usr/bin/chromium
 	$(PY) -m bench.taps
+
+## Stepping in the browser (issue 24, figure 7): the right arrow held on each demo game's viewer in Chromium
+bench-stepping: $(STAMP)
+	bash scripts/ensure-apt-package.sh Chromium chromium test -x /usr/bin/chromium
+	$(PY) -m bench.stepping
 
 bench-quick: $(STAMP)
 	$(PY) -m bench.run --quick

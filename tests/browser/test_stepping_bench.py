@@ -1,0 +1,42 @@
+"""Figure 7's quick version (``python -m bench.stepping --quick``), so that ``make bench``'s
+browser figure cannot rot: every demo game held for its presses, each press timed to a
+painted frame, every page's first paint read. The figures themselves mean little here."""
+
+from __future__ import annotations
+
+import math
+import os
+from typing import Any
+
+import pytest
+
+import engines
+from bench.stepping import QUICK_STEPS, main
+from tests.browser.conftest import CHROMIUM
+from tests.conftest import skip_or_fail
+
+pytestmark = pytest.mark.browser
+
+
+def test_quick_stepping_bench_times_every_press_of_every_demo(capsys: Any) -> None:
+    if not os.path.exists(CHROMIUM):
+        skip_or_fail(f"no Chromium at {CHROMIUM}")
+    found = main(["--quick"])
+    held = found["held"]
+    titles = sorted(e.title for e in engines.all_engines())
+    assert sorted(h.title for h in held) == titles  # one hold per demo game
+    for h in held:
+        for times in (h.latencies_ms, h.begun_ms, h.waited_ms):
+            assert len(times) == QUICK_STEPS, h.title
+            assert all(math.isfinite(t) and t >= 0 for t in times), (h.title, times)
+        # A frame is painted after it begins, which is after the press reached the page.
+        assert all(p >= b >= w for p, b, w in zip(h.latencies_ms, h.begun_ms, h.waited_ms, strict=True)), h.title
+        assert 0 <= h.dropped <= h.expected_frames and h.expected_frames > 0, h.title
+    paints = found["paints"]
+    assert set(paints) == {"static"} | {f"{kind}:{t}" for kind in ("viewer", "record") for t in titles}
+    assert all(math.isfinite(ms) and ms > 0 for ms in paints.values()), paints
+    printed = capsys.readouterr().out
+    table = [line for line in printed.splitlines() if line.startswith("| ")]
+    assert table[0] == "| figure | measured | reference | ratio | target | met |"
+    assert sum(1 for line in table if line.startswith("| 7. stepping, ")) == len(titles)
+    assert sum(1 for line in table if line.startswith("| 7. first paint, ")) == 2 * len(titles)
