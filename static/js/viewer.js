@@ -5,6 +5,7 @@ import { Chart } from "./viewer/chart.js";
 import { boardHtml, FrameStore } from "./viewer/frames.js";
 import { logGroups, pagedRecordedRows, recordedRows } from "./viewer/format.js";
 import { LiveFollow } from "./viewer/live.js";
+import { morphBoard } from "./viewer/morph.js";
 import {
   logMore, markCurrent, renderChanges, renderEffectiveLog, renderRecordedLog, renderStandings, renderStepHead, seatMap,
 } from "./viewer/render.js";
@@ -54,6 +55,7 @@ function start(config) {
     logView: config.logView,
     shown: config.step,          // the step whose frame is on screen
     playing: false,
+    repeating: false,            // an arrow key held down: its steps come faster than a smooth scroll
     timer: null,
     effectiveLog: null,          // fetched when first needed
     recorded: null,
@@ -113,7 +115,20 @@ function start(config) {
     els.logTabs[1].href = `?step=${step}&log=recorded`;
     updateUrl();
     chart.moveCursor(step);
-    markCurrent(els.log, step, !reducedMotion && !state.playing);
+    markSoon();
+  }
+
+  // The log line of the step, marked and scrolled to once per frame, in the frame: reading
+  // where the line is before the step's frame is drawn would lay the page out twice.
+  let marking = false;
+  function markSoon() {
+    if (marking) return;
+    marking = true;
+    requestAnimationFrame(() => {
+      marking = false;
+      // Smooth for a step at a time; a held key or playback moves on before a smooth scroll ends.
+      markCurrent(els.log, state.step, !reducedMotion && !state.playing && !state.repeating);
+    });
   }
 
   // The URL names the step; written after a short pause, since browsers throttle
@@ -138,7 +153,8 @@ function start(config) {
     state.shown = frame.step;
     els.stage.classList.remove("is-loading", "has-error");
     els.stage.removeAttribute("aria-busy");
-    els.board.innerHTML = boardHtml(frame); // rendered and escaped by the server
+    // Rendered and escaped by the server; only the nodes that differ from the step on screen change.
+    morphBoard(els.board, frame, () => boardHtml(frame));
     if (frame.hidden !== undefined) markWithheld(frame.hidden === "withheld");
     renderStepHead(frame, els);
     renderChanges(frame, els.changes);
@@ -190,6 +206,7 @@ function start(config) {
       case "ArrowRight":
         if (ownsArrows) return;
         event.preventDefault();
+        state.repeating = event.repeat;
         go(event.key === "ArrowLeft" ? "prev" : "next");
         break;
       case "Home":

@@ -2,6 +2,15 @@
 // Twins of templates/viewer.html: keep the markup in step.
 import { fill, h } from "../dom.js";
 import { standingsTable } from "./format.js";
+import { morphChildren } from "./morph.js";
+
+/** Like fill(), but only the nodes that differ from what is there change (a step changes little). */
+function refill(el, ...children) {
+  const fragment = document.createDocumentFragment();
+  fill(fragment, ...children);
+  morphChildren(el, fragment);
+  return el;
+}
 
 /** Seat colour index by player name. */
 export function seatMap(players) {
@@ -42,18 +51,18 @@ export function uncheckedNote(checks) {
 
 export function renderStepHead(frame, els) {
   const label = frame.position?.label;
-  fill(els.position,
+  refill(els.position,
     h("span", { class: "step-number" }, `Step ${frame.step}`),
     label ? h("span", { class: "step-label" }, ` · ${label}`) : null);
   els.describe.textContent = frame.describe;
-  fill(els.badges, badges(frame), uncheckedNote(frame.unchecked));
+  refill(els.badges, badges(frame), uncheckedNote(frame.unchecked));
 }
 
 export function renderChanges(frame, el) {
   if (frame.changes && frame.changes.length) {
-    fill(el, h("ul", { class: "change-list" }, frame.changes.map((line) => h("li", {}, line))));
+    refill(el, h("ul", { class: "change-list" }, frame.changes.map((line) => h("li", {}, line))));
   } else {
-    fill(el, h("p", { class: "muted" }, frame.step === 0 ? "The game is set up." : "Nothing visible changed."));
+    refill(el, h("p", { class: "muted" }, frame.step === 0 ? "The game is set up." : "Nothing visible changed."));
   }
 }
 
@@ -75,7 +84,7 @@ export function renderStandings(standings, step, seats, els) {
     h("td", { class: "num total" }, row.total ?? "—"),
     h("td", {}, h("span", { class: `status status-${row.status || "none"}` }, row.statusText)),
     row.cells.map((cell) => h("td", { class: cell.num ? "num" : "" }, cell.text))));
-  fill(els.table, h("table", { class: "standings-table" }, h("thead", {}, head), h("tbody", {}, body)));
+  refill(els.table, h("table", { class: "standings-table" }, h("thead", {}, head), h("tbody", {}, body)));
 }
 
 /** The effective log, grouped by round and turn; ``more``: a long game's links to the steps either side. */
