@@ -114,7 +114,9 @@ PROBE = """
   window.addEventListener("keydown", (event) => {
     if (event.key !== "ArrowRight" || !probe.presses.length) return;
     const counter = document.getElementById("counter-step");
-    probe.presses[probe.presses.length - 1].step = counter ? Number(counter.textContent.trim()) : FAR;
+    const press = probe.presses[probe.presses.length - 1];
+    press.step = counter ? Number(counter.textContent.trim()) : FAR;
+    press.fetching = Boolean(document.querySelector(".stage.is-loading")); // its frame not in the page's cache
     check();  // a frame already on screen (the last step): painted with the next frame
   });
   window.addEventListener("keyup", (event) => { if (event.key === "ArrowRight") probe.holding = false; });
@@ -179,6 +181,7 @@ class Held:
     latencies_ms: list[float]
     begun_ms: list[float]  # key press to the requestAnimationFrame callback of its frame: a lower bound
     waited_ms: list[float]  # key press to the page's first listener running
+    fetching: int  # presses whose frame the viewer had to wait for from the server
     dropped: int
     expected_frames: int
     seconds: float
@@ -250,7 +253,7 @@ def hold_right_arrow(browser: Any, url: str, title: str, steps: int) -> Held:
             raise RuntimeError(f"{title}: {len(presses)} key presses seen, {steps} sent")
         dropped, expected = dropped_frames(probe["ticks"])
         return Held(title, [p["painted"] - p["at"] for p in presses], [p["begun"] - p["at"] for p in presses],
-                    [p["seen"] - p["at"] for p in presses],
+                    [p["seen"] - p["at"] for p in presses], sum(1 for p in presses if p["fetching"]),
                     dropped, expected, seconds)
     finally:
         context.close()
@@ -373,7 +376,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         print(f"{held.title}: key press to its frame begun (requestAnimationFrame, before style, layout and paint): "
               f"median {statistics.median(held.begun_ms):.1f} ms, p95 {percentile(held.begun_ms, 95):.1f} ms; "
               f"the key press waited for the main thread: median "
-              f"{statistics.median(held.waited_ms):.1f} ms")
+              f"{statistics.median(held.waited_ms):.1f} ms; {held.fetching} of {len(held.latencies_ms)} presses "
+              f"waited for their frame from the server")
     return found
 
 
