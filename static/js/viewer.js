@@ -2,10 +2,10 @@
 // through the game without reloading, keeps the URL on the step (?step=N), plays the
 // game back, and follows a game in progress live.
 import { Chart } from "./viewer/chart.js";
-import { boardHtml, FrameStore } from "./viewer/frames.js";
+import { BATCH, boardHtml, FrameStore } from "./viewer/frames.js";
 import { logGroups, pagedRecordedRows, recordedRows } from "./viewer/format.js";
 import { LiveFollow } from "./viewer/live.js";
-import { morphBoard } from "./viewer/morph.js";
+import { morphBoard, warmBoard } from "./viewer/morph.js";
 import {
   logMore, markCurrent, renderChanges, renderEffectiveLog, renderRecordedLog, renderStandings, renderStepHead, seatMap,
 } from "./viewer/render.js";
@@ -89,6 +89,25 @@ function start(config) {
       }
     }
     frames.prefetch(step);
+    // A held arrow asks for a step every 33 ms or so: the batch after the next is asked for
+    // too, so that it is in before the key gets there.
+    if (state.repeating) frames.prefetch(step + BATCH);
+    warmSoon();
+  }
+
+  // The boards of the next steps, parsed while the page is idle, so that stepping onto one
+  // only copies what it needs (viewer/morph.js).
+  let warming = null;
+  const whenIdle = window.requestIdleCallback ? (fn) => requestIdleCallback(fn, { timeout: 500 }) : (fn) => setTimeout(fn, 50);
+  function warmSoon() {
+    if (warming !== null) return;
+    warming = whenIdle((deadline) => {
+      warming = null;
+      for (const ahead of [1, -1, 2, 3, 4, 5, 6, 7, 8]) {
+        if (deadline && !deadline.didTimeout && deadline.timeRemaining() < 3) break;
+        warmBoard(frames.cached(state.step + ahead));
+      }
+    });
   }
 
   /** What does not need the frame: counter, scrubber, links, URL, chart cursor, log highlight. */
@@ -556,4 +575,5 @@ function start(config) {
   markCurrent(els.log, state.step, false);
   watchLogEnds();
   frames.prefetch(state.step);
+  if (state.step < state.steps) frames.load(state.step + 1).then(() => warmSoon(), () => {});
 }
