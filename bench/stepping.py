@@ -316,18 +316,30 @@ def record_copies(store: Any) -> list[tuple[str, str, str]]:
     return copies
 
 
-def measure(steps: int, paint_loads: int) -> dict[str, Any]:
-    """Every game's hold and every page's first paint, on a fresh server."""
+def measure(steps: int, paint_loads: int, browser: Any = None) -> dict[str, Any]:
+    """Every game's hold and every page's first paint, on a fresh server; in ``browser``
+    when given (the browser tests' own: Playwright's sync API runs once a process), else in
+    a Chromium of its own."""
+    if browser is not None:
+        return measure_in(browser, steps, paint_loads)
     from playwright.sync_api import sync_playwright
 
+    with sync_playwright() as playwright:
+        own = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            return measure_in(own, steps, paint_loads)
+        finally:
+            own.close()
+
+
+def measure_in(browser: Any, steps: int, paint_loads: int) -> dict[str, Any]:
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
-    with tempfile.TemporaryDirectory(prefix="tablescribe-stepping-") as tmp, sync_playwright() as playwright:
+    with tempfile.TemporaryDirectory(prefix="tablescribe-stepping-") as tmp:
         app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp}/stepping.db",
                           "SECRET_KEY": "bench-stepping", "LIVE_POLL_SECONDS": 0.2, "LIVE_MAX_SECONDS": 30})
         upgrade(app.extensions["tablescribe.db"])
         live = LiveServer(with_static_page(app))
         live.app = app
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             store = app.extensions["tablescribe.store"]
             # Each demo game by its engine's title ("Pan Am"), not the demo's long title.
@@ -349,7 +361,6 @@ def measure(steps: int, paint_loads: int) -> dict[str, Any]:
                     paints.setdefault(f"record:{title}", []).append(
                         first_paint(browser, f"{live.url}/games/{game_id}/record", cookie))
         finally:
-            browser.close()
             live.stop()
             close_app(app)
     return {"held": held, "paints": {page: statistics.median(times) for page, times in paints.items()}}
@@ -387,13 +398,13 @@ def table(found: dict[str, Any]) -> list[str]:
     return lines + ["| " + " | ".join(cells) + " |" for cells in rows(found)]
 
 
-def main(argv: list[str] | None = None) -> dict[str, Any]:
+def main(argv: list[str] | None = None, browser: Any = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help=f"{QUICK_STEPS} steps a game, each page loaded once")
     parser.add_argument("--steps", type=int, default=None, help=f"presses a game (default {STEPS})")
     args = parser.parse_args(argv)
     steps = args.steps or (QUICK_STEPS if args.quick else STEPS)
-    found = measure(steps, QUICK_PAINT_LOADS if args.quick else PAINT_LOADS)
+    found = measure(steps, QUICK_PAINT_LOADS if args.quick else PAINT_LOADS, browser)
     for line in table(found):
         print(line)
     print()

@@ -5,23 +5,18 @@ painted frame, every page's first paint read. The figures themselves mean little
 from __future__ import annotations
 
 import math
-import os
 from typing import Any
 
 import pytest
 
 import engines
 from bench.stepping import QUICK_STEPS, main
-from tests.browser.conftest import CHROMIUM
-from tests.conftest import skip_or_fail
 
 pytestmark = pytest.mark.browser
 
 
-def test_quick_stepping_bench_times_every_press_of_every_demo(capsys: Any) -> None:
-    if not os.path.exists(CHROMIUM):
-        skip_or_fail(f"no Chromium at {CHROMIUM}")
-    found = main(["--quick"])
+def test_quick_stepping_bench_times_every_press_of_every_demo(browser: Any, capsys: Any) -> None:
+    found = main(["--quick"], browser)
     held = found["held"]
     titles = sorted(e.title for e in engines.all_engines())
     assert sorted(h.title for h in held) == titles  # one hold per demo game
