@@ -10,20 +10,10 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
-import shutil
-import signal
-import subprocess
-import sys
-import tempfile
-import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-from serve.postgres import Cluster
-from serve.processes import ROOT
-from serve.run import READY_LINE
+from serve.launched import launched
 from soak.run import _request
 
 START_SECONDS = 180  # the first start makes a PostgreSQL cluster and loads the demo games
@@ -32,42 +22,9 @@ START_SECONDS = 180  # the first start makes a PostgreSQL cluster and loads the 
 @contextlib.contextmanager
 def make_serve() -> Iterator[int]:
     """``make serve`` running in a throwaway folder; yields nginx's port."""
-    # Not a pytest or bench folder under /tmp/...-private: PostgreSQL and nginx's workers
-    # run as their own users when we are root, and must reach it.
-    folder = Path(tempfile.mkdtemp(prefix="tablescribe-bench-serve-"))
-    folder.chmod(0o755)
-    output = folder / "serve.out"
-    with open(output, "wb") as sink:
-        process = subprocess.Popen([sys.executable, "-m", "serve", "--port", "0", "--instance", str(folder / "instance")],
-                                   cwd=ROOT, env={**os.environ, "TABLESCRIBE_RATE_LIMITS": "off"},
-                                   stdout=sink, stderr=subprocess.STDOUT)
-    try:
-        yield _ready_port(process, output)
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(60)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-        cluster = Cluster(folder / "instance" / "pg")
-        if cluster.initialized and cluster.running():  # only if the stop above failed
-            cluster.stop("immediate")
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-def _ready_port(process: subprocess.Popen[bytes], output: Path) -> int:
-    deadline = time.monotonic() + START_SECONDS
-    while time.monotonic() < deadline:
-        printed = output.read_text()
-        found = re.findall(rf"{READY_LINE}http://127\.0\.0\.1:(\d+)", printed)
-        if found:
-            return int(found[0])
-        if process.poll() is not None:
-            raise RuntimeError(f"make serve exited ({process.returncode}) before it was ready:\n{printed}")
-        time.sleep(0.2)
-    raise RuntimeError(f"make serve not ready after {START_SECONDS} s:\n{output.read_text()}")
+    env = {**os.environ, "TABLESCRIBE_RATE_LIMITS": "off"}
+    with launched([], env, START_SECONDS, "tablescribe-bench-serve-") as serving:
+        yield serving.port
 
 
 def demo_games(port: int) -> list[str]:

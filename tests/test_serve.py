@@ -13,11 +13,8 @@ import http.client
 import json
 import os
 import re
-import shutil
 import signal
 import subprocess
-import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -29,10 +26,10 @@ import pytest
 
 from recorder.build import build_id
 from recorder.demo import demo_games
-from serve.postgres import Cluster, find_bin
-from serve.processes import ROOT, connection
+from serve.launched import NotReady, launched
+from serve.postgres import find_bin
+from serve.processes import connection
 from serve.proxy import find_nginx
-from serve.run import READY_LINE
 from soak.run import _request
 from tests.conftest import skip_or_fail
 from tests.recorder.helpers import PLAYERS
@@ -56,45 +53,13 @@ def served() -> Iterator[Served]:
         skip_or_fail("nginx is not installed (apt-get install nginx)")
     if not find_bin("initdb") or not find_bin("pg_ctl"):
         skip_or_fail("PostgreSQL is not installed (apt-get install postgresql)")
-    # Not tmp_path: pytest's folders are private to us, and PostgreSQL and nginx's
-    # workers run as their own users when we are root.
-    folder = Path(tempfile.mkdtemp(prefix="tablescribe-serve-"))
-    folder.chmod(0o755)
-    output = folder / "serve.out"
     env = {**os.environ, "TABLESCRIBE_LIVE_POLL_SECONDS": "30", "TABLESCRIBE_LIVE_HEARTBEAT_SECONDS": "30"}
-    with open(output, "wb") as sink:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "serve", "--port", "0", "--instance", str(folder / "instance"),
-             "--workers", "1", "--threads", "8"], cwd=ROOT, env=env, stdout=sink, stderr=subprocess.STDOUT)
     try:
-        printed = wait_for_ready(process, output)
-        proxy = int(re.findall(rf"{READY_LINE}http://127\.0\.0\.1:(\d+)", printed)[0])
-        instances = re.findall(r"app instance \d: unix:(\S+)", printed)
-        yield Served(process, output, folder, proxy, instances)
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-        cluster = Cluster(folder / "instance" / "pg")
-        if cluster.initialized and cluster.running():  # only if the stop above failed
-            cluster.stop("immediate")
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-def wait_for_ready(process: subprocess.Popen[bytes], output: Path) -> str:
-    deadline = time.monotonic() + START_SECONDS
-    while time.monotonic() < deadline:
-        printed = output.read_text()
-        if READY_LINE in printed:
-            return printed
-        if process.poll() is not None:
-            pytest.fail(f"serve exited ({process.returncode}) before it was ready:\n{printed}")
-        time.sleep(0.1)
-    pytest.fail(f"serve not ready after {START_SECONDS} s:\n{output.read_text()}")
+        with launched(["--workers", "1", "--threads", "8"], env, START_SECONDS, "tablescribe-serve-") as serving:
+            instances = re.findall(r"app instance \d: unix:(\S+)", serving.printed)
+            yield Served(serving.process, serving.output, serving.folder, serving.port, instances)
+    except NotReady as failure:
+        pytest.fail(str(failure))
 
 
 def at_instance(socket: str, method: str, path: str, body: Any = None, token: str | None = None,
