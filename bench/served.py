@@ -63,7 +63,9 @@ def served_figures(folder: Path, seconds: float, limit: int, viewers: int) -> di
     games = [f"{game_id}:{store.state_at(game_id).step}:{store.get_game(game_id).version}"
              for game_id, _, _ in load_demo_games(store)]
     store.db.dispose()
-    server = Server(f"sqlite:///{path}", WORKERS, env={"TABLESCRIBE_RATE_LIMITS": "off"}, threads=THREADS)
+    # The workers' shared frames answers in this run's folder: none left by an earlier run.
+    server = Server(f"sqlite:///{path}", WORKERS, threads=THREADS, env={
+        "TABLESCRIBE_RATE_LIMITS": "off", "TABLESCRIBE_FRAMES_SHARED_DIR": str(folder / "frames")})
     server.start()
     try:
         assert server.process is not None

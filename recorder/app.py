@@ -86,6 +86,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         HSTS_SECONDS=int(os.environ.get("TABLESCRIBE_HSTS_SECONDS", 0)),
         # Viewer frames answers kept per worker, gzip-compressed (a batch of 20: 10-20 KB).
         FRAMES_CACHE_BYTES=int(os.environ.get("TABLESCRIBE_FRAMES_CACHE_BYTES", 32 * 1024 * 1024)),
+        # ... and shared by the workers on disk, so that a batch is drawn once per server (0: none).
+        FRAMES_SHARED_BYTES=int(os.environ.get("TABLESCRIBE_FRAMES_SHARED_BYTES", 256 * 1024 * 1024)),
+        FRAMES_SHARED_DIR=os.environ.get("TABLESCRIBE_FRAMES_SHARED_DIR") or str(Path(app.instance_path) / "frames"),
     )
     if test_config:
         app.config.from_mapping(test_config)

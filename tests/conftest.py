@@ -116,7 +116,8 @@ def other_store(other_db_url: str) -> Iterator[EventStore]:
 
 @pytest.fixture
 def app(db_url: str, tmp_path: Any) -> Iterator[Any]:
-    app = create_app({"TESTING": True, "DATABASE_URL": db_url, "SNAPSHOT_EVERY": 5})
+    app = create_app({"TESTING": True, "DATABASE_URL": db_url, "SNAPSHOT_EVERY": 5,
+                      "FRAMES_SHARED_DIR": str(tmp_path / "frames")})
     yield app
     close_app(app)
 

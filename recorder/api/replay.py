@@ -8,6 +8,7 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, cast
 
 from flask import Response, current_app, request, stream_with_context
@@ -25,6 +26,7 @@ from recorder.http.answers import error_response
 from recorder.http.cached_answers import AnswerCache, Stored, answer, stored
 from recorder.http.current import current_store, live_watch
 from recorder.http.handover import ASYNC_KEY, FOLLOW_KEY, LiveFollow
+from recorder.http.shared_answers import SharedAnswers
 from recorder.live import Watch
 from recorder.store import STATUS_FINISHED
 from recorder.views.board_parts import PartTable
@@ -159,22 +161,29 @@ class Frames(MethodView):
         def draw() -> tuple[int, Stored]:
             body = frames_answer(game_id, args)
             # FramesOut documents the answer; dumping through it would copy every frame to the same JSON.
-            return body["version"], stored(json_bytes(body), window, body["version"], build)
+            return body["version"], stored(answer_bytes(body), window, body["version"], build)
 
         version, entry = cache.made(window, current_store().get_game(game_id).version, draw)
         return answer(entry, request, immutable=named and args["version"] == version)
 
 
 def frames_cache() -> AnswerCache:
-    """This process's frames answers (made on first use, so each worker has its own)."""
+    """This process's frames answers (made on first use, so each worker has its own),
+    over the answers every worker shares on disk unless ``FRAMES_SHARED_BYTES`` is 0."""
     cache = current_app.extensions.get("tablescribe.frames")
     if cache is None:
-        cache = current_app.extensions.setdefault("tablescribe.frames",
-                                                  AnswerCache(current_app.config["FRAMES_CACHE_BYTES"]))
+        config = current_app.config
+        shared = None
+        if int(config["FRAMES_SHARED_BYTES"]) > 0:
+            # Scoped by the build and the database: one folder may serve several of either.
+            shared = SharedAnswers(Path(config["FRAMES_SHARED_DIR"]), int(config["FRAMES_SHARED_BYTES"]),
+                                   scope=f"{build_id()} {config['DATABASE_URL']}")
+        cache = current_app.extensions.setdefault(
+            "tablescribe.frames", AnswerCache(int(config["FRAMES_CACHE_BYTES"]), shared))
     return cast(AnswerCache, cache)
 
 
-def json_bytes(body: Any) -> bytes:
+def answer_bytes(body: Any) -> bytes:
     """The JSON an answer of Flask's would carry."""
     return (current_app.json.dumps(body) + "\n").encode()
 

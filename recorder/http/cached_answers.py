@@ -20,10 +20,14 @@ import zlib
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from flask import Request, Response
 
 from recorder.caches import VersionedCache
+
+if TYPE_CHECKING:
+    from recorder.http.shared_answers import SharedAnswers
 
 GZIP_LEVEL = 6
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -71,16 +75,22 @@ class AnswerCache(VersionedCache[Stored]):
 
     Fifty viewers arriving at once ask for the same batch: ``made`` draws it once and
     the others wait for that drawing, instead of each drawing it again on the same cores.
+    With ``shared``, what another worker process drew is taken from it, and a batch is
+    drawn once across the processes too (recorder/http/shared_answers.py); only
+    through ``made``, at the version the database names, so that the files' older
+    versions are never taken for the current one.
     """
 
-    def __init__(self, capacity_bytes: int):
+    def __init__(self, capacity_bytes: int, shared: SharedAnswers | None = None):
         super().__init__(capacity_bytes, weigh=lambda entry: len(entry.gzipped) + 200)
+        self.shared = shared
         self._drawing: dict[tuple[str, int], Future[tuple[int, Stored]]] = {}
         self._drawing_lock = threading.Lock()
 
     def made(self, key: str, version: int, make: Callable[[], tuple[int, Stored]]) -> tuple[int, Stored]:
         """The answer at ``version`` (or a newer one, if the game moved on while it was
-        drawn) and its version: kept, being drawn by another thread, or drawn by ``make``."""
+        drawn) and its version: kept, being drawn by another thread (or process), or
+        drawn by ``make``."""
         kept = self.get(key, version)
         if kept is not None:
             return version, kept
@@ -92,7 +102,7 @@ class AnswerCache(VersionedCache[Stored]):
         if not leader:
             return drawing.result()
         try:
-            made = make()
+            made = make() if self.shared is None else self.shared.made(key, version, make)
             self.put(key, *made)
             drawing.set_result(made)
             return made
