@@ -5,9 +5,10 @@ reaches back into it.  Folds write the snapshots they pass, so that the next fol
 starts near where it is asked for; without replacing, every correction left a
 game's old snapshots behind for good and each read behind it wrote a new set
 (issue 22).  Here the stale ones of a game are deleted when fresh ones are written,
-and a step that still has a standing snapshot gets no second one: a game keeps at
-most one standing snapshot per ``snapshot_every`` steps.  The events themselves are
-never touched.
+and a step that still has a standing snapshot gets no second one.  Which steps get one
+is ``snapshot_due``: every ``snapshot_every``-th step, and the head of a finished game
+(issue 24), so a game keeps at most one standing snapshot per ``snapshot_every`` steps
+plus one at its end.  The events themselves are never touched.
 """
 
 from __future__ import annotations
@@ -22,6 +23,14 @@ from recorder.history import Corrections
 from recorder.models import Snapshot
 
 _DELETE_BATCH = 500  # ids per DELETE: well under either database's limit on bound parameters
+
+
+def snapshot_due(step: int, every: int, over: bool) -> bool:
+    """Whether the state after ``step`` effective events gets a snapshot: every ``every``-th
+    step bounds a seek's fold; and the step that ends the game (``over``), because a
+    finished game is read at its head again and again (its export carries the standings
+    and declared data of its last state) and then starts from there instead of folding."""
+    return step % every == 0 or over
 
 
 def replace_snapshots(session: Session, game_id: str, rules_version: str, corrections: Corrections,

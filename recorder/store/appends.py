@@ -27,6 +27,7 @@ from recorder.errors import (
 from recorder.hashing import event_hash
 from recorder.history import CORRECTION_TYPES, RECORDER_TYPES, CorrectionRow
 from recorder.models import EventRow, Game
+from recorder.snapshots import snapshot_due
 from recorder.store.corrections import StoreCorrections
 from recorder.store.games import StoreGames
 from recorder.store.judging import (
@@ -168,10 +169,11 @@ class StoreAppends(StoreGames, StoreCorrections):
         row = self._event_row(head.game_id, head.version, head.last_hash, request, judged.data,
                               judged.flags, judged.actor)
         snapshot = None
-        if judged.after.step % self.snapshot_every == 0:
+        finished = engine.is_over(judged.after.state)
+        if snapshot_due(judged.after.step, self.snapshot_every, finished):
             snapshot = {"game_id": head.game_id, "step": judged.after.step, "seq": row["seq"],
                         "version": row["seq"], "rules_version": engine.rules_version, "state": judged.after.state}
-        outcome = self._store(head.game_id, head.version, row, engine.is_over(judged.after.state), snapshot, digest)
+        outcome = self._store(head.game_id, head.version, row, finished, snapshot, digest)
         if outcome is not Outcome.WRITTEN:
             return None
         if digest != head.token_hash:
@@ -241,12 +243,13 @@ class StoreAppends(StoreGames, StoreCorrections):
                               judgement.actor)
         after = judgement.after
         snapshot = None
-        if request.type not in RECORDER_TYPES and after.step % self.snapshot_every == 0:
+        finished = engine.is_over(after.state)
+        if request.type not in RECORDER_TYPES and snapshot_due(after.step, self.snapshot_every, finished):
             snapshot = {"game_id": game.id, "step": after.step, "seq": row["seq"], "version": row["seq"],
                         "rules_version": engine.rules_version, "state": after.state}
         result = AppendResult(row["seq"], row["seq"], judgement.flags, engine, after.state,
                               event=judgement.event, before=current.state)
-        return Prepared(game, game.version, row, engine.is_over(after.state), snapshot, result, after,
+        return Prepared(game, game.version, row, finished, snapshot, result, after,
                          corrections, passed)
 
     def _store(self, game_id: str, version: int, row: dict[str, Any], finished: bool,

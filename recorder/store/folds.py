@@ -21,7 +21,7 @@ from recorder.errors import (
 )
 from recorder.history import RECORDER_TYPES, Corrections
 from recorder.models import EventRow, Game, Snapshot
-from recorder.snapshots import replace_snapshots
+from recorder.snapshots import replace_snapshots, snapshot_due
 from recorder.store.core import StoreBase
 from recorder.store.values import Effective, Fold, Frame
 
@@ -108,8 +108,13 @@ class StoreFolds(StoreBase):
             owned = True
             fold.step += 1
             fold.seq = seq
-            if fold.step % self.snapshot_every == 0 and fold.step > base.step:
+            if fold.step > base.step and snapshot_due(fold.step, self.snapshot_every, False):
                 fold.passed.append((fold.step, seq, json_copy(fold.state)))  # the fold goes on changing its own
+        if step is None and fold.step > base.step and (not fold.passed or fold.passed[-1][0] != fold.step) \
+                and snapshot_due(fold.step, self.snapshot_every, engine.is_over(fold.state)):
+            # The head of a finished game, once (is_over asked at the head only): a store
+            # from before issue 24, or a game a correction ended, gets it on its next read.
+            fold.passed.append((fold.step, fold.seq, json_copy(fold.state)))
         return fold
 
     def _base(

@@ -31,6 +31,7 @@ from recorder.import_checks import (
 )
 from recorder.import_problems import ImportConflict, ImportRefused
 from recorder.models import Board, EventRow, Game, GamePlayer, Snapshot
+from recorder.snapshots import snapshot_due
 from recorder.store.appends import StoreAppends
 from recorder.store.judging import as_sent, judge_event, player_names_of
 from recorder.store.values import (
@@ -190,7 +191,7 @@ class StoreImports(StoreAppends):
                         CorrectionRow(seq, type_, record["data"], record["flags"], record["override"]))
             else:
                 flags, after = judge_event(engine, game_id, current, record)
-                if after.step % self.snapshot_every == 0:
+                if snapshot_due(after.step, self.snapshot_every, engine.is_over(after.state)):
                     snapshot = {"game_id": game_id, "step": after.step, "seq": seq, "version": seq,
                                 "rules_version": engine.rules_version, "state": after.state}
                     judged.snapshots.append(snapshot)
