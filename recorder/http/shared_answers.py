@@ -116,8 +116,9 @@ class SharedAnswers:
     def _locked(self, name: str) -> Iterator[None]:
         # A lock file per key would have to be deleted some day, and deleting a file another
         # process is waiting to lock lets a third lock a new one beside it: so a fixed set
-        # of stripes.  Blocking: a holder that dies releases it; one that hangs hangs on the
-        # database, which the waiters would also need.
+        # of stripes (two keys of one stripe wait for each other's drawing: 1 pair in 256).
+        # Blocking: a holder that dies releases it; one that hangs hangs on the database,
+        # which the waiters would also need.
         descriptor = os.open(self.folder / "locks" / name[:2], os.O_RDWR | os.O_CREAT, 0o644)
         try:
             fcntl.flock(descriptor, fcntl.LOCK_EX)
