@@ -365,7 +365,8 @@ def measure_in(browser: Any, steps: int, paint_loads: int) -> dict[str, Any]:
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
     with tempfile.TemporaryDirectory(prefix="tablescribe-stepping-") as tmp:
         app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp}/stepping.db",
-                          "SECRET_KEY": "bench-stepping", "LIVE_POLL_SECONDS": 0.2, "LIVE_MAX_SECONDS": 30})
+                          "SECRET_KEY": "bench-stepping", "LIVE_POLL_SECONDS": 0.2, "LIVE_MAX_SECONDS": 30,
+                          "FRAMES_SHARED_DIR": f"{tmp}/frames"})
         upgrade(app.extensions["tablescribe.db"])
         live = LiveServer(with_static_page(app))
         live.app = app

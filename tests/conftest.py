@@ -6,8 +6,11 @@ parametrized over both), like one conformance suite per storage back end.
 
 from __future__ import annotations
 
+import atexit
 import itertools
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from typing import Any
 
@@ -22,6 +25,11 @@ from recorder.store import EventStore
 from tests.pg_server import PostgresServer
 
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+# Every app a test makes (and every server it starts) keeps its workers' shared frames
+# answers in a folder of this run, not in the checkout's instance/ folder.
+if "TABLESCRIBE_FRAMES_SHARED_DIR" not in os.environ:
+    os.environ["TABLESCRIBE_FRAMES_SHARED_DIR"] = tempfile.mkdtemp(prefix="tablescribe-test-frames-")
+    atexit.register(shutil.rmtree, os.environ["TABLESCRIBE_FRAMES_SHARED_DIR"], ignore_errors=True)
 _names = itertools.count(1)
 
 
