@@ -10,7 +10,8 @@ process, so the load generator never shares an interpreter (or a GIL) with eithe
 Modes:
 
 - ``appends``: each client creates its own game and appends the Panic in the Air
-  and Isle of Pan demo events to it, game after game (201 expected);
+  and Isle of Pan demo events to it, game after game (201 expected), with ``Prefer:
+  return=minimal``, as a recording client that keeps its own view of the game would;
 - ``frames``: each client is a viewer stepping through one of GAME_IDS (each
   ``id:steps:version``), asking for the frames batch by batch as the viewer page does
   (``?from=&count=20&board=parts&version=&build=``, gzip accepted), from the start again
@@ -36,6 +37,7 @@ from recorder.demo import demo_games
 BATCH = 20  # the viewer's batch (static/js/viewer/frames.js)
 STATIC_PATH = "/static/css/app.css"
 APPEND_ENGINES = ("panic-in-the-air", "isle-of-pan")
+APPEND_PREFER = "return=minimal"  # figure 2's label says so (bench/run.py)
 
 
 class Client:
@@ -48,10 +50,13 @@ class Client:
                 parse: bool = False) -> tuple[int, Any, float]:
         """Status, the JSON answer when ``parse`` (else None: decoding a batch of frames
         here would load this process, which shares the cores with the server), seconds.
-        Reads take gzip, as a browser's do (a parsed answer is asked for plain)."""
+        Reads take gzip, as a browser's do (a parsed answer is asked for plain); appends
+        ask for the minimal answer (``APPEND_PREFER``)."""
         headers = {"Content-Type": "application/json", "Accept": "application/json"}
         if method == "GET" and not parse:
             headers["Accept-Encoding"] = "gzip"
+        if method == "POST" and not parse:
+            headers["Prefer"] = APPEND_PREFER
         if token:
             headers["Authorization"] = f"Bearer {token}"
         started = time.perf_counter()

@@ -39,6 +39,7 @@ from bench.appends import durable_appends
 from bench.behind_proxy import proxied_figures
 from bench.export_bench import export_figures, export_lines
 from bench.folds import fold_rates, offer_times
+from bench.http_load import APPEND_PREFER
 from bench.import_memory import import_memory_figures, import_memory_lines
 from bench.seek import frame_times, long_game, seek_times
 from bench.served import served_figures
@@ -127,7 +128,7 @@ def rows(f: dict[str, float], sizes: Sizes) -> list[Row]:
             f"room left at 1.2x eventsourcing {f['room_at_eventsourcing_target_us']:.0f} µs "
             f"(schema floor {f['schema_floor_per_s']:,.0f}/s)",
             f["store_beyond_floor_us"] / max(f["room_at_eventsourcing_target_us"], 1.0), "", None),
-        Row(f"2. appends over HTTP ({f['http_append_clients']:.0f} clients)",
+        Row(f"2. appends over HTTP ({f['http_append_clients']:.0f} clients, Prefer: {APPEND_PREFER})",
             f"{f['http_appends_per_s']:,.0f}/s, p50 {f['http_append_p50_ms']:.1f} ms, p95 {f['http_append_p95_ms']:.1f} ms",
             f"raw sqlite3 {f['raw_commits_per_s']:,.0f}/s", f["http_ratio_to_raw"], "≥ 0.2x", at_least(0.2)),
         Row("2. appends over HTTP", f"{f['http_appends_per_s']:,.0f}/s", f"figure 1, {f['store_appends_per_s']:,.0f}/s",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response
+from flask import Response, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
@@ -118,12 +118,16 @@ class GameEvents(MethodView):
     @blp.alt_response(507, schema=schemas.ApiError, description=ERRORS[507])
     def post(self, body: dict[str, Any], game_id: str) -> Any:
         """Record one event (``Authorization: Bearer <write_token>``; from the recording
-        page, the game's token cookie plus the ``X-CSRF-Token`` header)."""
+        page, the game's token cookie plus the ``X-CSRF-Token`` header).  With ``Prefer:
+        return=minimal`` (RFC 7240) the answer leaves out ``standings`` and ``describe``,
+        which the server then never works out, and says ``Preference-Applied: return=minimal``."""
         result, created = current_store().append(game_id, request_write_token(game_id), AppendRequest(**body))
         flags, unchecked = split_flags(result.flags)
-        payload = {"seq": result.seq, "version": result.version, "flags": flags, "unchecked": unchecked,
-                   "standings": result.standings, "describe": result.describe}
-        return payload, (201 if created else 200)
+        payload = {"seq": result.seq, "version": result.version, "flags": flags, "unchecked": unchecked}
+        status = 201 if created else 200
+        if prefers_minimal(request.headers.getlist("Prefer")):
+            return payload, status, {"Preference-Applied": "return=minimal"}
+        return {**payload, "standings": result.standings, "describe": result.describe}, status
 
 
 @blp.route("/<game_id>/checks")
@@ -164,6 +168,19 @@ class GameVerify(MethodView):
     def get(self, game_id: str) -> dict[str, Any]:
         """Recompute the hash chain and name the first event that does not match."""
         return current_store().verify(game_id)
+
+
+def prefers_minimal(prefer_headers: list[str]) -> bool:
+    """Whether a ``Prefer`` header (RFC 7240: comma-separated, names case-insensitive,
+    a value possibly quoted, parameters after ``;``) asks for ``return=minimal``: an
+    appending client that keeps its own view of the game is spared the standings and
+    the describe line, the engine's work beyond the append itself."""
+    for header in prefer_headers:
+        for preference in header.split(","):
+            name, _, value = preference.split(";", 1)[0].partition("=")
+            if name.strip().lower() == "return" and value.strip().strip('"').lower() == "minimal":
+                return True
+    return False
 
 
 def recorded_dict(row: Any) -> dict[str, Any]:

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+import engines
 from tests.recorder.helpers import PLAYERS, body, draw, play_fall
 
 PANIC = "panic-in-the-air"
@@ -77,6 +78,52 @@ def test_append_returns_201_with_seq_version_flags_and_standings(client: Any) ->
     assert (answer["seq"], answer["version"], answer["flags"]) == (1, 1, [])
     assert answer["describe"].startswith("Ana drew a card")
     assert answer["standings"]["final"] is False
+
+
+@pytest.mark.parametrize("prefer", ["return=minimal", "respond-async, Return = \"minimal\"; x=1"])
+def test_append_with_prefer_return_minimal_answers_without_standings_or_describe(client: Any, prefer: str) -> None:
+    game = create(client)
+    response = client.post(f"/api/games/{game['id']}/events", json=body(draw()),
+                           headers={"Authorization": f"Bearer {game['write_token']}", "Prefer": prefer})
+    assert response.status_code == 201
+    assert response.headers["Preference-Applied"] == "return=minimal"
+    assert response.get_json() == {"seq": 1, "version": 1, "flags": [], "unchecked": []}
+    assert stored_count(client, game) == 1
+
+
+@pytest.mark.parametrize("prefer", [None, "return=representation", "minimal"])
+def test_append_without_return_minimal_answers_in_full(client: Any, prefer: str | None) -> None:
+    game = create(client)
+    headers = {"Authorization": f"Bearer {game['write_token']}", **({"Prefer": prefer} if prefer else {})}
+    response = client.post(f"/api/games/{game['id']}/events", json=body(draw()), headers=headers)
+    assert response.status_code == 201
+    assert "Preference-Applied" not in response.headers
+    assert set(response.get_json()) == {"seq", "version", "flags", "unchecked", "standings", "describe"}
+
+
+def test_return_minimal_spares_the_engine_the_standings_and_the_describe_line(client: Any, monkeypatch: Any) -> None:
+    game = create(client)
+    engine = engines.find(PANIC)
+
+    def never(*args: Any) -> Any:
+        raise AssertionError("worked out for an answer that leaves it out")
+
+    monkeypatch.setattr(engine, "standings", never)
+    monkeypatch.setattr(engine, "describe", never)
+    response = client.post(f"/api/games/{game['id']}/events", json=body(draw()),
+                           headers={"Authorization": f"Bearer {game['write_token']}", "Prefer": "return=minimal"})
+    assert response.status_code == 201 and response.get_json()["seq"] == 1
+
+
+def test_an_idempotent_retry_with_return_minimal_is_200_and_minimal(client: Any) -> None:
+    game = create(client)
+    headers = {"Authorization": f"Bearer {game['write_token']}", "Prefer": "return=minimal"}
+    first = client.post(f"/api/games/{game['id']}/events", json={**body(draw()), "idempotency_key": "k1"},
+                        headers=headers)
+    again = client.post(f"/api/games/{game['id']}/events", json={**body(draw()), "idempotency_key": "k1"},
+                        headers=headers)
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.get_json() == first.get_json() == {"seq": 1, "version": 1, "flags": [], "unchecked": []}
 
 
 def test_append_without_token_is_401_and_with_a_wrong_one_403(client: Any) -> None:
