@@ -47,7 +47,7 @@ from recorder.store.values import (
     Moved,
     Prepared,
 )
-from recorder.store.writes import Head, Outcome, Write
+from recorder.store.writes import Head, Outcome, write_event
 from recorder.tokens import token_digest
 
 # How often an append without expected_version is retried after losing a race.
@@ -256,11 +256,11 @@ class StoreAppends(StoreGames, StoreCorrections):
                snapshot: dict[str, Any] | None, digest: str) -> Outcome:
         """Write ``row`` as the game's version ``version + 1`` if the game is still at
         ``version`` and ``digest`` may write to it: the write gate is held for these few
-        statements only, shared with the appends that queued meanwhile on SQLite (group
-        commit).  A racing writer's seq or key is STALE, as a moved version is."""
-        write = Write(game_id, version, row, STATUS_FINISHED if finished else STATUS_IN_PROGRESS, snapshot, digest)
+        statements only.  A racing writer's seq or key is STALE, as a moved version is."""
+        status = STATUS_FINISHED if finished else STATUS_IN_PROGRESS
         try:
-            return self._group.write(write) if self._group is not None else self._write_group([write])[0]
+            with self._faults(), self._gate.held(self.write_deadline):
+                return write_event(self._connections, self._statements, game_id, version, row, status, snapshot, digest)
         except self.db.dialect.dbapi.IntegrityError:  # type: ignore[union-attr]
             return Outcome.STALE
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -23,10 +23,9 @@ from recorder.db import WriteGate, session_factories, write_deadline
 from recorder.errors import NotFound
 from recorder.history import CORRECTION_TYPES, CorrectionRow, Corrections
 from recorder.models import EventRow, Game
-from recorder.store.group_commit import GroupCommit
 from recorder.store.judging import player_names_of
 from recorder.store.values import RECORDER_TYPE_TERM, Fold, utc_now_text
-from recorder.store.writes import Connections, DriverStatements, Head, Outcome, Write, write_events
+from recorder.store.writes import Connections, DriverStatements, Head
 from recorder.store_faults import WriteHealth, store_fault
 
 DEFAULT_SNAPSHOT_EVERY = 100
@@ -76,10 +75,6 @@ class StoreBase:
         self._statements = DriverStatements(db)
         self._connections = Connections(db)
         self._gate = WriteGate(db)
-        # SQLite: one writer at a time, each paying an fsync; concurrent appends share one
-        # (recorder/store/group_commit.py).  PostgreSQL's row locks let writers of different
-        # games commit side by side, so each commits on its own there.
-        self._group = GroupCommit(self._write_group) if db.dialect.name == "sqlite" else None
         # Weighed in estimated bytes: one huge game must not pin a worker's memory for good.
         self._timelines: VersionedCache[list[tuple[int, State]]] = VersionedCache(TIMELINE_CACHE_BYTES, states_bytes)
         self._summaries: VersionedCache[Any] = VersionedCache(SUMMARY_CACHE_BYTES, json_bytes)
@@ -91,11 +86,6 @@ class StoreBase:
         self._heads.put(game.id, version, Head(
             game_id=game.id, engine=engine.name, player_names=player_names_of(game), token_hash=game.write_token_hash,
             version=version, last_hash=last_hash, state=fold.state, step=fold.step, seq=fold.seq))
-
-    def _write_group(self, writes: Sequence[Write]) -> list[Outcome]:
-        """Events stored in one transaction at the write gate: one, or a group sharing a COMMIT."""
-        with self._faults(), self._gate.held(self.write_deadline):
-            return write_events(self._connections, self._statements, writes)
 
     def initial_state(self, game: Game) -> State:
         engine = engines.find(game.engine)

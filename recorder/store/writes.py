@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
@@ -147,80 +147,39 @@ class Connections:
             raise
 
 
-@dataclass(frozen=True)
-class Write:
-    """One event to store as version ``version + 1`` of its game (every EVENT_COLUMNS key
-    in ``event``), with the game's new status, its snapshot if any, and the writer's digest
-    the compare-and-set checks."""
-
-    game_id: str
-    version: int
-    event: Mapping[str, Any]
-    status: str
-    snapshot: Mapping[str, Any] | None
-    writer_digest: str
-
-
-def write_events(connections: Connections, sql: DriverStatements, writes: Sequence[Write]) -> list[Outcome]:
-    """Store each of ``writes`` in one transaction, one durable COMMIT for them all (group
-    commit, ``recorder/store/group_commit.py``).  Several: each in its own SAVEPOINT, so
-    one that lost its race (STALE, KEY_SEEN, or the IntegrityError of a seq or key taken)
-    is rolled back alone and the others stay.  A single one: no savepoint, and its
-    IntegrityError propagates after the rollback (STALE to the caller).  Any other error
-    rolls back the whole transaction and propagates: nothing of any of them is stored."""
+def write_event(connections: Connections, sql: DriverStatements, game_id: str, version: int, event: Mapping[str, Any],
+                status: str, snapshot: Mapping[str, Any] | None, writer_digest: str) -> Outcome:
+    """Store ``event`` (every EVENT_COLUMNS key) as version ``version + 1`` of the game in
+    one transaction, or nothing.  The driver's IntegrityError (a racing writer took the seq
+    or the key) propagates after the rollback; the caller treats it as STALE, and so a
+    ``writer_digest`` that no longer may write (the authorisation read afresh says why)."""
     with connections.borrowed() as connection:
         cursor = connection.cursor()
         try:
             if sql.begin:
                 cursor.execute(sql.begin)
-            if len(writes) == 1:
-                outcomes = [_statements(cursor, sql, writes[0])]
-            else:
-                lost = connections.db.dialect.dbapi.IntegrityError  # type: ignore[union-attr]
-                outcomes = [_in_savepoint(cursor, sql, write, lost) for write in writes]
-            if Outcome.WRITTEN in outcomes:
-                connection.commit()
-            else:
+            if event["idempotency_key"] is not None:
+                cursor.execute(sql.key_seen, (game_id, event["idempotency_key"]))
+                if cursor.fetchone() is not None:
+                    connection.rollback()
+                    return Outcome.KEY_SEEN
+            # The event first, then the version: two writers of one game on PostgreSQL
+            # never hold one lock each and wait for the other's (a deadlock, seen in the
+            # soak before this order was kept).
+            cursor.execute(sql.insert_event, _row(EVENT_COLUMNS, event))
+            cursor.execute(sql.advance, (version + 1, status, game_id, version,
+                                         writer_digest, writer_digest, game_id))
+            if cursor.rowcount != 1:
                 connection.rollback()
-            return outcomes
+                return Outcome.STALE
+            if snapshot is not None:
+                cursor.execute(sql.insert_snapshot, _row(SNAPSHOT_COLUMNS, snapshot))
+            if sql.notify:
+                cursor.execute(sql.notify, (LIVE_CHANNEL, game_id))
+            connection.commit()
+            return Outcome.WRITTEN
         except BaseException:
             connection.rollback()
             raise
         finally:
             cursor.close()
-
-
-def _in_savepoint(cursor: Any, sql: DriverStatements, write: Write, lost: type[Exception]) -> Outcome:
-    """One write of a group, undone alone when it lost its race (``lost``: the driver's IntegrityError)."""
-    cursor.execute("SAVEPOINT one_write")
-    try:
-        outcome = _statements(cursor, sql, write)
-    except lost:
-        outcome = Outcome.STALE
-    if outcome is not Outcome.WRITTEN:
-        cursor.execute("ROLLBACK TO SAVEPOINT one_write")
-    cursor.execute("RELEASE SAVEPOINT one_write")
-    return outcome
-
-
-def _statements(cursor: Any, sql: DriverStatements, write: Write) -> Outcome:
-    """The write's statements in the open transaction; anything but WRITTEN leaves
-    statements the caller must roll back."""
-    event = write.event
-    if event["idempotency_key"] is not None:
-        cursor.execute(sql.key_seen, (write.game_id, event["idempotency_key"]))
-        if cursor.fetchone() is not None:
-            return Outcome.KEY_SEEN
-    # The event first, then the version: two writers of one game on PostgreSQL
-    # never hold one lock each and wait for the other's (a deadlock, seen in the
-    # soak before this order was kept).
-    cursor.execute(sql.insert_event, _row(EVENT_COLUMNS, event))
-    cursor.execute(sql.advance, (write.version + 1, write.status, write.game_id, write.version,
-                                 write.writer_digest, write.writer_digest, write.game_id))
-    if cursor.rowcount != 1:
-        return Outcome.STALE
-    if write.snapshot is not None:
-        cursor.execute(sql.insert_snapshot, _row(SNAPSHOT_COLUMNS, write.snapshot))
-    if sql.notify:
-        cursor.execute(sql.notify, (LIVE_CHANNEL, write.game_id))
-    return Outcome.WRITTEN

@@ -1,6 +1,6 @@
 """The one event write (``recorder.store.writes``), on SQLite and PostgreSQL: an event
 judged on this process's head of the game is stored exactly as one judged on the game
-read afresh, both through ``write_events``, and a head another writer made old is never
+read afresh, both through ``write_event``, and a head another writer made old is never
 trusted."""
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import pytest
 from sqlalchemy import select, text
 
 import recorder.store.appends
-import recorder.store.core
 from engines.isle_of_pan.demo import demo_game
 from recorder.errors import Forbidden, RuleViolation, Unauthorized, VersionConflict
 from recorder.models import EventRow, Snapshot
@@ -30,7 +29,7 @@ def ticking_clock() -> Callable[[], str]:
 
 
 class Writes:
-    """What went through ``write_events`` (every write), and which appends were judged on a head."""
+    """What went through ``write_event`` (every write), and which appends were judged on a head."""
 
     def __init__(self) -> None:
         self.written = 0
@@ -40,13 +39,14 @@ class Writes:
 @pytest.fixture
 def writes(monkeypatch: pytest.MonkeyPatch) -> Writes:
     seen = Writes()
-    real_write = recorder.store.core.write_events
+    real_write = recorder.store.appends.write_event
     real_on_head = EventStore._append_on_head
 
     def counting_write(*args: Any, **kwargs: Any) -> Any:
-        outcomes = real_write(*args, **kwargs)
-        seen.written += outcomes.count(recorder.store.appends.Outcome.WRITTEN)
-        return outcomes
+        outcome = real_write(*args, **kwargs)
+        if outcome is recorder.store.appends.Outcome.WRITTEN:
+            seen.written += 1
+        return outcome
 
     def counting_on_head(self: EventStore, *args: Any) -> Any:
         result = real_on_head(self, *args)
@@ -54,7 +54,7 @@ def writes(monkeypatch: pytest.MonkeyPatch) -> Writes:
             seen.on_head.append(1)
         return result
 
-    monkeypatch.setattr(recorder.store.core, "write_events", counting_write)
+    monkeypatch.setattr(recorder.store.appends, "write_event", counting_write)
     monkeypatch.setattr(EventStore, "_append_on_head", counting_on_head)
     return seen
 
