@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask import render_template
-from jinja2 import TemplateNotFound
+from flask import current_app
+from jinja2 import Template
 from markupsafe import Markup
 
 import engines
@@ -50,10 +50,17 @@ def render_board(engine: engines.Engine, state: State, players: Sequence[str],
     if standings is None:
         standings = engine.standings(state)
     context = {"state": state, "standings": standings, "players": list(players), "engine": engine}
-    try:
-        return Markup(render_template(f"engines/{engine.name}/board.html", **context))
-    except TemplateNotFound:
-        return Markup(render_template("engines/_generic/board.html", **context))
+    # The template itself, not flask.render_template: a batch draws 50 boards, and Flask's
+    # context processors (request, session, g) and render signals, which no board partial
+    # reads or needs, were a tenth of a Panic in the Air frame.
+    # tests/web/test_board_fragments.py checks the boards match render_template's.
+    template = current_app.jinja_env.get_or_select_template(board_templates(engine))
+    return Markup(template.render(context))
+
+
+def board_templates(engine: engines.Engine) -> list[str | Template]:
+    """The engine's board partial, then the plain fallback for engines without one."""
+    return [f"engines/{engine.name}/board.html", "engines/_generic/board.html"]
 
 
 def render_board_chunks(engine: engines.Engine, state: State, players: Sequence[str],
