@@ -10,8 +10,11 @@ loop waits instead, where waiting costs a few hundred bytes:
 - ``read_body`` reads the body on the loop, under a deadline and the app's size cap
   (408 or 413 with the API's JSON error body when either is passed);
 - only a complete request reaches the Flask app, in a pool of ``threads`` threads;
-  its answer streams back through a small bounded queue (so an export to a slow
-  reader holds one thread and a few chunks, and stops when the reader leaves);
+  an answer of a declared length up to ``WHOLE_ANSWER_BYTES`` (a page, a static file,
+  an append's or a frames answer: nearly all of them) is handed to the loop whole when
+  the thread is done, with no hop between thread and loop per chunk; any other answer
+  streams back through a small bounded queue (so an export to a slow reader holds one
+  thread and a few chunks, and stops when the reader leaves);
 - a live stream (``/api/games/<id>/stream``) holds no thread at all: the view answers
   its ``hello`` and hands a ``LiveFollow`` to this bridge, which waits on the loop
   (``recorder.live_async``) and borrows a thread only to read an update.
@@ -47,6 +50,10 @@ BODY_SECONDS = 15.0  # a whole request body, however it trickles in
 MIN_BODY_RATE = 16 * 1024  # bytes a second: slower than any phone's upload, far faster than a trickle
 SPOOL_BYTES = 1024 * 1024  # a body larger than this waits in a temporary file, not in memory
 OUTBOX_CHUNKS = 16  # chunks of an answer in flight between its thread and the loop
+# An answer that says it is at most this long is kept by its thread and sent whole: each
+# hop through the outbox is a blocking round trip to the loop (two thread switches), and
+# werkzeug hands a static file over in 8 KiB blocks.
+WHOLE_ANSWER_BYTES = 1024 * 1024
 
 
 class _Gone(Exception):
@@ -148,6 +155,42 @@ class _Outbox:
         self._queue.put_nowait(None)
 
 
+class _Answer:
+    """One answer's messages as its thread makes them: held while the answer has said it
+    is short (a ``Content-Length`` up to ``WHOLE_ANSWER_BYTES``), else passed on through
+    the outbox one by one, as a stream must be."""
+
+    def __init__(self, outbox: _Outbox):
+        self._outbox = outbox
+        self._start: Message | None = None
+        self._chunks: list[bytes] = []
+        self._holding = False
+
+    def start_response(self, status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Callable[[bytes], None]:
+        self._start = {"type": "http.response.start", "status": int(status.split(" ", 1)[0]),
+                       "headers": [(name.lower().encode("latin1"), value.encode("latin1")) for name, value in headers]}
+        length = next((value for name, value in headers if name.lower() == "content-length"), None)
+        self._holding = length is not None and length.isdigit() and int(length) <= WHOLE_ANSWER_BYTES
+        if not self._holding:
+            self._outbox.put(self._start)
+        return self.write
+
+    def write(self, chunk: bytes) -> None:
+        if not chunk:
+            return
+        if self._holding:
+            self._chunks.append(chunk)
+        else:
+            self._outbox.put({"type": "http.response.body", "body": chunk, "more_body": True})
+
+    def held(self) -> list[Message]:
+        """What is left to send: the held answer's start and its body in one message."""
+        if not self._holding or self._start is None:
+            return []
+        body = [{"type": "http.response.body", "body": b"".join(self._chunks), "more_body": True}] if self._chunks else []
+        return [self._start, *body]
+
+
 class AsgiBridge:
     """The Flask app behind granian's ASGI interface (see the module docstring)."""
 
@@ -207,37 +250,41 @@ class AsgiBridge:
         loop = asyncio.get_running_loop()
         outbox = _Outbox(loop)
         delivering = loop.create_task(outbox.deliver(send))
+        held: list[Message] = []
         try:
             context = contextvars.copy_context()
-            await loop.run_in_executor(self.pool, functools.partial(context.run, self._respond, environ, outbox))
+            held = await loop.run_in_executor(self.pool, functools.partial(context.run, self._respond, environ, outbox))
         finally:
             outbox.close()
             await delivering
+        for message in held:  # after whatever went through the outbox, in order
+            try:
+                await send(message)
+            except Exception:  # the connection closed under us, as in _Outbox.deliver
+                outbox.gone = True
+                break
         follow = environ.get(FOLLOW_KEY)
         if isinstance(follow, LiveFollow) and not outbox.gone:
             await self.fanout(loop).follow(follow, receive, send)
         else:
             await send({"type": "http.response.body", "body": b"", "more_body": False})
 
-    def _respond(self, environ: dict[str, Any], outbox: _Outbox) -> None:
-        """In a pool thread: run the Flask app and pass its answer on, chunk by chunk."""
-
-        def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Callable[[bytes], None]:
-            outbox.put({"type": "http.response.start", "status": int(status.split(" ", 1)[0]),
-                        "headers": [(name.lower().encode("latin1"), value.encode("latin1")) for name, value in headers]})
-            return lambda chunk: outbox.put({"type": "http.response.body", "body": chunk, "more_body": True})
-
-        answer: Iterable[bytes] = self.app(environ, start_response)
+    def _respond(self, environ: dict[str, Any], outbox: _Outbox) -> list[Message]:
+        """In a pool thread: run the Flask app and pass its answer on. Returns what is
+        left for the loop to send: an answer short enough to hold whole (see
+        ``WHOLE_ANSWER_BYTES``), else nothing, every chunk having gone on as it came."""
+        answer = _Answer(outbox)
+        body: Iterable[bytes] = self.app(environ, answer.start_response)
         try:
-            for chunk in answer:
+            for chunk in body:
                 if outbox.gone:
                     break
-                if chunk:
-                    outbox.put({"type": "http.response.body", "body": chunk, "more_body": True})
+                answer.write(chunk)
         finally:
-            close = getattr(answer, "close", None)
+            close = getattr(body, "close", None)
             if close is not None:
                 close()
+        return answer.held()
 
     @property
     def pool(self) -> ThreadPoolExecutor:
