@@ -51,7 +51,8 @@ def run(events: int, voids: int, creations: int) -> dict[str, Any]:
         started = time.perf_counter()
         long_id, long_token = build(path, events)
         built = time.perf_counter() - started
-        app = create_app({"DATABASE_URL": f"sqlite:///{path}", "RATE_LIMITS": False, "SNAPSHOT_EVERY": 100})
+        app = create_app({"DATABASE_URL": f"sqlite:///{path}", "RATE_LIMITS": False, "SNAPSHOT_EVERY": 100,
+                          "FRAMES_SHARED_DIR": str(path.parent / "frames")})
         try:
             return {"built_seconds": round(built, 1), **_contend(app, long_id, long_token, voids, creations)}
         finally:

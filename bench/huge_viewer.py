@@ -51,7 +51,8 @@ def measure(path: Path, game_id: str) -> dict[str, Any]:
     """In this process: the figures of one worker serving the viewer of ``game_id``."""
     from recorder import close_app, create_app
 
-    app = create_app({"DATABASE_URL": f"sqlite:///{path}", "RATE_LIMITS": False})
+    app = create_app({"DATABASE_URL": f"sqlite:///{path}", "RATE_LIMITS": False,
+                      "FRAMES_SHARED_DIR": str(path.parent / "frames")})
     client = app.test_client()
     client.get("/")  # templates and modules loaded: what any worker has
     gc.collect()

@@ -125,7 +125,8 @@ def serve(db_path: Path) -> None:
     from recorder import create_app
     from recorder.migrate import upgrade
 
-    app = create_app({"DATABASE_URL": f"sqlite:///{db_path}", "RATE_LIMITS": False})
+    app = create_app({"DATABASE_URL": f"sqlite:///{db_path}", "RATE_LIMITS": False,
+                      "FRAMES_SHARED_DIR": str(db_path.parent / "frames")})
     upgrade(app.extensions["tablescribe.db"])
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request on the bench's output
     server = make_server("127.0.0.1", 0, app, threaded=False)

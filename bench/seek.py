@@ -86,11 +86,12 @@ def frame_times(path: Path, long_game_id: str, long_step: int, repeats: int) -> 
     """Median seconds of a 50-frame and a 1-frame request, in the long game at
     ``long_step`` and in the Pan Am demo half way through; each with the cache of
     board parts (``recorder/views/fragments.py``) and of answers (``recorder/http/cached_answers.py``)
-    emptied first, so a batch gains only
+    emptied first, and no answers shared on disk (``recorder/http/shared_answers.py``), so a batch gains only
     from its own frames sharing parts, never from an earlier request.  The figures are
     the viewer's own request (``board=parts``: each board part once per batch); the
     ``_html`` ones, the same frames with every board whole (``board=html``, the default)."""
-    app = create_app({"DATABASE_URL": f"sqlite:///{path}", "RATE_LIMITS": False})
+    # No answers shared on disk between workers either: this figure is the drawing.
+    app = create_app({"DATABASE_URL": f"sqlite:///{path}", "RATE_LIMITS": False, "FRAMES_SHARED_BYTES": 0})
     try:
         loaded = load_demo_games(app.extensions["tablescribe.store"])
         store = app.extensions["tablescribe.store"]
