@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy import Engine as DbEngine
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
@@ -38,6 +38,16 @@ GAME_ID = re.compile(r"[0-9a-f]{32}")
 # beyond a real game's length (a 100,000-event game stays correctable), so that no one
 # request holds a worker for minutes.
 DEFAULT_FOLD_LIMIT = 250_000
+
+_GAME = select(Game).where(Game.id == bindparam("id"))  # 200 µs where session.get took 360
+_EVENTS = EventRow.__table__.c
+# Built once, with bound parameters, and run on the session's connection: building a
+# select and its cache key at every call, and the ORM's execution layer, were about
+# 280 of a read's 320 µs (a bulk export reads a game's corrections once per game).
+CORRECTION_ROWS = (
+    select(_EVENTS.seq, _EVENTS.type, _EVENTS.data, _EVENTS.flags, _EVENTS.override)
+    .where(_EVENTS.game_id == bindparam("game_id"), RECORDER_TYPE_TERM, _EVENTS.seq <= bindparam("version"))
+    .order_by(_EVENTS.seq))
 
 
 class StoreBase:
@@ -119,18 +129,19 @@ class StoreBase:
         self.write_health.succeeded()
 
     def _game(self, session: Session, game_id: str) -> Game:
-        game = session.get(Game, game_id) if GAME_ID.fullmatch(game_id) else None
+        game = session.execute(_GAME, {"id": game_id}).scalar_one_or_none() if GAME_ID.fullmatch(game_id) else None
         if game is None:
             raise NotFound(f"No game {game_id!r}")
         return game
 
     def _corrections(self, session: Session, game: Game) -> Corrections:
         """The game's corrections up to its version as read (a later commit is not ours to see)."""
-        rows = session.execute(
-            select(EventRow.seq, EventRow.type, EventRow.data, EventRow.flags, EventRow.override)
-            .where(EventRow.game_id == game.id, RECORDER_TYPE_TERM, EventRow.seq <= game.version)
-            .order_by(EventRow.seq)
-        )
-        return Corrections.from_rows(
-            CorrectionRow(seq, type_, data, flags or [], override)
-            for seq, type_, data, flags, override in rows if type_ in CORRECTION_TYPES)
+        rows = session.connection().execute(CORRECTION_ROWS, {"game_id": game.id, "version": game.version})
+        return corrections_of(rows)
+
+
+def corrections_of(rows: Iterable[Any]) -> Corrections:
+    """The corrections among ``rows`` of (seq, type, data, flags, override), JSON decoded."""
+    return Corrections.from_rows(
+        CorrectionRow(seq, type_, data, flags or [], override)
+        for seq, type_, data, flags, override in rows if type_ in CORRECTION_TYPES)

@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
@@ -30,8 +30,20 @@ from recorder.store.values import Effective, Fold, Frame
 SNAPSHOT_WAIT_SECONDS = 0.05
 SNAPSHOT_BATCH = 100  # snapshots per write transaction: the write lock is never held long
 
+# A fold's snapshot, chosen on its small columns, then read: statements built once and run
+# on the connection, as recorder.store.core.CORRECTION_ROWS (a fold's fixed cost, paid by
+# every frame, append and export).  A step or seq with no bound is compared with NO_BOUND.
+_SNAPSHOTS = Snapshot.__table__.c
+NO_BOUND = 2**31 - 1  # the largest INTEGER of PostgreSQL: more steps than any game holds
+_SNAPSHOT_CANDIDATES = (
+    select(_SNAPSHOTS.id, _SNAPSHOTS.step, _SNAPSHOTS.seq, _SNAPSHOTS.version)
+    .where(_SNAPSHOTS.game_id == bindparam("game_id"), _SNAPSHOTS.rules_version == bindparam("rules_version"),
+           _SNAPSHOTS.step <= bindparam("step"), _SNAPSHOTS.seq <= bindparam("seq"))
+    .order_by(_SNAPSHOTS.step.desc(), _SNAPSHOTS.version.desc()).limit(50))
+_SNAPSHOT_STATE = select(_SNAPSHOTS.state).where(_SNAPSHOTS.id == bindparam("id"))
 
-def _decoded(text: str | None) -> Any:
+
+def decoded_column(text: str | None) -> Any:
     """A JSON column read as text, as its column type would have decoded it."""
     return None if text is None else json.loads(text)
 
@@ -128,16 +140,13 @@ class StoreFolds(StoreBase):
     ) -> Fold:
         """The best starting point: the latest still-valid snapshot at or before ``step``."""
         # Choose on the small columns first: only the chosen snapshot's state is read.
-        query = select(Snapshot.id, Snapshot.step, Snapshot.seq, Snapshot.version).where(
-            Snapshot.game_id == game.id, Snapshot.rules_version == engine.rules_version)
-        if step is not None:
-            query = query.where(Snapshot.step <= step)
-        if check_from is not None:
-            query = query.where(Snapshot.seq < check_from)
-        candidates = session.execute(query.order_by(Snapshot.step.desc(), Snapshot.version.desc()).limit(50)).all()
-        for snapshot_id, snapshot_step, snapshot_seq, snapshot_version in candidates:
+        connection = session.connection()
+        candidates = connection.execute(_SNAPSHOT_CANDIDATES, {
+            "game_id": game.id, "rules_version": engine.rules_version,
+            "step": NO_BOUND if step is None else step, "seq": NO_BOUND if check_from is None else check_from - 1})
+        for snapshot_id, snapshot_step, snapshot_seq, snapshot_version in candidates.all():
             if not corrections.invalidates(snapshot_seq, snapshot_version):
-                state = session.scalar(select(Snapshot.state).where(Snapshot.id == snapshot_id))
+                state = connection.execute(_SNAPSHOT_STATE, {"id": snapshot_id}).scalar()
                 if state is not None:  # None: replaced since the query above (recorder/snapshots.py)
                     return Fold(state, snapshot_step, snapshot_seq)
         return Fold(self.initial_state(game), 0, 0)
@@ -163,7 +172,7 @@ class StoreFolds(StoreBase):
                 query = query.limit(step - after_step + corrections.retracted_after(after_seq))
             rows: Iterable[Any] = session.execute(query)
         else:
-            rows = ((row.seq, row.type, _decoded(row.data), row.actor, _decoded(row.override), _decoded(row.flags))
+            rows = ((row.seq, row.type, decoded_column(row.data), row.actor, decoded_column(row.override), decoded_column(row.flags))
                     for row in recorded if row.seq > after_seq and row.type not in RECORDER_TYPES)
         wanted = None if step is None else step - after_step
         engine = engines.find(game.engine)

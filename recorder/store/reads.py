@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from sqlalchemy import Text, cast, func, select
+from sqlalchemy import Text, bindparam, cast, func, select
 from sqlalchemy.orm import Session
 
 import engines
@@ -14,7 +14,8 @@ from recorder.errors import NotFound
 from recorder.flags import split_flags
 from recorder.history import CORRECTION_TYPES, RECORDER_TYPES, Corrections
 from recorder.models import EventRow, Game
-from recorder.store.folds import StoreFolds
+from recorder.store.core import corrections_of
+from recorder.store.folds import StoreFolds, decoded_column
 from recorder.store.values import RECORDER_TYPE_TERM, Fold, Frame, FrameData, LogPage, Recorded
 
 # An event's columns as an export writes them (every one its hash covers), in the order
@@ -25,6 +26,9 @@ RECORDED_COLUMNS = tuple(
     cast(_EVENTS[name], Text).label(name) if name in JSON_TEXT_COLUMNS else _EVENTS[name]
     for name in ("seq", "type", "actor", "data", "note", "recorded_at", "recorded_by", "idempotency_key",
                  "override", "flags", "prev_hash", "hash"))
+_RECORDED_ROWS = (select(*RECORDED_COLUMNS)
+                  .where(_EVENTS.game_id == bindparam("game_id"), _EVENTS.seq <= bindparam("version"))
+                  .order_by(_EVENTS.seq))
 
 
 def _log_lines(engine: engines.Engine, corrections: Corrections, rows: Iterable[EventRow], state: State,
@@ -74,16 +78,16 @@ class StoreReads(StoreFolds):
 
         The events are plain rows of ``RECORDED_COLUMNS`` (no ORM object each), their JSON
         columns the text stored, for the reader to decode: decoding them through the column
-        type took as long as the rest of the read.  The fold takes its events from these rows
-        rather than reading them again.  It is not remembered: a bulk export reads every game
+        type took as long as the rest of the read.  The fold takes its events, and the
+        corrections theirs, from these rows rather than reading them again.  It is not remembered: a bulk export reads every game
         once, and would fill the cache with games nobody plays."""
         with self._readers() as session, session.begin():
             game = self._game(session, game_id)
-            rows = session.connection().execute(
-                select(*RECORDED_COLUMNS).where(_EVENTS.game_id == game_id, _EVENTS.seq <= game.version)
-                .order_by(_EVENTS.seq)).all()
+            rows = session.connection().execute(_RECORDED_ROWS, {"game_id": game_id, "version": game.version}).all()
             engine = engines.find(game.engine)
-            corrections = self._corrections(session, game)
+            corrections = corrections_of(
+                (row.seq, row.type, decoded_column(row.data), decoded_column(row.flags), decoded_column(row.override))
+                for row in rows if row.type in CORRECTION_TYPES)
             fold = self._latest_fold(session, game, engine, corrections, remember=False, recorded=rows)
         self._save_snapshots(game, engine, corrections, fold.passed, game.version)
         return Recorded(game, rows, Frame(fold.step, fold.seq, fold.state, game.version))

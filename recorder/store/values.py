@@ -22,7 +22,7 @@ from recorder.models import EventRow, Game
 # The recorder's own event types, written into the SQL as the partial index
 # ix_events_recorder_types has them: SQLite uses that index only for a query whose
 # term is the index's own, which a bound parameter is not.  Constants, never input.
-RECORDER_TYPE_TERM = EventRow.type.in_(
+RECORDER_TYPE_TERM = EventRow.__table__.c.type.in_(
     bindparam("recorder_types", sorted(RECORDER_TYPES), expanding=True, literal_execute=True))
 STATUS_IN_PROGRESS = "in_progress"
 STATUS_FINISHED = "finished"
