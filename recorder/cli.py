@@ -14,7 +14,7 @@ from flask import Flask, current_app
 import engines
 from recorder.db import make_engine
 from recorder.errors import StoreError
-from recorder.exports.bulk import documents, ndjson_line
+from recorder.exports.bulk import game_lines, ndjson_line
 from recorder.exports.formats import FORMATS, TABLES, export_one
 from recorder.http.current import current_store
 from recorder.imports.batch import Report, import_file
@@ -96,10 +96,10 @@ def register_cli(app: Flask) -> None:
         games = events = 0
         try:
             with click.progressbar(length=total, label="Exporting", file=sys.stderr) as bar:
-                for document in documents(current_store(), engine=engine, player=player, status=status):
-                    sink.write(ndjson_line(document))
+                for line, game_events in game_lines(current_store(), engine=engine, player=player, status=status):
+                    sink.write(line)
                     games += 1
-                    events += len(document["events"])
+                    events += game_events
                     bar.update(1)
         finally:
             if out:

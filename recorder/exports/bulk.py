@@ -3,6 +3,13 @@
 Games are read in keyset pages of ids and exported one at a time, so memory holds one
 game, however many match; a game that goes away between the page and its export
 (it cannot today: games are never deleted) would simply be skipped.
+
+A line is written by orjson, with each event's JSON columns as the text stored
+(``game_json.event_fragment``): decoding every event's data and encoding it again with
+the standard library was half of an export's time (docs/BENCHMARKS.md, figure 6).  The
+line holds the same values as ``ndjson_line`` of ``export_game``'s document; the stored
+text keeps its own spacing and escapes.  What orjson does not write (an integer past 64
+bits, a lone surrogate) the standard library writes instead, from the decoded document.
 """
 
 from __future__ import annotations
@@ -11,23 +18,22 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+import orjson
+
 from recorder.errors import NotFound
-from recorder.exports.game_json import export_game
+from recorder.exports.game_json import event_fragment, recorded_document
 
 PAGE = 200
 
 
-def documents(store: Any, engine: str | None = None, player: str | None = None,
-              status: str | None = None) -> Iterator[dict[str, Any]]:
-    """The game document of each matching game, oldest first, one at a time."""
+def game_ids(store: Any, engine: str | None = None, player: str | None = None,
+             status: str | None = None) -> Iterator[str]:
+    """The id of each matching game, oldest first, read a keyset page at a time."""
     after: tuple[str, str] | None = None
     while True:
         keys = store.game_keys(engine=engine, player=player, status=status, after=after, limit=PAGE)
         for _, game_id in keys:
-            try:
-                yield export_game(store, game_id)
-            except NotFound:
-                continue
+            yield game_id
         if len(keys) < PAGE:
             return
         after = keys[-1]
@@ -42,7 +48,27 @@ def ndjson_line(document: dict[str, Any]) -> str:
     return _COMPACT.encode(document) + "\n"
 
 
+def game_line(store: Any, game_id: str) -> tuple[str, int]:
+    """The NDJSON line of one game as it stands, and how many events it holds."""
+    recorded = store.recorded(game_id)
+    try:
+        text = orjson.dumps(recorded_document(store, recorded, event_fragment)).decode() + "\n"
+    except orjson.JSONEncodeError:
+        text = ndjson_line(recorded_document(store, recorded))
+    return text, len(recorded.rows)
+
+
+def game_lines(store: Any, engine: str | None = None, player: str | None = None,
+               status: str | None = None) -> Iterator[tuple[str, int]]:
+    """``game_line`` of each matching game, oldest first."""
+    for game_id in game_ids(store, engine, player, status):
+        try:
+            yield game_line(store, game_id)
+        except NotFound:
+            continue
+
+
 def ndjson_lines(store: Any, engine: str | None = None, player: str | None = None,
                  status: str | None = None) -> Iterator[str]:
     """One line for each matching game, oldest first."""
-    return (ndjson_line(document) for document in documents(store, engine, player, status))
+    return (line for line, _ in game_lines(store, engine, player, status))

@@ -15,7 +15,8 @@ import jsonschema
 import engines
 from engines.base import Event
 from recorder.demo import load_demo_games
-from recorder.exports.bulk import ndjson_line
+from recorder.exports import bulk
+from recorder.exports.bulk import game_line, ndjson_line, ndjson_lines
 from recorder.exports.game_json import SCHEMA_PATH, export_game
 from recorder.hashing import EVENT_HASH_FIELDS, event_hash, genesis_hash
 from recorder.jsonish import declared_of
@@ -104,6 +105,55 @@ def test_the_export_holds_the_rows_and_the_fold_the_store_reads_elsewhere(app: A
     assert document["standings"] == engines.find("pan-am").standings(state)
     assert document["declared"] == declared_of(state) != {}
     assert ndjson_line(document) == json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def _corrected_game(store: EventStore) -> str:
+    """A Pan Am game with what the JSON columns can hold: a note with quotes and accents,
+    an override, flags, a void, an idempotency key, a title past ASCII."""
+    game, token = store.create_game("pan-am", ["Ann", "Zoë"], "Café ✈ \"bulk\"")
+    store.append(game.id, token, AppendRequest(type="cards_dealt", data={**DEALT, "destinations": {
+        "Ann": DEALT["destinations"]["Ann"], "Zoë": DEALT["destinations"]["Bob"]}}, idempotency_key="deal-1"))
+    store.append(game.id, token, AppendRequest(type="note", data={"text": "Zoë's \"house\" rule: ✈, \u00e9\n"}))
+    bad = {"name": "Boom", "stock_adjustment": {"op": "up"}, "die_rolls": 1}
+    store.append(game.id, token, AppendRequest(type="event_card_revealed", data=bad, override={"reason": "ça"}))
+    store.append(game.id, token, AppendRequest(type="undo", data={}, note="wrong card"))
+    return game.id
+
+
+def test_a_bulk_line_holds_the_values_of_the_games_document(app: Any) -> None:
+    """The bulk export writes each event's JSON columns as the text stored (orjson
+    Fragments), not decoded and encoded again: every line must parse to exactly the
+    document ``export_game`` builds, for every demo game and a corrected one, and count
+    its events."""
+    store: EventStore = app.extensions["tablescribe.store"]
+    ids = [game_id for game_id, _, _ in load_demo_games(store)] + [_corrected_game(store)]
+    for game_id in ids:
+        line, events = game_line(store, game_id)
+        assert line.endswith("\n") and "\n" not in line[:-1]
+        document = export_game(store, game_id)
+        assert json.loads(line) == json.loads(ndjson_line(document))
+        assert events == len(document["events"]) == document["game"]["version"]
+    assert [json.loads(line)["game"]["id"] for line in ndjson_lines(store)] == sorted(
+        ids, key=lambda i: (store.get_game(i).created_at, i))
+
+
+def test_a_bulk_line_orjson_cannot_write_is_written_by_the_standard_library(app: Any, monkeypatch: Any) -> None:
+    """An integer past 64 bits (here put in the standings) is beyond orjson: the line is
+    then the standard library's, of the decoded document, with the same values."""
+    store: EventStore = app.extensions["tablescribe.store"]
+    game_id = _corrected_game(store)
+    real = bulk.recorded_document
+
+    def with_a_huge_number(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        document = real(*args, **kwargs)
+        document["standings"] = {**document["standings"], "huge": 2**70}
+        return document
+
+    monkeypatch.setattr(bulk, "recorded_document", with_a_huge_number)
+    line, _ = game_line(store, game_id)
+    expected = {**export_game(store, game_id)}
+    expected["standings"] = {**expected["standings"], "huge": 2**70}
+    assert line == ndjson_line(expected)
 
 
 def test_a_format_not_offered_is_refused_naming_the_field(client: Any, app: Any) -> None:
