@@ -366,7 +366,9 @@ def measure_in(browser: Any, steps: int, paint_loads: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="tablescribe-stepping-") as tmp:
         app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp}/stepping.db",
                           "SECRET_KEY": "bench-stepping", "LIVE_POLL_SECONDS": 0.2, "LIVE_MAX_SECONDS": 30,
-                          "FRAMES_SHARED_DIR": f"{tmp}/frames"})
+                          # One process: nothing to share on disk, and no request thread
+                          # still writing a shared answer while the folder is removed.
+                          "FRAMES_SHARED_BYTES": 0})
         upgrade(app.extensions["tablescribe.db"])
         live = LiveServer(with_static_page(app))
         live.app = app

@@ -50,7 +50,7 @@ def run_games(modules: list[str]) -> list[tuple[str, str, Played, float]]:
                 if module not in modules:
                     continue
                 game = importlib.import_module(f"tests.browser.tables.{module}").GAME
-                app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp}/{module}.db", "FRAMES_SHARED_DIR": f"{tmp}/frames",
+                app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp}/{module}.db", "FRAMES_SHARED_BYTES": 0,
                                   "SECRET_KEY": "bench-taps", "LIVE_POLL_SECONDS": 0.2, "LIVE_MAX_SECONDS": 30})
                 upgrade(app.extensions["tablescribe.db"])
                 live = LiveServer(app)
